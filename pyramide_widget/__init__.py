@@ -1,0 +1,51 @@
+"""Pyramide (Pyramid solitaire) for Jupyter.
+
+The engine (``Game``, ``Rules``, ``Move``, cards, deal codes, records) uses only the standard
+library, so it runs anywhere Python does, Pyodide included. The widget is imported lazily, on
+first use of ``PyramideWidget``, so ``import pyramide_widget`` never needs ipywidgets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, Suit, parse_card
+from .clock import GameClock
+from .deal import Deal, DealCode
+from .errors import (
+    CardError,
+    CodeError,
+    IllegalMoveError,
+    LayoutError,
+    PyramideError,
+    RecordError,
+)
+from .game import Game, Place, Position, Status
+from .i18n import LANGUAGES, Message
+from .moves import Move, MoveKind, parse_move
+from .record import Record, Step
+from .rules import PRESETS, Preset, Rules
+
+__version__ = "0.1.0"
+
+_LAZY = {
+    "PyramideWidget": ("pyramide_widget.widget", "PyramideWidget"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import heavier layers (the widget) only when they are first used."""
+    if name in _LAZY:
+        import importlib
+
+        module, attribute = _LAZY[name]
+        return getattr(importlib.import_module(module), attribute)
+    raise AttributeError(f"module 'pyramide_widget' has no attribute {name!r}")
+
+
+__all__ = [
+    "Card", "CardError", "CodeError", "Deal", "DealCode", "Game", "GameClock", "IllegalMoveError",
+    "LANGUAGES", "LayoutError", "Message", "Move", "MoveKind", "PRESETS", "Place", "Position",
+    "Preset", "PyramideError", "Record", "RecordError", "Rules", "Status", "Step",
+    "Suit", "parse_card", "parse_move", "__version__",
+]

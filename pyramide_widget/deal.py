@@ -1,0 +1,221 @@
+"""Deals, deal codes and the portable deal generator (R3, R4, R5).
+
+A deal code looks like ``PY1-N-AAAAAAS``: the format version ``PY1``, one rules letter
+(:data:`~pyramide_widget.rules.PRESETS`; ``X`` for custom rules), and 7 letters A–Z that alone
+fix the cards. Codes are case-insensitive on input and printed upper case.
+
+The generator (format version 1) is specified here completely, so a code deals the same cards
+forever, on any machine, and can be re-implemented in another language (JavaScript needs
+``BigInt`` for the 64-bit arithmetic):
+
+1. **Seed.** Read the 7 letters as a base-26 number, ``A`` = 0 … ``Z`` = 25, first letter most
+   significant: ``AAAAAAA`` = 0, ``AAAAAAS`` = 18, ``ZZZZZZZ`` = 26**7 - 1.
+2. **PRNG.** SplitMix64 with that seed as its state. Each output: ``state = (state +
+   0x9E3779B97F4A7C15) mod 2**64``; ``z = state``; ``z = ((z ^ (z >> 30)) *
+   0xBF58476D1CE4E5B9) mod 2**64``; ``z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64``;
+   output ``z ^ (z >> 31)``.
+3. **Uniform integer below n.** Draw outputs until one is ``< 2**64 - (2**64 mod n)``; return
+   it ``mod n`` (rejection sampling, so there is no modulo bias).
+4. **Shuffle.** Start from the deck in order ♣ A–K, ♦ A–K, ♥ A–K, ♠ A–K (index 0–51). For
+   ``i`` from 51 down to 1: ``j`` = uniform below ``i + 1``; swap cards ``i`` and ``j``
+   (Fisher–Yates).
+5. **Deal.** Cards 0–27 form the pyramid, row by row from the top, left to right; card 28 is
+   the waste; cards 29–51 are the stock, card 29 on top (drawn first).
+
+Python's ``random`` is deliberately not used: its algorithms may change between versions.
+
+The seeds show the original app's layout for ``PY1-N-AAAAAAS`` (R5); that app's generator is
+not public, so this project's ``AAAAAAS`` deals other cards, and the seed layout is played with
+:meth:`Deal.from_layout` instead.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import Card, iter_cards, standard_deck
+from .errors import CodeError, LayoutError
+from .geometry import STANDARD_SHAPE, PyramidShape
+from .rules import CUSTOM_LETTER, PRESETS, Rules
+
+CODE_VERSION = "PY1"
+DEAL_LETTERS = 7
+_MASK64 = (1 << 64) - 1
+_CODE_RE = re.compile(r"^PY1-([A-Z])-([A-Z]{7})$")
+CODE_SYNTAX = (
+    "a code looks like PY1-N-AAAAAAS: 'PY1', a dash, one rules letter "
+    f"({', '.join(PRESETS)}), a dash, then 7 letters A-Z (case does not matter)"
+)
+
+
+class SplitMix64:
+    """The PRNG of deal format version 1 (see the module docstring, step 2)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` by rejection (step 3)."""
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next()
+            if value < limit:
+                return value % n
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards of one deal: pyramid (row-major, top first), waste (bottom to top) and stock
+    (top first, so ``stock[0]`` is drawn next)."""
+
+    pyramid: tuple[Card, ...]
+    waste: tuple[Card, ...]
+    stock: tuple[Card, ...]
+
+    @classmethod
+    def from_letters(cls, letters: str) -> "Deal":
+        """Deal the cards that 7 code letters fix, with the generator of format version 1."""
+        letters = _check_letters(letters)
+        seed = 0
+        for letter in letters:
+            seed = seed * 26 + ord(letter) - ord("A")
+        rng = SplitMix64(seed)
+        deck = standard_deck()
+        for i in range(len(deck) - 1, 0, -1):
+            j = rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        size = STANDARD_SHAPE.size
+        return cls(tuple(deck[:size]), (deck[size],), tuple(deck[size + 1:]))
+
+    @classmethod
+    def from_layout(
+        cls,
+        pyramid: Sequence[Sequence[str | Card]] | Sequence[str | Card],
+        waste: Iterable[str | Card] = (),
+        stock: Iterable[str | Card] = (),
+        shape: PyramidShape = STANDARD_SHAPE,
+    ) -> "Deal":
+        """Build and check a deal from explicit cards (R5).
+
+        ``pyramid`` is a list of rows, top to bottom (or one flat row-major list); ``waste`` is
+        bottom to top (last = top); ``stock`` is top first (first = next drawn). The cards must
+        form exactly one standard 52-card deck.
+        """
+        if isinstance(pyramid, str):
+            raise LayoutError("pyramid must be a list of rows of cards, not one string")
+        rows = list(pyramid)
+        if rows and all(isinstance(row, (list, tuple)) for row in rows):
+            for number, row in enumerate(rows, 1):
+                if len(row) != number:
+                    raise LayoutError(
+                        f"pyramid row {number} has {len(row)} cards; row r must have r cards "
+                        f"(rows top to bottom: 1, 2, ..., {shape.rows})"
+                    )
+            if len(rows) != shape.rows:
+                raise LayoutError(f"the pyramid has {len(rows)} rows; expected {shape.rows}")
+            flat = [card for row in rows for card in row]
+        else:
+            flat = rows
+            if len(flat) != shape.size:
+                raise LayoutError(f"the pyramid has {len(flat)} cards; expected {shape.size}")
+        try:
+            deal = cls(
+                tuple(iter_cards(flat)),
+                tuple(iter_cards(list(waste))),
+                tuple(iter_cards(list(stock))),
+            )
+        except ValueError as error:
+            raise LayoutError(str(error)) from None
+        deal.check()
+        return deal
+
+    def check(self) -> None:
+        """Raise :class:`LayoutError` unless the cards are one 52-card deck, each card once."""
+        cards = self.pyramid + self.waste + self.stock
+        seen: set[Card] = set()
+        duplicates = [str(card) for card in cards if card in seen or seen.add(card)]
+        missing = [str(card) for card in standard_deck() if card not in seen]
+        if duplicates or missing or len(cards) != 52:
+            problems = []
+            if duplicates:
+                problems.append(f"duplicated: {' '.join(duplicates)}")
+            if missing:
+                problems.append(f"missing: {' '.join(missing)}")
+            raise LayoutError(
+                f"the layout has {len(cards)} cards and must be one 52-card deck, each card once "
+                f"({'; '.join(problems)})"
+            )
+        if len(self.pyramid) != STANDARD_SHAPE.size:
+            raise LayoutError(f"the pyramid must have {STANDARD_SHAPE.size} cards")
+
+    def to_dict(self) -> dict[str, list[str]]:
+        return {
+            "pyramid": [str(c) for c in self.pyramid],
+            "waste": [str(c) for c in self.waste],
+            "stock": [str(c) for c in self.stock],
+        }
+
+    def rows(self, shape: PyramidShape = STANDARD_SHAPE) -> list[list[Card]]:
+        """The pyramid as rows, top to bottom."""
+        return [[self.pyramid[shape.index(r, c)] for c in range(1, r + 1)] for r in range(1, shape.rows + 1)]
+
+
+def _check_letters(letters: str) -> str:
+    if not isinstance(letters, str) or not re.fullmatch(r"[A-Za-z]{7}", letters.strip()):
+        raise CodeError(f"{letters!r} is not 7 deal letters A-Z; {CODE_SYNTAX}")
+    return letters.strip().upper()
+
+
+@dataclass(frozen=True)
+class DealCode:
+    """A parsed deal code: rules letter plus 7 deal letters."""
+
+    rules_letter: str
+    letters: str
+
+    @classmethod
+    def parse(cls, code: str) -> "DealCode":
+        """Parse a code, case-insensitively; raise :class:`CodeError` saying what a code looks like."""
+        if not isinstance(code, str):
+            raise CodeError(f"expected a deal code as text; {CODE_SYNTAX}")
+        match = _CODE_RE.match(code.strip().upper())
+        if match is None:
+            raise CodeError(f"{code!r} is not a deal code; {CODE_SYNTAX}")
+        letter, letters = match.groups()
+        if letter != CUSTOM_LETTER and letter not in PRESETS:
+            raise CodeError(f"{code!r} names unknown rules {letter!r}; {CODE_SYNTAX}")
+        return cls(letter, letters)
+
+    @classmethod
+    def random(cls, rules: Rules) -> "DealCode":
+        """A fresh code with cryptographically random letters."""
+        letters = "".join(chr(ord("A") + secrets.randbelow(26)) for _ in range(DEAL_LETTERS))
+        return cls(rules.letter, letters)
+
+    def __str__(self) -> str:
+        return f"{CODE_VERSION}-{self.rules_letter}-{self.letters}"
+
+    @property
+    def rules(self) -> Rules:
+        """The preset rules the letter names (``X`` carries none: raises :class:`CodeError`)."""
+        if self.rules_letter == CUSTOM_LETTER:
+            raise CodeError(
+                f"{self} marks custom rules, which a code cannot carry; "
+                "pass them explicitly, e.g. Game.from_code(code, rules=Rules(...))"
+            )
+        return PRESETS[self.rules_letter].rules
+
+    def deal(self) -> Deal:
+        return Deal.from_letters(self.letters)

@@ -1,0 +1,705 @@
+"""The game: state, the two play layers, undo, status, score and clock.
+
+Two layers share one rules implementation:
+
+* :meth:`Game.tap` reproduces the app's clicks exactly — select, pair, king in one tap, the
+  "sum" message with the second card kept selected, the "blocked" message when *explain
+  mistakes* is on, draw or recycle on the stock (R8–R15);
+* :meth:`Game.play` / :meth:`Game.legal_moves` is the exact programmatic layer: a move is
+  legal or raises :class:`~pyramide_widget.errors.IllegalMoveError` and changes nothing.
+
+Both go through :meth:`Game._pair_allowed` / :meth:`Game._apply`, so the rules live in one
+place. Internally a place on the table is a *slot*: 0–27 for the pyramid (row-major),
+``WASTE_TOP`` and ``WASTE_UNDER`` for the two waste cards that can ever be played.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
+
+from .cards import Card, parse_card
+from .clock import GameClock, TimeSource
+from .deal import Deal, DealCode
+from .errors import CodeError, IllegalMoveError
+from .geometry import STANDARD_SHAPE
+from .i18n import Message, check_language, translate
+from .moves import DRAW, RECYCLE, Move, MoveKind, parse_move
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .record import Record
+
+UNDO_LIMIT = 100
+"""R21: undo reverses at most the last 100 actions."""
+POINTS_PER_CARD = 10
+"""R19: each card removed from the pyramid scores 10."""
+
+WASTE_TOP = STANDARD_SHAPE.size
+WASTE_UNDER = WASTE_TOP + 1
+
+
+class Status(str, Enum):
+    """Where the game stands; the values are plain strings for JSON and the front end."""
+
+    PLAYING = "playing"
+    WON = "won"
+    NO_MOVES = "no_moves"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Place(NamedTuple):
+    """A place on the table as the seeds count it: ``Place("pyramid", 7, 6)`` is the 6th card
+    of the bottom row; ``Place("waste", 1)`` the waste top, ``Place("waste", 2)`` the card
+    beneath it; ``Place("stock")`` the stock."""
+
+    pile: str
+    row: int | None = None
+    col: int | None = None
+
+    def __str__(self) -> str:
+        if self.pile == "pyramid":
+            return f"row {self.row}, position {self.col}"
+        if self.pile == "waste" and self.row == 2:
+            return "waste (second card)"
+        return self.pile
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything that undo restores: the cards on the table and the stock/waste bookkeeping.
+    (The move counter and the clock are deliberately not part of it: undo leaves them, R21.)"""
+
+    pyramid: tuple[Card | None, ...]
+    waste: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    fresh: bool
+    recycles_used: int
+
+
+class _UndoEntry(NamedTuple):
+    move: Move
+    slots: tuple[int, ...]  # where the removed cards were, in move.cards order
+    fresh: bool  # waste freshness before the move
+
+
+class Game:
+    """One game of Pyramide. Build it with :meth:`from_code`, :meth:`new`, :meth:`from_layout`
+    or :meth:`replay`."""
+
+    def __init__(
+        self,
+        deal: Deal,
+        rules: Rules | None = None,
+        *,
+        code: DealCode | None = None,
+        explain_mistakes: bool = True,
+        language: str = "en",
+        clock: TimeSource | None = None,
+    ) -> None:
+        self.deal = deal
+        self.rules = rules if rules is not None else Rules()
+        self._code = code
+        self.explain_mistakes = explain_mistakes
+        self.language = check_language(language)
+        self._clock_source = clock
+        self.shape = STANDARD_SHAPE
+        self._reset()
+
+    def _reset(self) -> None:
+        deal = self.deal
+        self._pyramid: list[Card | None] = list(deal.pyramid)
+        self._pyramid_index = {card: i for i, card in enumerate(deal.pyramid)}
+        self._stock: list[Card] = list(reversed(deal.stock))  # top at the end: pop() draws
+        self._waste: list[Card] = list(deal.waste)  # top at the end
+        self._fresh = False
+        self._recycles_used = 0
+        self._pyramid_left = len(self._pyramid)
+        self._moves = 0
+        self._undo: deque[_UndoEntry] = deque(maxlen=UNDO_LIMIT)
+        self._history: list[Move] = []
+        self._log: list[tuple[str, float]] = []
+        self._selected: int | None = None
+        self._selected_card: Card | None = None
+        self._message_key: str | None = None
+        self.clock = GameClock(self._clock_source)
+        self._status = self._compute_status()
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_code(cls, code: str, rules: Rules | None = None, **options: Any) -> "Game":
+        """Deal the game a code names (R4). The code's letter fixes the rules; ``rules`` is
+        needed only for custom-rules codes (letter ``X``) and must otherwise agree."""
+        parsed = DealCode.parse(code)
+        if parsed.rules_letter == "X":
+            if rules is None:
+                parsed.rules  # raises the explanatory CodeError
+            if rules is not None and rules.letter != "X":
+                parsed = DealCode(rules.letter, parsed.letters)
+        elif rules is not None and rules != parsed.rules:
+            raise CodeError(
+                f"{parsed} names the {parsed.rules.name} rules ({parsed.rules_letter}), "
+                f"not {rules!r}; change the code's letter to choose other rules"
+            )
+        final_rules = rules if rules is not None else parsed.rules
+        return cls(parsed.deal(), final_rules, code=parsed, **options)
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, **options: Any) -> "Game":
+        """A random deal under ``rules`` (standard by default)."""
+        rules = rules if rules is not None else Rules()
+        code = DealCode.random(rules)
+        return cls(code.deal(), rules, code=code, **options)
+
+    @classmethod
+    def from_layout(
+        cls,
+        pyramid: Any,
+        waste: Any = (),
+        stock: Any = (),
+        rules: Rules | None = None,
+        **options: Any,
+    ) -> "Game":
+        """A game on explicit cards (R5): pyramid rows top to bottom, waste bottom to top (last
+        = top), stock top first (first = next drawn). The cards must be one 52-card deck."""
+        return cls(Deal.from_layout(pyramid, waste, stock), rules, **options)
+
+    @classmethod
+    def replay(cls, record: "Record | str | dict[str, Any]", upto: int | None = None, **options: Any) -> "Game":
+        """Rebuild a game from a record (or its JSON/text form), optionally only its first
+        ``upto`` actions. Raises :class:`~pyramide_widget.errors.RecordError` if it does not replay."""
+        from .record import Record
+
+        return Record.load(record).replay(upto=upto, **options)
+
+    def restart(self) -> None:
+        """Deal the same cards again: a fresh game, clock and counters reset."""
+        self._reset()
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def code(self) -> str | None:
+        """The deal code, or ``None`` for a game built from an explicit layout."""
+        return None if self._code is None else str(self._code)
+
+    @property
+    def score(self) -> int:
+        """R19: 10 per card removed from the pyramid; waste cards score nothing."""
+        return POINTS_PER_CARD * (len(self._pyramid) - self._pyramid_left)
+
+    @property
+    def moves(self) -> int:
+        """R20: removals, draws and recycles played; undo does not lower it (R21)."""
+        return self._moves
+
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @property
+    def is_over(self) -> bool:
+        return self._status is not Status.PLAYING
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds of play: from the first action to the end of the game."""
+        return self.clock.elapsed
+
+    @property
+    def message(self) -> Message | None:
+        """The message of the last action or tap, in the game's language, or ``None``."""
+        if self._message_key is None:
+            return None
+        return Message(self._message_key, translate(self._message_key, self.language, target=self.rules.target))
+
+    @property
+    def selected(self) -> Place | None:
+        """The place of the selected card (tap layer), or ``None``."""
+        return None if self._selected is None else self._place_of_slot(self._selected)
+
+    @property
+    def selected_card(self) -> Card | None:
+        return self._selected_card
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves that led to the current position (undone moves are not in it)."""
+        return tuple(self._history)
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """Every action in order, undos included, in notation: what a record stores."""
+        return tuple(action for action, _ in self._log)
+
+    @property
+    def pyramid(self) -> list[list[Card | None]]:
+        """The pyramid as rows, top to bottom; removed cards are ``None``."""
+        return [
+            [self._pyramid[self.shape.index(r, c)] for c in range(1, r + 1)]
+            for r in range(1, self.shape.rows + 1)
+        ]
+
+    @property
+    def waste(self) -> tuple[Card, ...]:
+        """The waste, bottom to top (the last card is the top)."""
+        return tuple(self._waste)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top first (the first card is drawn next). The player does not see it."""
+        return tuple(reversed(self._stock))
+
+    @property
+    def waste_fresh(self) -> bool:
+        """Whether the waste top became the top by a draw (matters for draw-against-waste)."""
+        return self._fresh
+
+    @property
+    def recycles_used(self) -> int:
+        return self._recycles_used
+
+    @property
+    def recycles_left(self) -> int | None:
+        """Recycles still allowed, or ``None`` when unlimited."""
+        limit = self.rules.recycles
+        return None if limit is None else limit - self._recycles_used
+
+    @property
+    def pyramid_left(self) -> int:
+        return self._pyramid_left
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def position(self) -> Position:
+        """A hashable snapshot of the cards and stock/waste bookkeeping."""
+        return Position(tuple(self._pyramid), tuple(self._waste), self.stock, self._fresh, self._recycles_used)
+
+    def card_at(self, row: int, col: int) -> Card | None:
+        """The card at ``(row, col)`` counted from 1, or ``None`` once removed."""
+        return self._pyramid[self.shape.index(row, col)]
+
+    def place_of(self, card: Card | str) -> Place | None:
+        """Where a card lies, if it is in the pyramid or one of the two top waste cards."""
+        slot = self._slot_of(parse_card(card))
+        return None if slot is None else self._place_of_slot(slot)
+
+    def is_free(self, card_or_row: Card | str | int, col: int | None = None) -> bool:
+        """R6/R7: a pyramid card with both coverers gone, or the waste top.
+        Takes a card (``g.is_free("10♠")``) or a row and position (``g.is_free(6, 5)``)."""
+        if isinstance(card_or_row, int) and not isinstance(card_or_row, bool):
+            if col is None:
+                raise ValueError("is_free(row, col) needs both a row and a position")
+            slot: int | None = self.shape.index(card_or_row, col)
+            if self._pyramid[slot] is None:
+                return False
+        else:
+            slot = self._slot_of(parse_card(card_or_row))
+        return slot is not None and self._is_free(slot)
+
+    def free_cards(self) -> list[Card]:
+        """Every free card: free pyramid cards in row-major order, then the waste top."""
+        cards = [self._pyramid[i] for i in range(len(self._pyramid)) if self._is_free(i)]
+        if self._waste:
+            cards.append(self._waste[-1])
+        return [card for card in cards if card is not None]
+
+    def free_places(self) -> list[Place]:
+        """The places of :meth:`free_cards`, in the same order."""
+        return [self._place_of_slot(self._slot_of(card)) for card in self.free_cards()]  # type: ignore[arg-type]
+
+    def selectable_places(self) -> list[Place]:
+        """Every place a tap would select: free cards, plus the cards the rules let pair with
+        one particular partner (a card with one coverer left, a fresh draw's waste card)."""
+        slots = [i for i in range(len(self._pyramid)) if self._selectable(i)]
+        slots += [s for s in (WASTE_TOP, WASTE_UNDER) if self._selectable(s)]
+        return [self._place_of_slot(s) for s in slots]
+
+    # ------------------------------------------------------------------ the rules
+
+    def _is_free(self, slot: int) -> bool:
+        if slot == WASTE_TOP:
+            return bool(self._waste)
+        if slot == WASTE_UNDER:
+            return False
+        if self._pyramid[slot] is None:
+            return False
+        pyramid = self._pyramid
+        return all(pyramid[c] is None for c in self.shape.covers[slot])
+
+    def _only_coverer(self, slot: int) -> int | None:
+        """The one remaining card on a pyramid card, if exactly one remains (pair with coverer)."""
+        left = [c for c in self.shape.covers[slot] if self._pyramid[c] is not None]
+        return left[0] if len(left) == 1 else None
+
+    def _may_pair(self, slot: int, partner: int) -> bool:
+        """Whether ``slot`` may be removed together with ``partner`` (R7, R12, R16, §9 knobs)."""
+        if self._is_free(slot):
+            return True
+        if slot == WASTE_UNDER:
+            return (
+                self.rules.draw_against_waste and self._fresh
+                and partner == WASTE_TOP and len(self._waste) >= 2
+            )
+        if slot < WASTE_TOP and self.rules.pair_with_coverer and self._pyramid[slot] is not None:
+            return self._only_coverer(slot) == partner and self._is_free(partner)
+        return False
+
+    def _pair_allowed(self, a: int, b: int) -> bool:
+        return a != b and self._may_pair(a, b) and self._may_pair(b, a)
+
+    def _selectable(self, slot: int) -> bool:
+        """Whether a tap selects the card here: it is free or could pair with some partner."""
+        if self._is_free(slot):
+            return True
+        if slot == WASTE_UNDER:
+            return self._may_pair(slot, WASTE_TOP)
+        if slot < WASTE_TOP and self.rules.pair_with_coverer and self._pyramid[slot] is not None:
+            coverer = self._only_coverer(slot)
+            return coverer is not None and self._is_free(coverer)
+        return False
+
+    def _card_at_slot(self, slot: int) -> Card | None:
+        if slot < WASTE_TOP:
+            return self._pyramid[slot]
+        depth = slot - WASTE_TOP + 1
+        return self._waste[-depth] if len(self._waste) >= depth else None
+
+    def _slot_of(self, card: Card) -> int | None:
+        index = self._pyramid_index.get(card)
+        if index is not None:
+            return index if self._pyramid[index] is card else None
+        if self._waste and self._waste[-1] is card:
+            return WASTE_TOP
+        if len(self._waste) >= 2 and self._waste[-2] is card:
+            return WASTE_UNDER
+        return None
+
+    def _place_of_slot(self, slot: int) -> Place:
+        if slot < WASTE_TOP:
+            row, col = self.shape.position(slot)
+            return Place("pyramid", row, col)
+        return Place("waste", slot - WASTE_TOP + 1)
+
+    def _can_recycle(self) -> bool:
+        limit = self.rules.recycles
+        return not self._stock and bool(self._waste) and (limit is None or self._recycles_used < limit)
+
+    def _removals(self) -> Iterator[tuple[int, ...]]:
+        """Every legal removal as slots in stable order: kings, then pairs (by slot)."""
+        target = self.rules.target
+        pyramid = self._pyramid
+        candidates = [i for i in range(len(pyramid)) if self._selectable(i)]
+        candidates += [s for s in (WASTE_TOP, WASTE_UNDER) if self._selectable(s)]
+        cards = {slot: self._card_at_slot(slot) for slot in candidates}
+        for slot in candidates:
+            if cards[slot].rank == target and self._is_free(slot):  # type: ignore[union-attr]
+                yield (slot,)
+        for n, a in enumerate(candidates):
+            for b in candidates[n + 1:]:
+                if cards[a].rank + cards[b].rank == target and self._pair_allowed(a, b):  # type: ignore[union-attr]
+                    yield (a, b)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, in a stable order: kings, pairs, then draw and recycle."""
+        if self._status is not Status.PLAYING:
+            return []
+        moves = [self._move_for(slots) for slots in self._removals()]
+        if self._stock:
+            moves.append(DRAW)
+        elif self._can_recycle():
+            moves.append(RECYCLE)
+        return moves
+
+    def _move_for(self, slots: tuple[int, ...]) -> Move:
+        cards = tuple(self._card_at_slot(s) for s in slots)
+        return Move(MoveKind.KING if len(slots) == 1 else MoveKind.PAIR, cards)  # type: ignore[arg-type]
+
+    def _has_legal_move(self) -> bool:
+        if self._stock or self._can_recycle():
+            return True
+        return next(self._removals(), None) is not None
+
+    def _compute_status(self) -> Status:
+        if self._pyramid_left == 0 and (not self.rules.strict_win or not (self._stock or self._waste)):
+            return Status.WON
+        return Status.PLAYING if self._has_legal_move() else Status.NO_MOVES
+
+    # ------------------------------------------------------------------ the programmatic layer
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            self._resolve(parse_move(move))
+        except IllegalMoveError:
+            return False
+        return True
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move given as a :class:`Move` or in notation (``"10♣+3♠"``, ``"draw"``).
+
+        Raises :class:`~pyramide_widget.errors.IllegalMoveError`, saying why, if the move is
+        malformed or illegal; the game is then exactly as it was. Returns the move played.
+        """
+        parsed = parse_move(move)
+        slots = self._resolve(parsed)
+        self._message_key = None
+        self._apply(parsed, slots)
+        return parsed
+
+    def _resolve(self, move: Move) -> tuple[int, ...]:
+        """The slots a legal move acts on; raise :class:`IllegalMoveError` with the reason."""
+        if self._status is not Status.PLAYING:
+            raise IllegalMoveError(f"{move} is not legal: the game is over ({self._status.value})")
+        if move.kind is MoveKind.DRAW:
+            if not self._stock:
+                raise IllegalMoveError("draw is not legal: the stock is empty (play 'recycle' to turn the waste over)")
+            return ()
+        if move.kind is MoveKind.RECYCLE:
+            if self._stock:
+                raise IllegalMoveError("recycle is not legal: the stock is not empty yet")
+            if not self._waste:
+                raise IllegalMoveError("recycle is not legal: the waste is empty")
+            if not self._can_recycle():
+                raise IllegalMoveError(f"recycle is not legal: the {self.rules.recycles} recycle(s) these rules allow are used up")
+            return ()
+        slots = []
+        for card in move.cards:
+            slot = self._slot_of(card)
+            if slot is None:
+                raise IllegalMoveError(f"{move} is not legal: {self._where_is(card)}")
+            slots.append(slot)
+        target = self.rules.target
+        if move.kind is MoveKind.KING:
+            if move.cards[0].rank != target:
+                raise IllegalMoveError(f"{move} is not legal: only a king is removed alone; pair {move.cards[0]} with a card that makes {target}")
+            if not self._is_free(slots[0]):
+                raise IllegalMoveError(f"{move} is not legal: {move.cards[0]} is not free")
+            return tuple(slots)
+        a, b = move.cards
+        if a.rank + b.rank != target:
+            raise IllegalMoveError(f"{move} is not legal: the ranks sum to {a.rank + b.rank}, not {target}")
+        if not self._pair_allowed(slots[0], slots[1]):
+            blocked = next(c for c, s, o in ((a, slots[0], slots[1]), (b, slots[1], slots[0])) if not self._may_pair(s, o))
+            raise IllegalMoveError(f"{move} is not legal: {blocked} is not free ({self._where_is(blocked)})")
+        return tuple(slots)
+
+    def _where_is(self, card: Card) -> str:
+        index = self._pyramid_index.get(card)
+        if index is not None:
+            row, col = self.shape.position(index)
+            if self._pyramid[index] is None:
+                return f"{card} has already been removed"
+            coverers = [str(self._pyramid[c]) for c in self.shape.covers[index] if self._pyramid[c] is not None]
+            return f"{card} (row {row}, position {col}) is covered by {' and '.join(coverers)}"
+        if card in self._stock:
+            return f"{card} is in the stock"
+        if card in self._waste:
+            if len(self._waste) >= 2 and self._waste[-2] is card:
+                return f"{card} lies under the waste top {self._waste[-1]}"
+            return f"{card} is buried in the waste"
+        return f"{card} has already been removed"
+
+    def _apply(self, move: Move, slots: tuple[int, ...]) -> None:
+        """Carry out a resolved, legal move; the only place where the table changes."""
+        self.clock.start()
+        entry = _UndoEntry(move, slots, self._fresh)
+        if move.kind is MoveKind.DRAW:
+            self._waste.append(self._stock.pop())
+            self._fresh = True
+        elif move.kind is MoveKind.RECYCLE:
+            self._stock = self._waste[::-1]
+            self._waste = []
+            self._fresh = False
+            self._recycles_used += 1
+        else:
+            # Take waste cards top first so a (top, under) pair pops in the right order.
+            for slot in sorted(slots):
+                if slot < WASTE_TOP:
+                    self._pyramid[slot] = None
+                    self._pyramid_left -= 1
+            for slot in sorted((s for s in slots if s >= WASTE_TOP)):
+                self._waste.pop()
+                self._fresh = False
+        self._undo.append(entry)
+        self._history.append(move)
+        self._moves += 1
+        self._after_change(str(move))
+
+    def undo(self) -> Move | None:
+        """R21: reverse the last action (up to 100 back). Cards return, points are subtracted,
+        the move counter stays. Returns the move undone, or ``None`` if there is nothing to undo."""
+        if not self._undo:
+            self._message_key = "no_undo"
+            return None
+        entry = self._undo.pop()
+        move = entry.move
+        if move.kind is MoveKind.DRAW:
+            self._stock.append(self._waste.pop())
+        elif move.kind is MoveKind.RECYCLE:
+            self._waste = self._stock[::-1]
+            self._stock = []
+            self._recycles_used -= 1
+        else:
+            waste_back = sorted((s for s in entry.slots if s >= WASTE_TOP), reverse=True)
+            for card, slot in zip(move.cards, entry.slots):
+                if slot < WASTE_TOP:
+                    self._pyramid[slot] = card
+                    self._pyramid_left += 1
+            for slot in waste_back:  # WASTE_UNDER goes back first, then WASTE_TOP on it
+                self._waste.append(move.cards[entry.slots.index(slot)])
+        self._fresh = entry.fresh
+        self._history.pop()
+        self._message_key = None
+        self._after_change("undo")
+        return move
+
+    def _after_change(self, action: str) -> None:
+        self._log.append((action, self.clock.elapsed))
+        was_over = self._status is not Status.PLAYING
+        self._status = self._compute_status()
+        if self._status is Status.PLAYING:
+            if was_over:
+                self.clock.resume()
+        else:
+            self.clock.stop()
+            self._message_key = "won" if self._status is Status.WON else "no_moves"
+        if self._selected is not None and (
+            self._card_at_slot(self._selected) is not self._selected_card or not self._selectable(self._selected)
+        ):
+            self._deselect()
+
+    # ------------------------------------------------------------------ the tap layer
+
+    def tap(self, pile: str, row: int | None = None, col: int | None = None) -> Move | None:
+        """Click on the table as in the app. ``tap("pyramid", 7, 6)``, ``tap("waste")`` (the
+        top; ``tap("waste", 2)`` the card beneath, for draw-against-waste) or ``tap("stock")``.
+
+        Returns the move the tap played, if any. A tap never raises for a game reason (a
+        covered card, a wrong sum): it sets :attr:`message` as the app would. It raises
+        ``ValueError`` only for a place that does not exist on the table.
+        """
+        slot = self._tap_slot(pile, row, col)
+        self._message_key = None
+        if self._status is not Status.PLAYING:
+            return None
+        if slot is None:
+            return self._tap_stock()
+        card = self._card_at_slot(slot)
+        if card is None:
+            return None
+        if not self._selectable(slot):
+            if self.explain_mistakes:
+                self._message_key = "blocked"  # R8: nothing else happens
+            return None
+        if slot == self._selected:
+            self._deselect()  # R13
+            return None
+        if card.rank == self.rules.target and self._is_free(slot):
+            return self.play(Move(MoveKind.KING, (card,)))  # R11: a king goes in one tap
+        if self._selected is None:
+            self._select(slot)
+            return None
+        first = self._selected_card
+        assert first is not None
+        if first.rank + card.rank != self.rules.target:
+            self._select(slot)
+            self._message_key = "sum"  # R10: the second card stays selected
+            return None
+        if not self._pair_allowed(self._selected, slot):
+            self._select(slot)
+            if self.explain_mistakes:
+                self._message_key = "blocked"
+            return None
+        move = Move(MoveKind.PAIR, (first, card))
+        self._deselect()
+        self._apply(move, self._resolve(move))
+        return move
+
+    def _tap_stock(self) -> Move | None:
+        if self._stock:
+            return self.play(DRAW)  # R14
+        if self._can_recycle():
+            return self.play(RECYCLE)  # R15
+        if self._waste:
+            self._message_key = "no_recycles"
+        return None  # R15: empty stock and empty waste: nothing happens
+
+    def _tap_slot(self, pile: str, row: int | None, col: int | None) -> int | None:
+        """Validate a tap's place; ``None`` stands for the stock."""
+        if pile == "pyramid":
+            if row is None or col is None:
+                raise ValueError("tap('pyramid', row, position) needs a row and a position, counted from 1")
+            return self.shape.index(row, col)
+        if pile == "waste":
+            if col is not None or row not in (None, 1, 2):
+                raise ValueError("tap('waste') taps the top card; tap('waste', 2) the card beneath it")
+            return WASTE_TOP if row in (None, 1) else WASTE_UNDER
+        if pile == "stock":
+            if row is not None or col is not None:
+                raise ValueError("tap('stock') takes no row or position")
+            return None
+        raise ValueError(f"unknown pile {pile!r}: expected 'pyramid', 'waste' or 'stock'")
+
+    def _select(self, slot: int) -> None:
+        self._selected = slot
+        self._selected_card = self._card_at_slot(slot)
+
+    def _deselect(self) -> None:
+        self._selected = None
+        self._selected_card = None
+
+    def deselect(self) -> None:
+        """Clear the selection (the tap layer's state) without playing anything."""
+        self._deselect()
+
+    def hint(self) -> Move | None:
+        """A next move on a winning line, or, if none wins, one that keeps the most pyramid
+        cards removable (the solver decides; see :mod:`pyramide_widget.solver`)."""
+        from .solver import hint
+
+        return hint(self)
+
+    # ------------------------------------------------------------------ records
+
+    def record(self) -> "Record":
+        """A record of this game: deal, rules and every action with its time."""
+        from .record import Record
+
+        return Record(
+            code=self.code,
+            rules=self.rules,
+            deal=None if self._code is not None else self.deal,
+            actions=self.actions,
+            times=tuple(round(t, 3) for _, t in self._log),
+        )
+
+    # ------------------------------------------------------------------ display
+
+    def to_text(self) -> str:
+        """The table as text: header, the pyramid (``··`` for a removed card), stock and waste."""
+        width = 4
+        lines = [
+            f"Pyramide {self.code or 'custom layout'} · {self.rules.name} · "
+            f"score {self.score} · moves {self._moves} · {self._status.value}"
+        ]
+        for r, row in enumerate(self.pyramid, 1):
+            cells = ["··" if card is None else str(card) for card in row]
+            pad = (self.shape.rows - r) * width // 2
+            lines.append((" " * pad + "".join(cell.center(width) for cell in cells)).rstrip())
+        top = str(self._waste[-1]) if self._waste else "—"
+        lines.append(f"stock {len(self._stock)} · waste {top} ({len(self._waste)})")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        where = self.code or "custom layout"
+        return f"<Game {where} {self.rules.name}: score {self.score}, moves {self._moves}, {self._status.value}>"

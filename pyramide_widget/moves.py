@@ -1,0 +1,118 @@
+"""Moves and their text notation.
+
+One text form per move:
+
+* ``K♦`` — remove a king alone (R11);
+* ``10♣+3♠`` — remove a pair summing to 13 (R9), cards in the order they were chosen;
+* ``draw`` — turn the stock's top card onto the waste (R14);
+* ``recycle`` — turn the waste back into the stock (R15).
+
+``str(move)`` prints that form; :func:`parse_move` reads it back, and also every card spelling
+:func:`~pyramide_widget.cards.parse_card` accepts (``Kd``, ``TC+3S``, ``R♦``), spaces around
+``+``, and any case for ``draw``/``recycle``. Cards name places unambiguously because each card
+exists once in the deck. Two pairs with the same cards in another order are the same move.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from .cards import Card, parse_card
+from .errors import CardError, IllegalMoveError
+
+MOVE_SYNTAX = "a king like 'K♦', a pair like '10♣+3♠', 'draw' or 'recycle'"
+
+
+class MoveKind(str, Enum):
+    KING = "king"
+    PAIR = "pair"
+    DRAW = "draw"
+    RECYCLE = "recycle"
+
+
+class Move:
+    """One action of the game. Immutable and hashable; pairs compare without regard to order."""
+
+    __slots__ = ("kind", "cards")
+
+    kind: MoveKind
+    cards: tuple[Card, ...]
+
+    def __init__(self, kind: MoveKind | str, cards: tuple[Card, ...] = ()) -> None:
+        kind = MoveKind(kind)
+        expected = {MoveKind.KING: 1, MoveKind.PAIR: 2}.get(kind, 0)
+        if len(cards) != expected or not all(isinstance(c, Card) for c in cards):
+            raise IllegalMoveError(f"a {kind.value} move takes {expected} card(s), got {cards!r}")
+        if kind is MoveKind.PAIR and cards[0] is cards[1]:
+            raise IllegalMoveError(f"a pair needs two different cards, got {cards[0]} twice")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", tuple(cards))
+
+    @classmethod
+    def king(cls, card: Card | str) -> "Move":
+        return cls(MoveKind.KING, (parse_card(card),))
+
+    @classmethod
+    def pair(cls, first: Card | str, second: Card | str) -> "Move":
+        return cls(MoveKind.PAIR, (parse_card(first), parse_card(second)))
+
+    @classmethod
+    def draw(cls) -> "Move":
+        return DRAW
+
+    @classmethod
+    def recycle(cls) -> "Move":
+        return RECYCLE
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("moves are immutable")
+
+    def _key(self) -> tuple[MoveKind, frozenset[Card]]:
+        return (self.kind, frozenset(self.cards))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[type, tuple[MoveKind, tuple[Card, ...]]]:
+        return (Move, (self.kind, self.cards))
+
+    def to_text(self, *, ascii: bool = False, french: bool = False) -> str:
+        if self.kind in (MoveKind.DRAW, MoveKind.RECYCLE):
+            return self.kind.value
+        return "+".join(card.to_text(ascii=ascii, french=french) for card in self.cards)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"Move('{self}')"
+
+
+DRAW = Move(MoveKind.DRAW)
+RECYCLE = Move(MoveKind.RECYCLE)
+
+
+def parse_move(text: str | Move) -> Move:
+    """Parse a move in notation; raise :class:`IllegalMoveError` saying what is expected."""
+    if isinstance(text, Move):
+        return text
+    if not isinstance(text, str):
+        raise IllegalMoveError(f"expected a move as text ({MOVE_SYNTAX}), got {type(text).__name__}")
+    word = text.strip().lower()
+    if word == "draw":
+        return DRAW
+    if word == "recycle":
+        return RECYCLE
+    parts = text.split("+")
+    try:
+        cards = [parse_card(part) for part in parts]
+    except CardError as error:
+        raise IllegalMoveError(f"{text!r} is not a move: expected {MOVE_SYNTAX} ({error})") from None
+    if len(cards) == 1:
+        return Move(MoveKind.KING, (cards[0],))
+    if len(cards) == 2:
+        return Move(MoveKind.PAIR, (cards[0], cards[1]))
+    raise IllegalMoveError(f"{text!r} is not a move: expected {MOVE_SYNTAX}")

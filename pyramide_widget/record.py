@@ -1,0 +1,301 @@
+"""Game records: what was dealt, under which rules, and every action with its time.
+
+A record replays to the exact final state, score and move counter, because it keeps undos as
+actions (the move counter does not go down on undo, R21, so dropping them would change it).
+
+Two serialisations, both round-trip exactly:
+
+* JSON (:meth:`Record.to_json` / :meth:`Record.from_json`)::
+
+      {"format": "pyramide-record", "version": 1, "code": "PY1-N-AAAAAAS",
+       "rules": {"strict_win": false, "recycles": null, ...},
+       "actions": ["K♦", "10♣+3♠", "draw", "undo"], "times": [0.0, 2.5, 4.1, 5.0]}
+
+  A game built from an explicit layout has ``"code": null`` and a ``"deal"`` object instead.
+* one line of text (:meth:`Record.to_text` / :meth:`Record.from_text`), without times::
+
+      PY1-N-AAAAAAS K♦ 10♣+3♠ draw undo
+
+  The first word is the code; for a layout game it is ``layout:`` followed by the 52 cards in
+  ASCII, pyramid row-major, then ``/`` waste bottom to top, ``/`` stock top first, and the
+  second word is the rules (a preset letter, or ``rules:`` plus the JSON of custom rules).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterator
+
+from .cards import parse_card
+from .deal import Deal, DealCode
+from .errors import PyramideError, RecordError
+from .rules import CUSTOM_LETTER, Rules
+
+FORMAT = "pyramide-record"
+VERSION = 1
+UNDO = "undo"
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class Step:
+    """One point of a replay: the state after ``index`` actions (0 = the deal)."""
+
+    index: int
+    action: str | None
+    score: int
+    moves: int
+    time: float | None
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game's record. ``code`` or ``deal`` says what was dealt (``deal`` only without a code)."""
+
+    code: str | None
+    rules: Rules
+    actions: tuple[str, ...] = ()
+    times: tuple[float, ...] | None = None
+    deal: Deal | None = None
+
+    def __post_init__(self) -> None:
+        if (self.code is None) == (self.deal is None):
+            raise RecordError("a record needs exactly one of a deal code or an explicit deal")
+        if self.times is not None and len(self.times) != len(self.actions):
+            raise RecordError(f"a record has {len(self.actions)} actions but {len(self.times)} times")
+
+    # ------------------------------------------------------------------ replay
+
+    def new_game(self, **options: Any) -> "Game":
+        """The game at its deal, before any action."""
+        from .game import Game
+
+        try:
+            if self.code is not None:
+                return Game.from_code(self.code, rules=self.rules, **options)
+            assert self.deal is not None
+            return Game(self.deal, self.rules, **options)
+        except PyramideError as error:
+            raise RecordError(f"the record's deal is invalid: {error}") from None
+
+    def replay(self, upto: int | None = None, **options: Any) -> "Game":
+        """The game after the first ``upto`` actions (all by default)."""
+        game, time = self._start(options)
+        for _ in self._play(game, upto, time):
+            pass
+        return game
+
+    def _start(self, options: dict[str, Any]) -> "tuple[Game, _ScriptedTime | None]":
+        if self.times is None or "clock" in options:
+            return self.new_game(**options), None
+        time = _ScriptedTime()
+        return self.new_game(clock=time, **options), time
+
+    def steps(self, **options: Any) -> Iterator[tuple[Step, "Game"]]:
+        """Replay step by step: yields ``(step, game)`` after the deal and after each action.
+        The same game object is advanced in place; copy what you keep (``game.position()``)."""
+        game, time = self._start(options)
+        yield Step(0, None, game.score, game.moves, 0.0 if self.times else None), game
+        for index, action in self._play(game, None, time):
+            time = self.times[index - 1] if self.times else None
+            yield Step(index, action, game.score, game.moves, time), game
+
+    def score_curve(self) -> list[int]:
+        """The score after each action, starting with 0 at the deal: the game's score curve."""
+        return [step.score for step, _ in self.steps()]
+
+    def _play(self, game: "Game", upto: int | None, time: "_ScriptedTime | None") -> Iterator[tuple[int, str]]:
+        if upto is not None and not 0 <= upto <= len(self.actions):
+            raise RecordError(f"upto must be between 0 and {len(self.actions)}, got {upto}")
+        actions = self.actions if upto is None else self.actions[:upto]
+        for index, action in enumerate(actions, 1):
+            if time is not None and self.times is not None:
+                time.now = self.times[index - 1]
+            try:
+                if action == UNDO:
+                    if game.undo() is None:
+                        raise RecordError("undo with nothing to undo")
+                else:
+                    game.play(action)
+            except PyramideError as error:
+                raise RecordError(f"action {index} ({action!r}) does not replay: {error}") from None
+            yield index, action
+
+    def validate(self) -> None:
+        """Raise :class:`RecordError` unless every action replays legally."""
+        self.replay()
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "code": self.code}
+        if self.deal is not None:
+            data["deal"] = self.deal.to_dict()
+        data["rules"] = self.rules.to_dict()
+        data["actions"] = list(self.actions)
+        if self.times is not None:
+            data["times"] = list(self.times)
+        return data
+
+    def to_json(self, **dumps: Any) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, **dumps)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Record":
+        """Load and check a record from :meth:`to_dict` output; errors say what is wrong."""
+        if not isinstance(data, dict):
+            raise RecordError(f"a record must be a JSON object, got {type(data).__name__}")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a Pyramide record: 'format' must be {FORMAT!r}, got {data.get('format')!r}")
+        if data.get("version") != VERSION:
+            raise RecordError(f"unsupported record version {data.get('version')!r}: this package reads version {VERSION}")
+        known = {"format", "version", "code", "deal", "rules", "actions", "times"}
+        if set(data) - known:
+            raise RecordError(f"unknown record keys {sorted(set(data) - known)}; expected {sorted(known)}")
+        try:
+            rules = Rules.from_dict(data.get("rules"))
+        except (ValueError, TypeError) as error:
+            raise RecordError(f"bad 'rules': {error}") from None
+        code = data.get("code")
+        deal = None
+        if code is not None:
+            if not isinstance(code, str):
+                raise RecordError(f"'code' must be a deal code or null, got {code!r}")
+            try:
+                code = str(DealCode.parse(code))
+            except PyramideError as error:
+                raise RecordError(f"bad 'code': {error}") from None
+        else:
+            raw = data.get("deal")
+            if not isinstance(raw, dict) or set(raw) != {"pyramid", "waste", "stock"}:
+                raise RecordError("a record without a code needs 'deal': {'pyramid': [...], 'waste': [...], 'stock': [...]}")
+            try:
+                deal = Deal.from_layout(raw["pyramid"], raw["waste"], raw["stock"])
+            except (PyramideError, TypeError) as error:
+                raise RecordError(f"bad 'deal': {error}") from None
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("'actions' must be a list of moves in notation, e.g. ['K♦', '10♣+3♠', 'draw', 'undo']")
+        times = data.get("times")
+        if times is not None:
+            if not isinstance(times, list) or not all(
+                isinstance(t, (int, float)) and not isinstance(t, bool) and t >= 0 for t in times
+            ):
+                raise RecordError("'times' must be a list of seconds (numbers >= 0), one per action")
+            times = tuple(float(t) for t in times)
+        record = cls(code=code, rules=rules, actions=tuple(actions), times=times, deal=deal)
+        record.validate()
+        return record
+
+    @classmethod
+    def from_json(cls, text: str) -> "Record":
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as error:
+            raise RecordError(f"a record must be JSON text: {error}") from None
+        return cls.from_dict(data)
+
+    # ------------------------------------------------------------------ one line of text
+
+    def to_text(self) -> str:
+        if self.code is not None:
+            head = [self.code]
+            if self.rules.letter == CUSTOM_LETTER:
+                head.append(_rules_word(self.rules))
+        else:
+            assert self.deal is not None
+            head = [_layout_word(self.deal), _rules_word(self.rules)]
+        return " ".join(head + list(self.actions))
+
+    @classmethod
+    def from_text(cls, text: str) -> "Record":
+        if not isinstance(text, str) or not text.strip():
+            raise RecordError("a record line starts with a deal code, e.g. 'PY1-N-AAAAAAS K♦ 10♣+3♠ draw'")
+        words = text.split()
+        first = words.pop(0)
+        deal = None
+        code: str | None = None
+        rules: Rules | None = None
+        try:
+            if first.lower().startswith("layout:"):
+                deal = _parse_layout_word(first)
+                if not words:
+                    raise RecordError("a layout record needs the rules after the layout")
+                rules = _parse_rules_word(words.pop(0))
+            else:
+                parsed = DealCode.parse(first)
+                code = str(parsed)
+                if parsed.rules_letter == CUSTOM_LETTER:
+                    if not words or not words[0].startswith("rules:"):
+                        raise RecordError("a code with custom rules (X) must be followed by 'rules:{...}'")
+                    rules = _parse_rules_word(words.pop(0))
+                else:
+                    rules = parsed.rules
+        except RecordError:
+            raise
+        except PyramideError as error:
+            raise RecordError(f"bad record line: {error}") from None
+        record = cls(code=code, rules=rules, actions=tuple(words), deal=deal)
+        record.validate()
+        return record
+
+    @classmethod
+    def load(cls, source: "Record | str | dict[str, Any]") -> "Record":
+        """A record from a Record, a dict, JSON text or a text line (whichever it is)."""
+        if isinstance(source, Record):
+            return source
+        if isinstance(source, dict):
+            return cls.from_dict(source)
+        if isinstance(source, str):
+            return cls.from_json(source) if source.lstrip().startswith("{") else cls.from_text(source)
+        raise RecordError(f"expected a Record, a dict, JSON or a record line, got {type(source).__name__}")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+
+class _ScriptedTime:
+    """A time source set from the record, so a replayed game's clock shows the recorded times."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _rules_word(rules: Rules) -> str:
+    if rules.letter != CUSTOM_LETTER:
+        return rules.letter
+    return "rules:" + json.dumps(rules.to_dict(), separators=(",", ":"))
+
+
+def _parse_rules_word(word: str) -> Rules:
+    if word.startswith("rules:"):
+        try:
+            return Rules.from_dict(json.loads(word[len("rules:"):]))
+        except (ValueError, TypeError) as error:
+            raise RecordError(f"bad custom rules {word!r}: {error}") from None
+    return Rules.preset(word)
+
+
+def _layout_word(deal: Deal) -> str:
+    parts = [deal.pyramid, deal.waste, deal.stock]
+    return "layout:" + "/".join("".join(card.to_text(ascii=True) for card in part) for part in parts)
+
+
+def _parse_layout_word(word: str) -> Deal:
+    body = word[len("layout:"):]
+    parts = body.split("/")
+    if len(parts) != 3 or not all(len(part) % 2 == 0 for part in parts):
+        raise RecordError(
+            "a layout is 'layout:' + pyramid/waste/stock, each card two ASCII characters (e.g. TD for 10♦)"
+        )
+    piles = [[parse_card(part[i:i + 2]) for i in range(0, len(part), 2)] for part in parts]
+    return Deal.from_layout(piles[0], piles[1], piles[2])
+
+

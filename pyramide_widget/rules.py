@@ -1,0 +1,163 @@
+"""Rule settings and the named presets (RULES.md §9).
+
+The app's rules (rule set ``N``) are one point in a family. Each knob the seeds name is a
+field of :class:`Rules`; each named game is a preset with its own code letter, so one deal
+(the 7 letters of a code) can be compared under several rule sets by changing the letter.
+
+Knobs:
+
+* ``strict_win`` — the stock and the waste must be emptied as well as the pyramid.
+* ``recycles`` — how many times the waste may be turned back into the stock: ``None`` means
+  unlimited (the app), ``0`` a single pass, ``2`` the two redeals of Par Pyramid.
+* ``draw_against_waste`` — a *fresh* waste top (one that became the top by a draw, not by the
+  removal of the card above it) may pair with the card directly beneath it: the traditional
+  "stock top and waste top are both playable", expressed on one waste pile.
+* ``pair_with_coverer`` — a pyramid card may pair with the only card that still covers it.
+
+Rules with knob values that match no preset are allowed; their code letter is ``X`` and they
+travel in game records in full (a deal code cannot carry them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from .errors import CodeError
+
+TARGET_SUM = 13
+"""Pairs sum to this, and a card of this rank (the king) is removed alone (R9, R11)."""
+
+CUSTOM_LETTER = "X"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One rule setting. ``Rules()`` is the app's standard game (rule set N)."""
+
+    strict_win: bool = False
+    recycles: int | None = None
+    draw_against_waste: bool = False
+    pair_with_coverer: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("strict_win", "draw_against_waste", "pair_with_coverer"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Rules.{name} must be True or False, got {getattr(self, name)!r}")
+        recycles = self.recycles
+        if recycles is not None and (isinstance(recycles, bool) or not isinstance(recycles, int) or recycles < 0):
+            raise ValueError(
+                f"Rules.recycles must be None (unlimited) or a whole number >= 0, got {recycles!r}"
+            )
+
+    @property
+    def target(self) -> int:
+        """The pair sum and king rank: 13 for the standard 52-card deck."""
+        return TARGET_SUM
+
+    @classmethod
+    def standard(cls) -> "Rules":
+        """The app's rules, rule set ``N`` (RULES.md §1–§7)."""
+        return cls()
+
+    @classmethod
+    def preset(cls, letter: str) -> "Rules":
+        """The rules of a preset by its code letter (case-insensitive)."""
+        try:
+            return PRESETS[letter.upper()].rules
+        except (KeyError, AttributeError):
+            known = ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
+            raise CodeError(f"unknown rules letter {letter!r}: expected one of {known}") from None
+
+    @property
+    def letter(self) -> str:
+        """The preset letter of these rules, or ``X`` when they match no preset."""
+        return _LETTER_BY_RULES.get(self, CUSTOM_LETTER)
+
+    @property
+    def name(self) -> str:
+        """The preset's name, or ``"Custom"``."""
+        preset = PRESETS.get(self.letter)
+        return preset.name if preset else "Custom"
+
+    def describe(self) -> str:
+        """A one-line English description of every knob, for tables and notebooks."""
+        win = "pyramid and stock/waste must be cleared" if self.strict_win else "clear the pyramid"
+        passes = (
+            "unlimited recycles" if self.recycles is None
+            else "single pass (no recycle)" if self.recycles == 0
+            else f"{self.recycles} recycle{'s' if self.recycles > 1 else ''}"
+        )
+        parts = [win, passes]
+        if self.draw_against_waste:
+            parts.append("a fresh draw may pair with the waste card beneath")
+        if self.pair_with_coverer:
+            parts.append("a card may pair with its only coverer")
+        return "; ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Rules":
+        """Build rules from :meth:`to_dict` output; unknown or missing keys are errors."""
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be an object with keys {_FIELD_NAMES}, got {data!r}")
+        unknown = set(data) - set(_FIELD_NAMES)
+        if unknown:
+            raise ValueError(f"unknown rules keys {sorted(unknown)}; expected {_FIELD_NAMES}")
+        try:
+            return cls(**data)
+        except TypeError as error:
+            raise ValueError(str(error)) from None
+
+    def __repr__(self) -> str:
+        changed = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in fields(self)
+            if getattr(self, f.name) != f.default
+        ]
+        return f"Rules({', '.join(changed)})"
+
+
+_FIELD_NAMES = [f.name for f in fields(Rules)]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named rule set with its own code letter."""
+
+    letter: str
+    name: str
+    rules: Rules
+    source: str
+
+
+PRESETS: dict[str, Preset] = {
+    p.letter: p
+    for p in (
+        Preset("N", "Standard", Rules(), "the app's rules (seeds 000, 002)"),
+        Preset(
+            "S", "Strict", Rules(strict_win=True, recycles=0),
+            "every knob at its strictest: one pass, clear everything, only the waste top plays",
+        ),
+        Preset(
+            "T", "Traditional", Rules(strict_win=True, recycles=0, draw_against_waste=True),
+            "the traditional game (seed 004): stock and waste tops both playable, no redeal",
+        ),
+        Preset(
+            "P", "Par Pyramid", Rules(strict_win=True, recycles=2, draw_against_waste=True),
+            "the traditional game with two redeals (seed 004)",
+        ),
+        Preset(
+            "R", "Relaxed Pyramid", Rules(recycles=0, draw_against_waste=True),
+            "the traditional game where only the pyramid must be cleared (seed 004)",
+        ),
+        Preset(
+            "E", "Easy", Rules(draw_against_waste=True, pair_with_coverer=True),
+            "every helpful knob on: unlimited recycles, draw against waste, pair with coverer",
+        ),
+    )
+}
+
+_LETTER_BY_RULES = {p.rules: p.letter for p in PRESETS.values()}
