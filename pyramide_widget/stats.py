@@ -1,0 +1,598 @@
+"""Statistics of finished games (R20): a small SQLite file in the user's data directory.
+
+Each finished game is one row: its code, rules, outcome, score, time, moves, when it finished,
+and its record as JSON (so any game in the statistics can be replayed). Won games are ranked
+by time, then moves (less is better, R20), per rules preset; :meth:`StatsStore.totals` gives
+played, won, win rate, best time and fewest moves.
+
+What counts as a finished game (:meth:`StatsStore.record_game`):
+
+* a game that is **won** or has **no more moves** (R17, R18) is recorded when it ends;
+* a game **abandoned** by "New game" while still playing is recorded as played and not won
+  (outcome ``"abandoned"``) when at least one action was played — a deal looked at and
+  replaced without a move is not a game played. ``abandoned=False`` records nothing for a
+  game still in play;
+* a store records one game object once (a second call, say on "New game" after the end, is
+  ignored), until :meth:`Game.restart <pyramide_widget.Game.restart>` deals it again.
+
+Safety: every write is one SQLite transaction (rollback journal, ``synchronous=FULL``), so a
+process killed mid-write leaves the file as it was before that game. A file that is not this
+store's — random bytes, another program's SQLite database, a damaged file — is never written
+to: by default it is renamed to ``<name>.corrupt-<UTC timestamp>`` with a
+:class:`StatsWarning` and a fresh store starts; with ``on_corrupt="raise"`` a
+:class:`CorruptStatsError` says what was found and where. A store written by a newer version
+of this package raises :class:`StatsError` and is left alone. The schema version is SQLite's
+``user_version``; ``application_id`` marks the file as ours.
+
+The file is found by :func:`default_path`: ``$PYRAMIDE_STATS`` if set, else the platform's
+user data directory. ``sqlite3`` is imported on first use only, so the engine and the widget
+work where it is missing (Pyodide loads it on demand); the store then raises
+:class:`StatsError`.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import sys
+import warnings
+import weakref
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Literal
+
+from .record import Record
+from .rules import PRESETS, Rules
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from .game import Game
+
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version`` of the current schema."""
+APPLICATION_ID = 0x50594D53
+"""``PRAGMA application_id`` of a statistics file ("PYMS"), which tells ours from others."""
+ENV_VAR = "PYRAMIDE_STATS"
+APP_DIR = "pyramide-widget"
+FILE_NAME = "stats.sqlite3"
+OUTCOMES = ("won", "no_moves", "abandoned")
+
+OnCorrupt = Literal["move", "raise"]
+
+_SCHEMA = (
+    """CREATE TABLE games (
+    id          INTEGER PRIMARY KEY,
+    code        TEXT,
+    rules       TEXT NOT NULL,
+    rules_json  TEXT NOT NULL,
+    outcome     TEXT NOT NULL CHECK (outcome IN ('won', 'no_moves', 'abandoned')),
+    won         INTEGER NOT NULL CHECK (won IN (0, 1)),
+    score       INTEGER NOT NULL,
+    time        REAL NOT NULL,
+    moves       INTEGER NOT NULL,
+    finished_at TEXT NOT NULL,
+    record      TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_ranking ON games (rules, won, time, moves)",
+    f"PRAGMA application_id = {APPLICATION_ID}",
+    f"PRAGMA user_version = {SCHEMA_VERSION}",
+)
+_COLUMNS = ("id", "code", "rules", "rules_json", "outcome", "won", "score", "time", "moves",
+            "finished_at", "record")
+
+
+class StatsError(Exception):
+    """The statistics store cannot be used (unreadable, from a newer version, no sqlite3)."""
+
+
+class CorruptStatsError(StatsError):
+    """The statistics file is not a store of this package (random bytes, another schema)."""
+
+
+class StatsWarning(UserWarning):
+    """A statistics file was set aside; the message says where it went."""
+
+
+def default_path() -> Path:
+    """Where the statistics live: ``$PYRAMIDE_STATS``, else the user data directory —
+    ``%APPDATA%\\pyramide-widget`` on Windows, ``~/Library/Application Support/pyramide-widget``
+    on macOS, ``$XDG_DATA_HOME/pyramide-widget`` (default ``~/.local/share``) elsewhere,
+    including Pyodide, whose home is in the browser's file system."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override).expanduser()
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME")
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"
+    return base / APP_DIR / FILE_NAME
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One finished game as stored. ``time`` is in seconds, ``finished_at`` an aware UTC time."""
+
+    id: int
+    code: str | None
+    rules: str
+    outcome: str
+    score: int
+    time: float
+    moves: int
+    finished_at: datetime
+    record_json: str
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "won"
+
+    def record(self) -> Record:
+        """The game's record, to replay it (``Game.replay(entry.record())``)."""
+        return Record.from_json(self.record_json)
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameEntry #{self.id} {self.code or 'custom layout'} {self.rules} {self.outcome}: "
+            f"score {self.score}, {_clock(self.time)}, {self.moves} moves, "
+            f"{self.finished_at:%Y-%m-%d %H:%M:%S}Z>"
+        )
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Totals of one rules preset (or of all games): ``win_rate`` is ``None`` with no game."""
+
+    rules: str | None
+    played: int
+    won: int
+    best_time: float | None
+    fewest_moves: int | None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+    def __repr__(self) -> str:
+        rate = "—" if self.win_rate is None else f"{self.win_rate:.1%}"
+        best = "—" if self.best_time is None else _clock(self.best_time)
+        fewest = "—" if self.fewest_moves is None else str(self.fewest_moves)
+        return (
+            f"<Totals {self.rules or 'all rules'}: played {self.played}, won {self.won} ({rate}), "
+            f"best time {best}, fewest moves {fewest}>"
+        )
+
+
+class StatsStore:
+    """The statistics file at ``path`` (:func:`default_path` by default).
+
+    The file and its folder are created on the first write; reading a store that does not exist
+    yet gives empty results. ``on_corrupt`` says what to do with a file that is not a store:
+    ``"move"`` (default) renames it aside with a :class:`StatsWarning`, ``"raise"`` raises
+    :class:`CorruptStatsError`. Each call opens and closes its own connection, so a store can be
+    shared by kernels and processes; SQLite serialises the writers.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, on_corrupt: OnCorrupt = "move") -> None:
+        if on_corrupt not in ("move", "raise"):
+            raise ValueError(f"on_corrupt must be 'move' or 'raise', got {on_corrupt!r}")
+        self.path = Path(path).expanduser() if path is not None else default_path()
+        self.on_corrupt = on_corrupt
+        self._checked = False
+        self._recorded: weakref.WeakKeyDictionary[Game, object] = weakref.WeakKeyDictionary()
+
+    def __repr__(self) -> str:
+        return f"StatsStore({str(self.path)!r})"
+
+    # ------------------------------------------------------------------ writing
+
+    def record_game(
+        self, game: "Game", *, abandoned: bool = False, finished_at: datetime | None = None
+    ) -> GameEntry | None:
+        """Store ``game`` if it is finished (see the module docstring); return its entry, or
+        ``None`` when there is nothing to record (still playing, abandoned before any action,
+        or this game already recorded). ``finished_at`` defaults to now (UTC).
+
+        Raises :class:`StatsError` if the file cannot be used; the caller (the widget) catches
+        it so that statistics never stop a game.
+        """
+        if game.is_over:
+            outcome = game.status.value
+        elif abandoned and game.actions:
+            outcome = "abandoned"
+        else:
+            return None
+        if self._recorded.get(game) is game.clock:
+            return None
+        when = _utc(finished_at) if finished_at is not None else datetime.now(timezone.utc)
+        row = (
+            game.code,
+            game.rules.letter,
+            json.dumps(game.rules.to_dict(), sort_keys=True),
+            outcome,
+            int(outcome == "won"),
+            game.score,
+            round(game.elapsed, 3),
+            game.moves,
+            when.isoformat(timespec="milliseconds"),
+            game.record().to_json(),
+        )
+        with self._connect(create=True) as conn:
+            cursor = conn.execute(
+                f"INSERT INTO games ({', '.join(_COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})",
+                row,
+            )
+            entry_id = cursor.lastrowid
+        self._recorded[game] = game.clock
+        return _entry((entry_id, *row))
+
+    def clear(self) -> int:
+        """Delete every stored game; returns how many there were."""
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return 0
+            return conn.execute("DELETE FROM games").rowcount
+
+    # ------------------------------------------------------------------ reading
+
+    def ranking(self, rules_letter: str | None = None, limit: int | None = 10) -> list[GameEntry]:
+        """Won games, fastest first, then fewest moves, then earliest (R20); one preset's by
+        its letter (``"N"``), all rules with ``None``. ``limit=None`` gives them all."""
+        return self._select("won = 1", rules_letter, "time, moves, finished_at, id", limit)
+
+    def games(self, rules_letter: str | None = None, limit: int | None = None) -> list[GameEntry]:
+        """Every stored game, most recent first."""
+        return self._select("1", rules_letter, "finished_at DESC, id DESC", limit)
+
+    def totals(self, rules_letter: str | None = None) -> Totals:
+        """Played, won, win rate, best time and fewest moves (both over won games)."""
+        letter = _check_letter(rules_letter)
+        where, params = ("WHERE rules = ?", (letter,)) if letter else ("", ())
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return Totals(letter, 0, 0, None, None)
+            played, won, best, fewest = conn.execute(
+                "SELECT COUNT(*), COALESCE(SUM(won), 0), MIN(CASE WHEN won THEN time END), "
+                f"MIN(CASE WHEN won THEN moves END) FROM games {where}",
+                params,
+            ).fetchone()
+        return Totals(letter, played, won, best, fewest)
+
+    def rules_played(self) -> list[str]:
+        """The rules letters with at least one stored game, in preset order (custom ``X`` last)."""
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return []
+            letters = {row[0] for row in conn.execute("SELECT DISTINCT rules FROM games")}
+        order = list(PRESETS) + ["X"]
+        return sorted(letters, key=lambda x: (order.index(x) if x in order else len(order), x))
+
+    def summary(self, limit: int = 10) -> "Statistics":
+        """Totals and ranking of every preset played, as one displayable object."""
+        letters = self.rules_played()
+        return Statistics(
+            path=self.path,
+            overall=self.totals(),
+            per_rules=tuple(self.totals(letter) for letter in letters),
+            rankings=tuple((letter, tuple(self.ranking(letter, limit))) for letter in letters),
+        )
+
+    def _select(self, condition: str, rules_letter: str | None, order: str, limit: int | None) -> list[GameEntry]:
+        letter = _check_letter(rules_letter)
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise ValueError(f"limit must be a whole number >= 0 or None, got {limit!r}")
+        sql = f"SELECT {', '.join(_COLUMNS[:3])}, {', '.join(_COLUMNS[4:5] + _COLUMNS[6:])} FROM games WHERE {condition}"
+        params: tuple[Any, ...] = ()
+        if letter:
+            sql += " AND rules = ?"
+            params = (letter,)
+        sql += f" ORDER BY {order}"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params += (limit,)
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return []
+            rows = conn.execute(sql, params).fetchall()
+        return [_entry_from_select(row) for row in rows]
+
+    # ------------------------------------------------------------------ the file
+
+    def _connect(self, create: bool) -> "_Connection":
+        return _Connection(self, create)
+
+    def _open(self, create: bool) -> "sqlite3.Connection | None":
+        """A checked connection, or ``None`` when the store does not exist and ``create`` is off."""
+        sqlite3 = _sqlite3()
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            if not create:
+                return None
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StatsError(f"cannot open the statistics file {self.path}: {error}") from None
+        try:
+            self._check(conn)
+            conn.execute("PRAGMA synchronous = FULL")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _check(self, conn: "sqlite3.Connection") -> None:
+        """Make sure the file is our store, creating the schema in an empty file."""
+        sqlite3 = _sqlite3()
+        try:
+            problem = self._inspect(conn)
+        except sqlite3.DatabaseError as error:
+            problem = f"not a SQLite database ({error})"
+        finally:
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # the file is unusable anyway; it is dealt with below
+        if problem is None:
+            self._checked = True
+            return
+        conn.close()
+        self._set_aside(problem)
+        raise _Reopen()
+
+    def _inspect(self, conn: "sqlite3.Connection") -> str | None:
+        """What is wrong with the file (``None``: it is a usable store, created if empty)."""
+        conn.execute("BEGIN IMMEDIATE")  # one writer at a time decides whether to create the schema
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = sorted(r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+        if app_id == 0 and version == 0 and not tables:
+            for statement in _SCHEMA:
+                conn.execute(statement)
+            conn.execute("COMMIT")
+            return None
+        if app_id != APPLICATION_ID:
+            return f"a SQLite database of another program (tables: {', '.join(tables) or 'none'})"
+        if version > SCHEMA_VERSION:
+            raise StatsError(
+                f"the statistics file {self.path} was written by a newer pyramide-widget "
+                f"(schema {version}, this one reads {SCHEMA_VERSION}); upgrade the package "
+                "or choose another file. It was left as it is."
+            )
+        if version != SCHEMA_VERSION or "games" not in tables:
+            return f"a statistics file with an unknown schema (version {version})"
+        if not self._checked:
+            result = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if result != "ok":
+                return f"a damaged statistics file ({result})"
+        return None
+
+    def _set_aside(self, problem: str) -> None:
+        if self.on_corrupt == "raise":
+            raise CorruptStatsError(
+                f"the statistics file {self.path} is {problem}; it was left as it is. Move it away, "
+                f"or use another file (StatsStore(path=...), or ${ENV_VAR})."
+            )
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        n = 1
+        while target.exists():
+            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
+            n += 1
+        os.replace(self.path, target)
+        for suffix in ("-journal", "-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                os.replace(side, target.with_name(target.name + suffix))
+        warnings.warn(
+            f"the statistics file {self.path} was {problem}; it was moved to {target} "
+            "and a new, empty statistics file takes its place",
+            StatsWarning,
+            stacklevel=5,
+        )
+
+
+class _Reopen(Exception):
+    """Internal: the file was set aside and recreated; open it again."""
+
+
+class _Connection:
+    """``with store._connect(create) as conn``: a checked connection (or ``None``), one
+    transaction committed on success and rolled back on error, closed at the end."""
+
+    def __init__(self, store: StatsStore, create: bool) -> None:
+        self.store = store
+        self.create = create
+        self.conn: sqlite3.Connection | None = None
+
+    def __enter__(self) -> Any:
+        sqlite3 = _sqlite3()
+        for _ in range(3):
+            try:
+                self.conn = self.store._open(self.create)
+                break
+            except _Reopen:
+                continue
+        else:  # pragma: no cover - a file replaced under us three times in a row
+            raise StatsError(f"the statistics file {self.store.path} keeps changing; try again")
+        if self.conn is not None:
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                self.conn.close()
+                raise StatsError(f"cannot use the statistics file {self.store.path}: {error}") from None
+        return self.conn
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
+        conn = self.conn
+        if conn is None:
+            return False
+        sqlite3 = _sqlite3()
+        try:
+            if kind is None:
+                conn.execute("COMMIT")
+            elif conn.in_transaction:
+                conn.execute("ROLLBACK")
+        except sqlite3.Error as error:
+            raise StatsError(f"cannot write the statistics file {self.store.path}: {error}") from None
+        finally:
+            conn.close()
+        if isinstance(value, sqlite3.Error):
+            raise StatsError(f"the statistics file {self.store.path} failed: {value}") from value
+        return False
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """Totals and rankings per preset, as :func:`stats` returns them; shows as text and HTML."""
+
+    path: Path
+    overall: Totals
+    per_rules: tuple[Totals, ...]
+    rankings: tuple[tuple[str, tuple[GameEntry, ...]], ...]
+
+    def ranking(self, rules_letter: str) -> tuple[GameEntry, ...]:
+        return dict(self.rankings).get(_check_letter(rules_letter) or "", ())
+
+    def totals(self, rules_letter: str | None = None) -> Totals:
+        letter = _check_letter(rules_letter)
+        if letter is None:
+            return self.overall
+        return next((t for t in self.per_rules if t.rules == letter), Totals(letter, 0, 0, None, None))
+
+    def _rows(self) -> Iterator[tuple[str, Totals]]:
+        for totals in self.per_rules:
+            yield _rules_name(totals.rules), totals
+        if len(self.per_rules) != 1:
+            yield "All rules", self.overall
+
+    def to_text(self) -> str:
+        if not self.overall.played:
+            return "Statistics: no finished game yet."
+        lines = ["Statistics", f"{'rules':<22}{'played':>7}{'won':>6}{'win rate':>10}{'best time':>11}{'fewest moves':>14}"]
+        for name, t in self._rows():
+            lines.append(
+                f"{name:<22}{t.played:>7}{t.won:>6}{_rate(t.win_rate):>10}"
+                f"{_clock(t.best_time):>11}{_opt(t.fewest_moves):>14}"
+            )
+        for letter, entries in self.rankings:
+            if not entries:
+                continue
+            lines += ["", f"Best {_rules_name(letter)} games (time, then moves)"]
+            for n, e in enumerate(entries, 1):
+                lines.append(
+                    f"{n:>3}. {_clock(e.time):>8}  {e.moves:>4} moves  {e.code or 'custom layout':<14}"
+                    f"  {e.finished_at:%Y-%m-%d %H:%M}"
+                )
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return self.to_text()
+
+    def _repr_html_(self) -> str:
+        if not self.overall.played:
+            return "<p class='pyramide-stats'>Statistics: no finished game yet.</p>"
+        esc = html.escape
+        rows = "".join(
+            f"<tr><td>{esc(name)}</td><td>{t.played}</td><td>{t.won}</td><td>{_rate(t.win_rate)}</td>"
+            f"<td>{_clock(t.best_time)}</td><td>{_opt(t.fewest_moves)}</td></tr>"
+            for name, t in self._rows()
+        )
+        parts = [
+            "<div class='pyramide-stats'><table><thead><tr><th>rules</th><th>played</th><th>won</th>"
+            f"<th>win rate</th><th>best time</th><th>fewest moves</th></tr></thead><tbody>{rows}</tbody></table>"
+        ]
+        for letter, entries in self.rankings:
+            if not entries:
+                continue
+            body = "".join(
+                f"<tr><td>{n}</td><td>{_clock(e.time)}</td><td>{e.moves}</td>"
+                f"<td>{esc(e.code or 'custom layout')}</td><td>{e.finished_at:%Y-%m-%d %H:%M}</td></tr>"
+                for n, e in enumerate(entries, 1)
+            )
+            parts.append(
+                f"<h4>Best {esc(_rules_name(letter))} games</h4><table><thead><tr><th>#</th><th>time</th>"
+                f"<th>moves</th><th>code</th><th>finished (UTC)</th></tr></thead><tbody>{body}</tbody></table>"
+            )
+        return "".join(parts) + "</div>"
+
+
+def stats(path: str | os.PathLike[str] | None = None, *, limit: int = 10) -> Statistics:
+    """The statistics at ``path`` (:func:`default_path` by default): totals and the ``limit``
+    best won games of every preset played."""
+    return StatsStore(path).summary(limit=limit)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _sqlite3() -> Any:
+    try:
+        import sqlite3
+    except ImportError as error:  # Pyodide unvendors it; JupyterLite loads it on demand
+        raise StatsError(
+            f"statistics need Python's sqlite3 module, which is not available here ({error}); "
+            "in Pyodide, load it first (for example 'import sqlite3' in a cell of its own)"
+        ) from None
+    return sqlite3
+
+
+def _check_letter(letter: str | None) -> str | None:
+    if letter is None:
+        return None
+    if not isinstance(letter, str) or (letter.upper() not in PRESETS and letter.upper() != "X"):
+        known = ", ".join(list(PRESETS) + ["X"])
+        raise ValueError(f"unknown rules letter {letter!r}: expected one of {known}, or None for all")
+    return letter.upper()
+
+
+def _utc(when: datetime) -> datetime:
+    if when.tzinfo is None:
+        raise ValueError("finished_at must be an aware datetime (e.g. datetime.now(timezone.utc))")
+    return when.astimezone(timezone.utc)
+
+
+def _entry(row: tuple[Any, ...]) -> GameEntry:
+    """An entry from an inserted row (the full column tuple)."""
+    entry_id, code, rules, _rules_json, outcome, _won, score, time, moves, finished_at, record = row
+    return GameEntry(entry_id, code, rules, outcome, score, time, moves, datetime.fromisoformat(finished_at), record)
+
+
+def _entry_from_select(row: tuple[Any, ...]) -> GameEntry:
+    entry_id, code, rules, outcome, score, time, moves, finished_at, record = row
+    return GameEntry(entry_id, code, rules, outcome, score, time, moves, datetime.fromisoformat(finished_at), record)
+
+
+def _rules_name(letter: str | None) -> str:
+    if letter is None:
+        return "All rules"
+    preset = PRESETS.get(letter)
+    return f"{preset.name} ({letter})" if preset else f"Custom ({letter})"
+
+
+def _clock(seconds: float | None) -> str:
+    if seconds is None:
+        return "—"
+    whole, tenths = divmod(int(round(seconds * 10)), 10)
+    minutes, secs = divmod(whole, 60)
+    return f"{minutes}:{secs:02d}.{tenths}"
+
+
+def _rate(rate: float | None) -> str:
+    return "—" if rate is None else f"{rate:.1%}"
+
+
+def _opt(value: int | None) -> str:
+    return "—" if value is None else str(value)
+
+
+__all__ = [
+    "APPLICATION_ID", "CorruptStatsError", "GameEntry", "SCHEMA_VERSION", "Statistics", "StatsError",
+    "StatsStore", "StatsWarning", "Totals", "default_path", "stats",
+]

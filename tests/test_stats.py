@@ -1,0 +1,460 @@
+"""The statistics store (R20): what is recorded, ranking and totals, and the file's safety."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+import warnings
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from pyramide_widget import Game, Record
+from pyramide_widget.stats import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    CorruptStatsError,
+    GameEntry,
+    StatsError,
+    StatsStore,
+    StatsWarning,
+    default_path,
+    stats,
+)
+
+T0 = datetime(2025, 1, 2, 12, 0, tzinfo=timezone.utc)
+WINNABLE_N = "PY1-N-AAAAAAB"  # the greedy line below wins it in 73 moves
+WINNABLE_E = "PY1-E-AAAAAAC"
+HOPELESS_S = "PY1-S-AAAAAAD"  # the greedy line below ends with no more moves
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def greedy(game: Game, seconds: float = 0.0, extra_draws: int = 0) -> Game:
+    """Play removals first, else draw/recycle, until the game ends, which takes ``seconds``
+    (the clock starts at the first action, at 0, and reads ``seconds`` from then on).
+    ``extra_draws`` draw-and-undo pairs come first: the same game, one move more each (undo does not lower the counter, R21)."""
+    clock: FakeTime = game._clock_source  # type: ignore[assignment]
+    clock.now = 0.0
+    for _ in range(extra_draws):
+        game.play("draw")
+        game.undo()
+        clock.now = seconds
+    while not game.is_over:
+        moves = game.legal_moves()
+        removals = [m for m in moves if m.kind.value not in ("draw", "recycle")]
+        game.play(removals[0] if removals else moves[0])
+        clock.now = seconds
+    return game
+
+
+def finished(code: str, seconds: float, extra_draws: int = 0) -> Game:
+    return greedy(Game.from_code(code, clock=FakeTime()), seconds, extra_draws)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> StatsStore:
+    return StatsStore(tmp_path / "stats.sqlite3")
+
+
+# --------------------------------------------------------------------------- where
+
+
+def test_default_path_follows_the_environment_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PYRAMIDE_STATS", str(tmp_path / "mine.db"))
+    assert default_path() == tmp_path / "mine.db"
+    assert StatsStore().path == tmp_path / "mine.db"
+
+
+@pytest.mark.parametrize(
+    ("platform", "env", "expected"),
+    [
+        ("linux", {"XDG_DATA_HOME": "/xdg"}, "/xdg/pyramide-widget/stats.sqlite3"),
+        ("linux", {}, "{home}/.local/share/pyramide-widget/stats.sqlite3"),
+        ("linux", {"XDG_DATA_HOME": "relative"}, "{home}/.local/share/pyramide-widget/stats.sqlite3"),
+        ("emscripten", {}, "{home}/.local/share/pyramide-widget/stats.sqlite3"),
+        ("darwin", {}, "{home}/Library/Application Support/pyramide-widget/stats.sqlite3"),
+        ("win32", {"APPDATA": "/appdata"}, "/appdata/pyramide-widget/stats.sqlite3"),
+    ],
+)
+def test_default_path_follows_platform_conventions(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, platform: str, env: dict[str, str], expected: str
+) -> None:
+    for name in ("PYRAMIDE_STATS", "XDG_DATA_HOME", "APPDATA"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "platform", platform)
+    assert default_path() == Path(expected.format(home=tmp_path))
+
+
+def test_reading_a_missing_store_creates_nothing(store: StatsStore) -> None:
+    assert store.ranking() == []
+    assert store.games() == []
+    assert store.totals().played == 0
+    assert store.totals().win_rate is None
+    assert not store.path.exists()
+    assert not store.path.parent.joinpath("stats.sqlite3-journal").exists()
+
+
+def test_the_first_write_creates_the_folder_and_a_versioned_file(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path / "a" / "b" / "stats.sqlite3")
+    store.record_game(finished(WINNABLE_N, 30.0))
+    conn = sqlite3.connect(store.path)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    finally:
+        conn.close()
+
+
+# --------------------------------------------------------------------------- what is recorded
+
+
+def test_a_won_game_is_recorded_with_its_result_and_record(store: StatsStore) -> None:
+    game = finished(WINNABLE_N, 95.25)
+    entry = store.record_game(game, finished_at=T0)
+    assert isinstance(entry, GameEntry)
+    assert (entry.code, entry.rules, entry.outcome, entry.won) == (WINNABLE_N, "N", "won", True)
+    assert (entry.score, entry.time, entry.moves) == (280, 95.25, game.moves)
+    assert entry.finished_at == T0
+    assert store.games() == [entry]
+    replayed = Game.replay(entry.record())
+    assert (replayed.status.value, replayed.score, replayed.moves) == ("won", 280, game.moves)
+
+
+def test_a_game_with_no_more_moves_is_recorded_as_played_not_won(store: StatsStore) -> None:
+    game = finished(HOPELESS_S, 40.0)
+    assert game.status.value == "no_moves"
+    entry = store.record_game(game)
+    assert entry is not None and (entry.outcome, entry.won, entry.rules) == ("no_moves", False, "S")
+    assert store.ranking() == []
+    assert store.totals("S").played == 1
+
+
+def test_a_game_still_in_play_is_not_recorded_unless_abandoned(store: StatsStore) -> None:
+    game = Game.from_code(WINNABLE_N)
+    game.play("draw")
+    assert store.record_game(game) is None
+    assert store.games() == []
+    entry = store.record_game(game, abandoned=True)
+    assert entry is not None and (entry.outcome, entry.won, entry.moves) == ("abandoned", False, 1)
+
+
+def test_a_deal_abandoned_before_any_action_is_not_a_game_played(store: StatsStore) -> None:
+    assert store.record_game(Game.from_code(WINNABLE_N), abandoned=True) is None
+    assert not store.path.exists()
+
+
+def test_a_game_is_recorded_once_until_it_is_dealt_again(store: StatsStore) -> None:
+    game = finished(WINNABLE_N, 10.0)
+    assert store.record_game(game) is not None
+    assert store.record_game(game) is None  # e.g. the end, then "New game"
+    assert store.record_game(game, abandoned=True) is None
+    game.restart()
+    greedy(game, 12.0)
+    assert store.record_game(game) is not None
+    assert store.totals().played == 2
+
+
+def test_a_game_from_an_explicit_layout_is_recorded_without_a_code(store: StatsStore) -> None:
+    source = Game.from_code(WINNABLE_N)
+    game = Game.from_layout(source.pyramid, source.waste, source.stock, clock=FakeTime())
+    greedy(game, 5.0)
+    entry = store.record_game(game)
+    assert entry is not None and entry.code is None
+    assert Game.replay(store.games()[0].record()).score == 280
+    assert "custom layout" in repr(entry)
+
+
+def test_finished_at_must_be_aware(store: StatsStore) -> None:
+    with pytest.raises(ValueError, match="aware"):
+        store.record_game(finished(WINNABLE_N, 1.0), finished_at=datetime(2025, 1, 1))
+
+
+# --------------------------------------------------------------------------- ranking and totals
+
+
+def fill(store: StatsStore) -> None:
+    """Won N games at 60 s (73 and 75 moves), 50 s, 90 s; an E win; a lost S game."""
+    store.record_game(finished(WINNABLE_N, 60.0, extra_draws=2), finished_at=T0)
+    store.record_game(finished(WINNABLE_N, 90.0), finished_at=T0 + timedelta(minutes=1))
+    store.record_game(finished(WINNABLE_N, 60.0), finished_at=T0 + timedelta(minutes=2))
+    store.record_game(finished(WINNABLE_N, 50.0), finished_at=T0 + timedelta(minutes=3))
+    store.record_game(finished(WINNABLE_E, 20.0), finished_at=T0 + timedelta(minutes=4))
+    store.record_game(finished(HOPELESS_S, 5.0), finished_at=T0 + timedelta(minutes=5))
+
+
+def test_ranking_is_by_time_then_moves_per_preset(store: StatsStore) -> None:
+    fill(store)
+    ranking = store.ranking("N")
+    assert [(e.time, e.moves) for e in ranking] == [(50.0, 73), (60.0, 73), (60.0, 75), (90.0, 73)]
+    assert [e.code for e in store.ranking("e")] == [WINNABLE_E]
+    assert store.ranking("S") == []
+    assert [e.time for e in store.ranking()] == [20.0, 50.0, 60.0, 60.0, 90.0]
+    assert len(store.ranking("N", limit=2)) == 2
+    assert len(store.ranking(limit=None)) == 5
+
+
+def test_totals_per_preset_and_overall(store: StatsStore) -> None:
+    fill(store)
+    n = store.totals("N")
+    assert (n.played, n.won, n.win_rate, n.best_time, n.fewest_moves) == (4, 4, 1.0, 50.0, 73)
+    s = store.totals("S")
+    assert (s.played, s.won, s.win_rate, s.best_time, s.fewest_moves) == (1, 0, 0.0, None, None)
+    overall = store.totals()
+    assert (overall.played, overall.won, overall.best_time, overall.fewest_moves) == (6, 5, 20.0, 63)
+    assert overall.win_rate == pytest.approx(5 / 6)
+    assert store.rules_played() == ["N", "S", "E"]
+
+
+def test_unknown_rules_letters_and_bad_limits_are_rejected(store: StatsStore) -> None:
+    with pytest.raises(ValueError, match="unknown rules letter 'Q'"):
+        store.ranking("Q")
+    with pytest.raises(ValueError, match="limit"):
+        store.ranking("N", limit=-1)
+
+
+def test_games_lists_the_most_recent_first(store: StatsStore) -> None:
+    fill(store)
+    assert [e.rules for e in store.games(limit=3)] == ["S", "E", "N"]
+
+
+def test_clear_deletes_every_game(store: StatsStore) -> None:
+    fill(store)
+    assert store.clear() == 6
+    assert store.totals().played == 0
+
+
+def test_stats_shows_totals_and_rankings_deterministically(store: StatsStore) -> None:
+    fill(store)
+    summary = stats(store.path, limit=2)
+    assert summary.totals("N").won == 4
+    assert [e.time for e in summary.ranking("N")] == [50.0, 60.0]
+    text = repr(summary)
+    assert text == repr(stats(store.path, limit=2))
+    assert text.splitlines()[:6] == [
+        "Statistics",
+        "rules                  played   won  win rate  best time  fewest moves",
+        "Standard (N)                4     4    100.0%     0:50.0            73",
+        "Strict (S)                  1     0      0.0%          —             —",
+        "Easy (E)                    1     1    100.0%     0:20.0            63",
+        "All rules                   6     5     83.3%     0:20.0            63",
+    ]
+    assert "  1.   0:50.0    73 moves  PY1-N-AAAAAAB   2025-01-02 12:03" in text
+    html = summary._repr_html_()
+    assert "<td>Standard (N)</td><td>4</td><td>4</td><td>100.0%</td>" in html
+    assert "Best Easy (E) games" in html
+    assert "0x" not in text and "object at" not in text
+
+
+def test_empty_statistics_say_so(tmp_path: Path) -> None:
+    summary = stats(tmp_path / "none.sqlite3")
+    assert repr(summary) == "Statistics: no finished game yet."
+    assert "no finished game" in summary._repr_html_()
+
+
+# --------------------------------------------------------------------------- the file's safety
+
+CHILD = textwrap.dedent(
+    """
+    import sqlite3, sys, time
+    from pyramide_widget import Game
+    from pyramide_widget.stats import StatsStore
+
+    store = StatsStore(sys.argv[1])
+    mode = sys.argv[2]
+    if mode == "open-transaction":
+        # A write transaction with many uncommitted rows, then wait to be killed.
+        game = Game.from_code("PY1-N-AAAAAAB")
+        game.play("draw")
+        store.record_game(game, abandoned=True)
+        conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+        conn.execute("BEGIN IMMEDIATE")
+        for i in range(2000):
+            conn.execute(
+                "INSERT INTO games (code, rules, rules_json, outcome, won, score, time, moves, finished_at, record)"
+                " VALUES ('PY1-N-AAAAAAA', 'N', '{}', 'won', 1, 280, 1.0, 1, '2025-01-01T00:00:00', '{}')"
+            )
+        conn.execute("UPDATE games SET score = -1")
+        print("ready", flush=True)
+        time.sleep(60)
+    else:
+        # Record games as fast as possible until killed.
+        print("ready", flush=True)
+        while True:
+            game = Game.from_code("PY1-N-AAAAAAB")
+            game.play("draw")
+            store.record_game(game, abandoned=True)
+    """
+)
+
+
+def run_child_and_kill(path: Path, mode: str, delay: float) -> None:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    with subprocess.Popen([sys.executable, "-c", CHILD, str(path), mode], stdout=subprocess.PIPE, env=env) as proc:
+        try:
+            assert proc.stdout is not None
+            assert proc.stdout.readline().strip() == b"ready"
+            time.sleep(delay)
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_process_killed_inside_a_write_transaction_loses_nothing_committed(store: StatsStore) -> None:
+    fill(store)
+    run_child_and_kill(store.path, "open-transaction", 0.0)
+    assert store.path.with_name("stats.sqlite3-journal").exists()  # the hot journal it left
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        totals = store.totals()
+        assert (totals.played, totals.won) == (7, 5)  # 6 + the child's committed game
+        assert all(e.score >= 0 for e in store.games())
+    assert not any(p.name.startswith("stats.sqlite3.corrupt") for p in store.path.parent.iterdir())
+    store.record_game(finished(WINNABLE_N, 1.0))
+    assert store.totals().played == 8
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_process_killed_while_recording_games_leaves_only_whole_games(store: StatsStore) -> None:
+    fill(store)
+    run_child_and_kill(store.path, "record-loop", 0.5)
+    games = store.games()
+    assert len(games) > 6
+    for entry in games:
+        Record.from_json(entry.record_json)  # every row is complete
+    assert store.totals("S").played == 1
+
+
+def test_random_bytes_are_moved_aside_with_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    junk = os.urandom(4096)
+    path.write_bytes(junk)
+    store = StatsStore(path)
+    with pytest.warns(StatsWarning, match="not a SQLite database.*moved to .*stats.sqlite3.corrupt-"):
+        entry = store.record_game(finished(WINNABLE_N, 3.0))
+    assert entry is not None
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("stats.sqlite3.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_bytes() == junk
+    assert store.totals().played == 1
+
+
+def test_corrupt_file_raises_and_is_left_alone_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(b"definitely not sqlite" * 100)
+    store = StatsStore(path, on_corrupt="raise")
+    with pytest.raises(CorruptStatsError, match="is not a SQLite database.*left as it is"):
+        store.record_game(finished(WINNABLE_N, 3.0))
+    with pytest.raises(CorruptStatsError):
+        store.totals()
+    assert path.read_bytes() == b"definitely not sqlite" * 100
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.sqlite3"]
+
+
+def make_foreign(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    conn.execute("INSERT INTO notes (text) VALUES ('keep me')")
+    conn.commit()
+    conn.close()
+
+
+def test_another_programs_database_is_never_written_to(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    make_foreign(path)
+    before = path.read_bytes()
+    with pytest.raises(CorruptStatsError, match="another program \\(tables: notes\\)"):
+        StatsStore(path, on_corrupt="raise").record_game(finished(WINNABLE_N, 3.0))
+    assert path.read_bytes() == before
+    with pytest.warns(StatsWarning, match="another program"):
+        StatsStore(path).record_game(finished(WINNABLE_N, 3.0))
+    (aside,) = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    assert aside.read_bytes() == before
+    assert StatsStore(path).totals().played == 1
+
+
+def test_a_store_with_an_unknown_schema_version_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
+    conn.commit()
+    conn.close()
+    with pytest.warns(StatsWarning, match="unknown schema"):
+        assert StatsStore(path).totals().played == 0
+
+
+def test_a_store_from_a_newer_version_is_refused_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    StatsStore(path).record_game(finished(WINNABLE_N, 3.0))
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StatsError, match="newer pyramide-widget"):
+        StatsStore(path).record_game(finished(WINNABLE_N, 3.0))
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.sqlite3"]
+
+
+def test_a_truncated_store_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    store = StatsStore(path)
+    for _ in range(30):
+        game = Game.from_code(WINNABLE_N)
+        game.play("draw")
+        store.record_game(game, abandoned=True)
+    data = path.read_bytes()
+    assert len(data) > 3 * 4096
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.warns(StatsWarning, match="statistics file"):
+        played = StatsStore(path).totals().played
+    assert played == 0
+    assert any(".corrupt-" in p.name for p in tmp_path.iterdir())
+
+
+def test_a_second_set_aside_in_the_same_second_gets_its_own_name(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    for _ in range(2):
+        path.write_bytes(b"junk" * 1000)
+        with pytest.warns(StatsWarning):
+            StatsStore(path).totals()
+    assert len([p for p in tmp_path.iterdir() if ".corrupt-" in p.name]) == 2
+
+
+def test_without_sqlite3_the_store_raises_a_clear_error(store: StatsStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "sqlite3", None)
+    with pytest.raises(StatsError, match="sqlite3 module"):
+        store.record_game(finished(WINNABLE_N, 3.0))
+
+
+def test_bad_on_corrupt_value_is_rejected(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="on_corrupt"):
+        StatsStore(tmp_path / "x", on_corrupt="ignore")  # type: ignore[arg-type]
+
+
+def test_two_stores_on_one_file_see_each_others_games(tmp_path: Path) -> None:
+    a, b = StatsStore(tmp_path / "s.db"), StatsStore(tmp_path / "s.db")
+    a.record_game(finished(WINNABLE_N, 3.0))
+    b.record_game(finished(WINNABLE_E, 4.0))
+    assert a.totals().played == b.totals().played == 2
