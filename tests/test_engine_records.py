@@ -1,0 +1,181 @@
+"""Game records (JSON and one-line text), replay, score curves and the clock."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from layouts import r5_game
+from pyramide_widget import Game, Record, RecordError, Rules, Status
+from pyramide_widget.clock import GameClock
+
+
+class FakeTime:
+    """A time source the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _played(clock: FakeTime | None = None) -> Game:
+    game = Game.from_code("PY1-N-AAAAAAS", clock=clock)
+    for action in ["draw", "draw", "undo", "draw", "draw"]:
+        if clock:
+            clock.now += 1.5
+        game.undo() if action == "undo" else game.play(action)
+    return game
+
+
+def test_a_record_holds_code_rules_and_every_action_including_undos():
+    game = _played()
+    record = game.record()
+    assert record.code == "PY1-N-AAAAAAS" and record.rules == Rules()
+    assert record.actions == ("draw", "draw", "undo", "draw", "draw")
+    assert len(record.times) == 5
+
+
+def test_json_round_trip_replays_to_the_same_state_score_and_move_counter():
+    game = _played()
+    text = game.record().to_json()
+    data = json.loads(text)
+    assert data["format"] == "pyramide-record" and data["version"] == 1
+    again = Game.replay(text)
+    assert again.position() == game.position()
+    assert (again.moves, again.score, again.status) == (game.moves, game.score, game.status)
+    assert Record.from_json(text) == game.record()
+
+
+def test_text_round_trip_is_one_line():
+    game = _played()
+    line = game.record().to_text()
+    assert line == "PY1-N-AAAAAAS draw draw undo draw draw"
+    again = Game.replay(line)
+    assert again.position() == game.position() and again.moves == 4
+
+
+def test_layout_games_and_custom_rules_round_trip_in_both_forms():
+    game = r5_game(Rules(recycles=3, pair_with_coverer=True))
+    game.play("K♦")
+    game.play("10♣+3♠")
+    record = game.record()
+    assert record.code is None and record.deal == game.deal
+    for text in (record.to_json(), record.to_text()):
+        again = Game.replay(text)
+        assert again.position() == game.position() and again.rules == game.rules
+    assert record.to_text().startswith("layout:JD6C7H")
+
+
+def test_replay_upto_and_the_score_curve():
+    game = r5_game()
+    for move in ["K♦", "10♣+3♠", "draw", "draw", "10♠+3♣"]:
+        game.play(move)
+    game.undo()
+    record = game.record()
+    assert record.score_curve() == [0, 10, 30, 30, 30, 40, 30]
+    assert Game.replay(record, upto=2).score == 30
+    assert Game.replay(record, upto=0).position() == r5_game().position()
+    with pytest.raises(RecordError, match="upto"):
+        Game.replay(record, upto=99)
+
+
+def test_steps_give_score_moves_and_time_after_each_action():
+    clock = FakeTime()
+    game = _played(clock)
+    steps = [(step.index, step.action, step.moves, step.time) for step, _ in game.record().steps()]
+    assert steps[0] == (0, None, 0, 0.0)
+    assert [s[1] for s in steps[1:]] == ["draw", "draw", "undo", "draw", "draw"]
+    assert [s[2] for s in steps] == [0, 1, 2, 2, 3, 4]
+    assert [s[3] for s in steps[1:]] == [0.0, 1.5, 3.0, 4.5, 6.0]
+
+
+def test_replay_reproduces_the_recorded_time():
+    clock = FakeTime()
+    game = _played(clock)
+    assert Game.replay(game.record()).elapsed == pytest.approx(game.elapsed) == 6.0
+
+
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (lambda d: d.update(format="chess"), "not a Pyramide record"),
+        (lambda d: d.update(version=9), "unsupported record version"),
+        (lambda d: d.update(code="PY1-N-AAA"), "bad 'code'"),
+        (lambda d: d.update(rules={"strict": True}), "bad 'rules'"),
+        (lambda d: d.update(actions="draw"), "'actions' must be a list"),
+        (lambda d: d.update(actions=["draw", "K♣+A♠"], times=None), "action 2"),
+        (lambda d: d.update(actions=["undo"], times=[0.0]), "nothing to undo"),
+        (lambda d: d.update(actions=[1, 2], times=None), "'actions' must be a list"),
+        (lambda d: d.update(times=[1.0]), "actions but 1 times"),
+        (lambda d: d.update(times=[-1.0] * len(d["actions"])), "'times'"),
+        (lambda d: d.update(extra=1), "unknown record keys"),
+        (lambda d: d.update(code=None), "needs 'deal'"),
+    ],
+)
+def test_malformed_records_raise_a_record_error_saying_what_is_wrong(mutate, message):
+    data = _played().record().to_dict()
+    mutate(data)
+    with pytest.raises(RecordError, match=message):
+        Record.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "line,message",
+    [("", "starts with a deal code"), ("PY1-N-AAAA draw", "not a deal code"), ("PY1-N-AAAAAAS jump", "action 1"),
+     ("PY1-X-AAAAAAS draw", "custom rules"), ("layout:JD draw", "layout"), ("{not json", "JSON")],
+)
+def test_malformed_record_lines_raise_a_record_error(line, message):
+    with pytest.raises(RecordError, match=message):
+        Record.load(line)
+
+
+def test_loading_a_bad_record_leaves_an_existing_game_alone():
+    game = _played()
+    before = (game.position(), game.moves)
+    with pytest.raises(RecordError):
+        Game.replay("PY1-N-AAAAAAS recycle")
+    assert (game.position(), game.moves) == before
+
+
+# ---------------------------------------------------------------- the clock
+
+
+def test_the_clock_starts_at_the_first_action_and_stops_at_the_end():
+    from layouts import win_by_taps, winnable_game
+
+    clock = FakeTime()
+    game = winnable_game()
+    game = Game(game.deal, clock=clock)
+    clock.now += 50  # thinking before the first action does not count
+    assert game.elapsed == 0.0
+    game.tap("pyramid", 7, 1)  # the king of the bottom row: the first action
+    clock.now += 10
+    assert game.elapsed == 10.0
+    win_by_taps(game)
+    assert game.status is Status.WON
+    clock.now += 1000
+    assert game.elapsed == 10.0
+
+
+def test_undo_out_of_a_finished_game_resumes_the_clock_without_counting_the_pause():
+    clock = GameClock(FakeTime())
+    source = clock._now  # the FakeTime
+    clock.start()
+    source.now += 5
+    clock.stop()
+    source.now += 100
+    clock.resume()
+    source.now += 2
+    assert clock.elapsed == 7.0
+
+
+def test_restart_deals_the_same_cards_with_counters_and_clock_reset():
+    clock = FakeTime()
+    game = _played(clock)
+    game.restart()
+    fresh = Game.from_code("PY1-N-AAAAAAS")
+    assert game.position() == fresh.position()
+    assert (game.moves, game.score, game.elapsed, game.history) == (0, 0, 0.0, ())
