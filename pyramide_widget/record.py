@@ -24,7 +24,8 @@ Two serialisations, both round-trip exactly:
 from __future__ import annotations
 
 import json
-import re
+import os
+import tempfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -253,6 +254,31 @@ class Record:
         if isinstance(source, str):
             return cls.from_json(source) if source.lstrip().startswith("{") else cls.from_text(source)
         raise RecordError(f"expected a Record, a dict, JSON or a record line, got {type(source).__name__}")
+
+    def save(self, path: "str | os.PathLike[str]") -> None:
+        """Write the record to a file atomically: JSON, or the text line if the name ends in
+        ``.txt``. The file is replaced only once the new content is fully on disk, so a crash
+        mid-write leaves the previous file intact."""
+        path = os.fspath(path)
+        content = self.to_text() + "\n" if path.endswith(".txt") else self.to_json(indent=1) + "\n"
+        directory = os.path.dirname(os.path.abspath(path))
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".record-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(content)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+            raise
+
+    @classmethod
+    def open(cls, path: "str | os.PathLike[str]") -> "Record":
+        """Read a record saved by :meth:`save` (either form)."""
+        with open(path, encoding="utf-8") as file:
+            return cls.load(file.read().strip())
 
     def __len__(self) -> int:
         return len(self.actions)

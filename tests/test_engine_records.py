@@ -179,3 +179,31 @@ def test_restart_deals_the_same_cards_with_counters_and_clock_reset():
     fresh = Game.from_code("PY1-N-AAAAAAS")
     assert game.position() == fresh.position()
     assert (game.moves, game.score, game.elapsed, game.history) == (0, 0, 0.0, ())
+
+
+# ---------------------------------------------------------------- files
+
+
+def test_records_save_and_open_in_both_forms(tmp_path):
+    record = _played().record()
+    record.save(tmp_path / "game.json")
+    record.save(tmp_path / "game.txt")
+    assert Record.open(tmp_path / "game.json") == record
+    assert (tmp_path / "game.txt").read_text(encoding="utf-8") == record.to_text() + "\n"
+    assert Record.open(tmp_path / "game.txt").actions == record.actions
+
+
+def test_a_failed_save_leaves_the_previous_file_intact(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    first = _played().record()
+    first.save(path)
+    before = path.read_bytes()
+
+    def crash(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("os.fsync", crash)
+    with pytest.raises(OSError, match="disk full"):
+        r5_game().record().save(path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
