@@ -15,10 +15,11 @@ place. Internally a place on the table is a *slot*: 0–27 for the pyramid (row-
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, TypeVar
 
 from .cards import Card, parse_card
 from .clock import GameClock, TimeSource
@@ -81,6 +82,28 @@ class Position:
     recycles_used: int
 
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _notifies(method: _F) -> _F:
+    """Tell the game's observers once the outermost public call that may change it returns."""
+
+    @functools.wraps(method)
+    def wrapper(self: "Game", *args: Any, **kwargs: Any) -> Any:
+        if not self._observers:
+            return method(self, *args, **kwargs)
+        self._notify_depth += 1
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._notify_depth -= 1
+            if not self._notify_depth:
+                for observer in tuple(self._observers):
+                    observer(self)
+
+    return wrapper  # type: ignore[return-value]
+
+
 class _UndoEntry(NamedTuple):
     move: Move
     slots: tuple[int, ...]  # where the removed cards were, in move.cards order
@@ -108,6 +131,8 @@ class Game:
         self.language = check_language(language)
         self._clock_source = clock
         self.shape = STANDARD_SHAPE
+        self._observers: list[Callable[[Game], None]] = []
+        self._notify_depth = 0
         self._reset()
 
     def _reset(self) -> None:
@@ -177,6 +202,20 @@ class Game:
 
         return Record.load(record).replay(upto=upto, **options)
 
+    def observe(self, callback: Callable[["Game"], None]) -> Callable[[], None]:
+        """Call ``callback(game)`` after each tap, play, undo, restart or deselect (the widget
+        uses it to redraw). Returns a function that stops the calls. Observers are not copied
+        or pickled with the game."""
+        self._observers.append(callback)
+        return lambda: self._observers.remove(callback) if callback in self._observers else None
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_observers"] = []
+        state["_notify_depth"] = 0
+        return state
+
+    @_notifies
     def restart(self) -> None:
         """Deal the same cards again: a fresh game, clock and counters reset."""
         self._reset()
@@ -441,6 +480,7 @@ class Game:
             return False
         return True
 
+    @_notifies
     def play(self, move: Move | str) -> Move:
         """Play a move given as a :class:`Move` or in notation (``"10♣+3♠"``, ``"draw"``).
 
@@ -532,6 +572,7 @@ class Game:
         self._moves += 1
         self._after_change(str(move))
 
+    @_notifies
     def undo(self) -> Move | None:
         """R21: reverse the last action (up to 100 back). Cards return, points are subtracted,
         the move counter stays. Returns the move undone, or ``None`` if there is nothing to undo."""
@@ -577,6 +618,7 @@ class Game:
 
     # ------------------------------------------------------------------ the tap layer
 
+    @_notifies
     def tap(self, pile: str, row: int | None = None, col: int | None = None) -> Move | None:
         """Click on the table as in the app. ``tap("pyramid", 7, 6)``, ``tap("waste")`` (the
         top; ``tap("waste", 2)`` the card beneath, for draw-against-waste) or ``tap("stock")``.
@@ -655,6 +697,7 @@ class Game:
         self._selected = None
         self._selected_card = None
 
+    @_notifies
     def deselect(self) -> None:
         """Clear the selection (the tap layer's state) without playing anything."""
         self._deselect()
@@ -699,6 +742,16 @@ class Game:
 
     def __str__(self) -> str:
         return self.to_text()
+
+    def _repr_svg_(self) -> str:
+        from .html import game_svg
+
+        return game_svg(self)
+
+    def _repr_html_(self) -> str:
+        from .html import game_html
+
+        return game_html(self)
 
     def __repr__(self) -> str:
         where = self.code or "custom layout"
