@@ -1,0 +1,344 @@
+// Unit tests of the front end's drawing and event code, in jsdom, on states made by the real
+// Python side (fixtures/*.json; tests/widget_fixtures.py regenerates them).
+import { test, beforeEach, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { JSDOM } from "jsdom";
+
+const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true });
+for (const name of ["window", "document", "Event", "KeyboardEvent", "MouseEvent", "HTMLElement", "Node"]) {
+  globalThis[name] = name === "window" ? dom.window : dom.window[name];
+}
+
+const { createView, parseCard, formatTime, fill, cardBox } = await import("../../pyramide_widget/static/widget.js");
+const widget = (await import("../../pyramide_widget/static/widget.js")).default;
+
+const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
+
+class FakeModel {
+  constructor(state, text) {
+    this.data = { _state: state, _text: text };
+    this.handlers = new Map();
+    this.sent = [];
+  }
+  get(key) {
+    return this.data[key];
+  }
+  set(key, value) {
+    this.data[key] = value;
+    for (const fn of this.handlers.get(`change:${key}`) || []) fn();
+  }
+  on(event, fn) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event).add(fn);
+  }
+  off(event, fn) {
+    this.handlers.get(event)?.delete(fn);
+  }
+  send(msg) {
+    this.sent.push(msg);
+  }
+  listenerCount() {
+    return [...this.handlers.values()].reduce((n, s) => n + s.size, 0);
+  }
+}
+
+let el;
+let views = [];
+const mount = (state = "r5_start", text = "text_en") => {
+  const model = new FakeModel(fixture(state), fixture(text));
+  const view = createView(el, model);
+  views.push(view);
+  return { model, view, q: (sel) => el.querySelector(sel), qa: (sel) => [...el.querySelectorAll(sel)] };
+};
+
+beforeEach(() => {
+  el = document.createElement("div");
+  document.body.append(el);
+});
+afterEach(() => {
+  for (const v of views.splice(0)) v.destroy();
+  el.remove();
+});
+
+test("helpers: card parsing, time, placeholders, geometry", () => {
+  assert.deepEqual(parseCard("10♦"), { rank: "10", suit: "♦", red: true, index: 9 });
+  assert.deepEqual(parseCard("K♠"), { rank: "K", suit: "♠", red: false, index: 12 });
+  assert.equal(formatTime(0), "0:00");
+  assert.equal(formatTime(65.9), "1:05");
+  assert.equal(formatTime(3725), "1:02:05");
+  assert.equal(fill("Step {index} of {length}", { index: 2, length: 9 }), "Step 2 of 9");
+  assert.deepEqual(cardBox(1, 1), { left: "43.7500%", top: "3.1250%" });
+});
+
+test("the start of the R5 deal: 28 cards, the 7 bottom ones free, stock and waste", () => {
+  const { q, qa } = mount();
+  const cards = qa(".pyr-pyramid [data-card]");
+  assert.equal(cards.length, 28);
+  assert.equal(cards[0].dataset.card, "J♦");
+  const free = cards.filter((c) => c.dataset.free === "true").map((c) => c.dataset.card);
+  assert.deepEqual(free, ["7♣", "10♣", "3♥", "4♥", "3♠", "K♦", "7♠"]);
+  assert.equal(qa('[data-selected="true"]').length, 0);
+  assert.equal(q('[data-pile="stock"]').dataset.count, "23");
+  assert.equal(q('[data-pile="waste"] [data-card]').dataset.card, "7♦");
+  assert.equal(q('[data-pile="waste"] [data-card]').dataset.free, "true");
+  assert.equal(q('[data-field="score"]').textContent, "0");
+  assert.equal(q('[data-field="moves"]').textContent, "0");
+  assert.equal(q('[data-field="time"]').textContent, "0:00");
+  assert.equal(q('[data-field="code"]').textContent, "—");
+  assert.equal(q('[data-field="message"]').textContent, "");
+  assert.ok(q('[data-field="banner"]').hidden);
+  // Red and black, readable rank and suit.
+  const kd = q('[data-card="K♦"]');
+  assert.ok(kd.classList.contains("pyr-red"));
+  assert.equal(kd.querySelector(".pyr-rank").textContent, "K");
+  assert.equal(kd.querySelector(".pyr-suit").textContent, "♦");
+  assert.ok(!q('[data-card="7♣"]').classList.contains("pyr-red"));
+});
+
+test("cards are named for assistive tech, with their state", () => {
+  const { q } = mount();
+  assert.equal(q('[data-card="Q♣"]').getAttribute("aria-label"), "queen of clubs, blocked");
+  assert.equal(q('[data-card="K♦"]').getAttribute("aria-label"), "king of diamonds, free");
+  assert.equal(q('[data-pile="stock"]').getAttribute("aria-label"), "Stock, 23 cards: draw a card");
+});
+
+test("after K♦ and 10♣+3♠: the cards are gone, 10♠ is free, score 30, moves 2", () => {
+  const { model, q, qa } = mount();
+  const tenSpades = q('[data-card="10♠"]');
+  assert.equal(tenSpades.dataset.free, "false");
+  model.set("_state", fixture("r5_two_moves"));
+  for (const gone of ["K♦", "10♣", "3♠"]) assert.equal(q(`[data-card="${gone}"]`), null, gone);
+  assert.equal(qa(".pyr-pyramid [data-card]").length, 25);
+  assert.equal(q('[data-card="10♠"]'), tenSpades, "updated in place, not rebuilt");
+  assert.equal(tenSpades.dataset.free, "true");
+  assert.equal(q('[data-field="score"]').textContent, "30");
+  assert.equal(q('[data-field="moves"]').textContent, "2");
+  assert.equal(q('[data-field="time"]').textContent, "0:07");
+});
+
+test("the sum message keeps the second card selected (R10)", () => {
+  const { q, qa } = mount("r5_sum");
+  assert.equal(q('[data-field="message"]').textContent, "The sum must be 13");
+  const selected = qa('[data-selected="true"]');
+  assert.deepEqual(
+    selected.map((c) => c.dataset.card),
+    ["7♠"],
+  );
+  assert.equal(selected[0].getAttribute("aria-pressed"), "true");
+  assert.equal(selected[0].getAttribute("aria-label"), "seven of spades, selected");
+});
+
+test("the blocked message (R8)", () => {
+  const { q } = mount("r5_blocked");
+  assert.equal(q('[data-field="message"]').textContent, "This card is blocked by another card");
+  assert.equal(q('[data-field="message"]').dataset.key, "blocked");
+});
+
+test("taps are reported with place and card, and nothing else changes here", () => {
+  const { model, q } = mount();
+  q('[data-card="K♦"]').click();
+  q('[data-card="Q♣"]').click();
+  q('[data-pile="waste"] [data-card]').click();
+  q('[data-pile="stock"]').click();
+  assert.deepEqual(model.sent.slice(-4), [
+    { type: "tap", pile: "pyramid", row: 7, col: 6, card: "K♦" },
+    { type: "tap", pile: "pyramid", row: 6, col: 1, card: "Q♣" },
+    { type: "tap", pile: "waste", row: 1, card: "7♦" },
+    { type: "tap", pile: "stock" },
+  ]);
+  assert.ok(q('[data-card="K♦"]'), "the front end never removes a card by itself");
+  assert.equal(q('[data-field="score"]').textContent, "0");
+});
+
+test("buttons send their requests; the Hint button exists only with the solver", () => {
+  const { model, q } = mount();
+  assert.ok(q('[data-action="hint"]').hidden);
+  for (const action of ["undo", "restart"]) {
+    q(`[data-action="${action}"]`).disabled = false;
+    q(`[data-action="${action}"]`).click();
+  }
+  assert.deepEqual(model.sent.slice(-2), [{ type: "undo" }, { type: "restart" }]);
+  assert.equal(q('[data-action="undo"]').disabled, false);
+  const withSolver = mount("r5_start", "text_en_hint");
+  assert.ok(!withSolver.view.buttons.hint.hidden);
+  withSolver.view.buttons.hint.click();
+  assert.deepEqual(withSolver.model.sent.at(-1), { type: "hint" });
+});
+
+test("undo is disabled with nothing to undo", () => {
+  const { model, q } = mount();
+  assert.equal(q('[data-action="undo"]').disabled, true);
+  model.set("_state", fixture("r5_two_moves"));
+  assert.equal(q('[data-action="undo"]').disabled, false);
+});
+
+test("new game: a code is sent as typed, an error is shown and the panel stays open", () => {
+  const { model, view, q } = mount();
+  const panel = view.newPanel;
+  assert.ok(panel.hidden);
+  q('[data-action="new"]').click();
+  assert.ok(!panel.hidden);
+  assert.equal(q('[data-action="new"]').getAttribute("aria-expanded"), "true");
+  q('[data-field="new-code"]').value = "  PY1-N-nope ";
+  q('[data-field="new-rules"]').value = "S";
+  q('[data-action="deal"]').click();
+  assert.deepEqual(model.sent.at(-1), { type: "new", code: "PY1-N-nope", rules: "S" });
+  model.set("_state", { ...fixture("r5_start"), error: "'PY1-N-nope' is not a deal code" });
+  assert.ok(!panel.hidden);
+  assert.equal(q('[data-field="error"]').hidden, false);
+  assert.equal(q('[data-field="error"]').textContent, "'PY1-N-nope' is not a deal code");
+  q('[data-field="new-code"]').value = "PY1-S-AAAAAAS";
+  q('[data-action="deal"]').click();
+  model.set("_state", { ...fixture("r5_start"), code: "PY1-S-AAAAAAS", rules: "S" });
+  assert.ok(panel.hidden, "closes once the new deal arrives");
+  assert.equal(q('[data-field="code"]').textContent, "PY1-S-AAAAAAS");
+  assert.equal(q('[data-field="rules"]').textContent, "Strict");
+});
+
+test("options are requests to Python, and the language changes every string", () => {
+  const { model, view, q } = mount();
+  q('[data-action="options"]').click();
+  view.optExplain.checked = false;
+  view.optExplain.dispatchEvent(new Event("change"));
+  view.optLanguage.value = "fr";
+  view.optLanguage.dispatchEvent(new Event("change"));
+  view.optIndices.value = "1";
+  view.optIndices.dispatchEvent(new Event("change"));
+  assert.deepEqual(model.sent.slice(-3), [
+    { type: "option", name: "explain_mistakes", value: false },
+    { type: "option", name: "language", value: "fr" },
+    { type: "option", name: "french_indices", value: true },
+  ]);
+  assert.equal(q('[data-action="undo"]').textContent, "Undo");
+  model.set("_text", { ...fixture("text_fr"), ranks: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"] });
+  assert.equal(q('[data-action="undo"]').textContent, "Annuler");
+  assert.equal(q('[data-action="new"]').textContent, "Nouvelle partie");
+  assert.equal(q('[data-card="Q♣"]').getAttribute("aria-label"), "dame de trèfle, bloquée");
+  assert.equal(q('[data-card="K♦"] .pyr-rank').textContent, "R", "French indices");
+  assert.equal(q('[data-card="K♦"]').dataset.card, "K♦", "the hook keeps the engine's notation");
+  assert.equal(view.root.getAttribute("lang"), "fr");
+});
+
+test("win banner: title, score 280, time and moves", () => {
+  const { q } = mount("won");
+  const banner = q('[data-field="banner"]');
+  assert.equal(banner.hidden, false);
+  assert.equal(banner.dataset.status, "won");
+  assert.equal(q('[data-field="banner-title"]').textContent, "You won!");
+  assert.match(q('[data-field="banner-detail"]').textContent, /Score 280 · Time 0:25 · Moves \d+/);
+  assert.equal(q('[data-field="time"]').textContent, "0:25");
+});
+
+test("no-moves banner (R18)", () => {
+  const { model, q } = mount("no_moves");
+  assert.equal(q('[data-field="banner-title"]').textContent, "No more moves possible");
+  assert.equal(q('[data-pile="stock"]').getAttribute("aria-label"), "Empty stock");
+  const undo = q('[data-banner-action="undo"]');
+  undo.click();
+  assert.deepEqual(model.sent.at(-1), { type: "undo" });
+});
+
+test("hint with no possible move says so", () => {
+  const { q } = mount("no_hint", "text_en_hint");
+  assert.equal(q('[data-field="message"]').textContent, "No hint: no move is possible");
+});
+
+test("replay: the bar replaces the toolbar, steps are requested, taps are not sent", () => {
+  const { model, view, q } = mount("r5_replay");
+  assert.ok(view.toolbar.hidden);
+  assert.ok(!view.replayBar.hidden);
+  assert.equal(view.slider.max, "2");
+  assert.equal(view.slider.value, "1");
+  assert.equal(q('[data-field="message"]').textContent, "Step 1 of 2: K♦");
+  assert.equal(q('[data-card="K♦"]'), null);
+  assert.equal(q('[data-field="score"]').textContent, "10");
+  const before = model.sent.length;
+  q('[data-card="10♣"]').click();
+  q('[data-pile="stock"]').click();
+  assert.equal(model.sent.length, before);
+  q('[data-action="replay-next"]').click();
+  q('[data-action="replay-first"]').click();
+  q('[data-action="replay-last"]').click();
+  q('[data-action="replay-exit"]').click();
+  assert.deepEqual(model.sent.slice(-4), [
+    { type: "replay_goto", index: 2 },
+    { type: "replay_goto", index: 0 },
+    { type: "replay_goto", index: 2 },
+    { type: "replay_stop" },
+  ]);
+});
+
+test("keyboard: one tab stop in the pyramid, arrow keys move, focus survives updates", () => {
+  const { model, view, q } = mount();
+  const stops = view.cards.filter((c) => c.el.tabIndex === 0);
+  assert.equal(stops.length, 1);
+  const sevenClubs = q('[data-card="7♣"]');
+  sevenClubs.focus();
+  const key = (k) => {
+    const event = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true });
+    let escaped = false;
+    const spy = () => (escaped = true);
+    el.addEventListener("keydown", spy);
+    document.activeElement.dispatchEvent(event);
+    el.removeEventListener("keydown", spy);
+    return escaped;
+  };
+  assert.equal(key("ArrowRight"), false, "handled keys do not reach the notebook's shortcuts");
+  assert.equal(document.activeElement.dataset.card, "10♣");
+  key("ArrowUp");
+  assert.ok(["Q♣", "2♣"].includes(document.activeElement.dataset.card));
+  key("End");
+  assert.equal(document.activeElement.dataset.card, "J♠");
+  key("ArrowDown");
+  assert.ok(["K♦", "7♠"].includes(document.activeElement.dataset.card));
+  const focused = document.activeElement;
+  model.set("_state", fixture("r5_sum"));
+  assert.equal(document.activeElement, focused, "an update keeps the focus");
+  // The focused card is removed: focus stays in the pyramid.
+  q('[data-card="10♣"]').focus();
+  model.set("_state", fixture("r5_two_moves"));
+  assert.ok(document.activeElement.dataset.card, "focus moved to a card still on the table");
+  assert.ok(view.root.hasAttribute("data-lm-suppress-shortcuts"));
+});
+
+test("a view cleans up after itself", () => {
+  const model = new FakeModel(fixture("r5_start"), fixture("text_en"));
+  const cleanup = widget.render({ model, el });
+  assert.ok(el.querySelector(".pyr-root"));
+  assert.equal(model.listenerCount(), 2);
+  cleanup();
+  assert.equal(model.listenerCount(), 0);
+  assert.equal(el.querySelector(".pyr-root"), null);
+});
+
+test("two views of one model draw the same and both report taps", () => {
+  const model = new FakeModel(fixture("r5_start"), fixture("text_en"));
+  const a = createView(el, model);
+  const b = createView(el, model);
+  views.push(a, b);
+  model.set("_state", fixture("r5_two_moves"));
+  assert.equal(a.root.querySelector('[data-field="score"]').textContent, "30");
+  assert.equal(b.root.querySelector('[data-field="score"]').textContent, "30");
+  b.root.querySelector('[data-card="10♠"]').click();
+  a.root.querySelector('[data-card="10♠"]').click();
+  assert.equal(model.sent.filter((m) => m.type === "tap").length, 2);
+});
+
+test("rendering a full table is fast (median of 50, printed)", () => {
+  const model = new FakeModel(fixture("r5_start"), fixture("text_en"));
+  const times = [];
+  const updates = [];
+  for (let i = 0; i < 50; i++) {
+    const t0 = performance.now();
+    const view = createView(el, model);
+    times.push(performance.now() - t0);
+    const t1 = performance.now();
+    model.set("_state", fixture(i % 2 ? "r5_start" : "r5_two_moves"));
+    updates.push(performance.now() - t1);
+    view.destroy();
+  }
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`jsdom: build + full render median ${median(times).toFixed(2)} ms; update median ${median(updates).toFixed(2)} ms`);
+  assert.ok(median(times) < 100, "generous bound: jsdom is much slower than a browser");
+});

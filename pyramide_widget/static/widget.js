@@ -1,0 +1,612 @@
+// The Pyramide table: draws the engine's snapshot and reports taps. It never decides a rule.
+//
+// Python -> here: the synced traits `_state` (the position, see pyramide_widget/view_state.py)
+// and `_text` (the current language's strings and card names, see ui_text.py).
+// Here -> Python: `model.send({type: ...})` messages only; the kernel checks every one.
+//
+// The DOM is built once per view and then updated in place, so keyboard focus survives
+// every update. Test hooks: data-card / data-free / data-selected on cards, data-pile on the
+// stock and waste, data-field on status fields, data-action on buttons.
+
+const ROWS = 7;
+// Board geometry in abstract units: a card is 10 x 14, neighbours 11 apart, rows overlap by half.
+const CARD_W = 10;
+const CARD_H = 14;
+const STEP_X = 11;
+const STEP_Y = 7;
+const MARGIN = 2;
+const BOARD_W = MARGIN * 2 + (ROWS - 1) * STEP_X + CARD_W; // 80
+const BOARD_H = MARGIN * 2 + (ROWS - 1) * STEP_Y + CARD_H + 4; // 64: room for the pile counts
+const RANK_INDEX = { A: 0, J: 10, Q: 11, K: 12 };
+const RED_SUITS = new Set(["♦", "♥"]);
+
+const pct = (value, total) => `${((value * 100) / total).toFixed(4)}%`;
+
+/** Where pyramid card (row, col), both counted from 1, lies on the board. */
+export function cardBox(row, col) {
+  const x = MARGIN + ((ROWS - row) * STEP_X) / 2 + (col - 1) * STEP_X;
+  const y = MARGIN + (row - 1) * STEP_Y;
+  return { left: pct(x, BOARD_W), top: pct(y, BOARD_H) };
+}
+
+/** "10♦" -> {rank: "10", suit: "♦", red: true, index: 9} (display only, no rules). */
+export function parseCard(card) {
+  const rank = card.slice(0, -1);
+  const suit = card.slice(-1);
+  const index = rank in RANK_INDEX ? RANK_INDEX[rank] : Number(rank) - 1;
+  return { rank, suit, red: RED_SUITS.has(suit), index };
+}
+
+/** Seconds -> "m:ss" or "h:mm:ss". */
+export function formatTime(seconds) {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** Fill "{name}" placeholders. */
+export function fill(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+
+function h(tag, attrs = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) el.append(child);
+  return el;
+}
+
+function setAttr(el, name, value) {
+  if (value === null || value === undefined || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else {
+    const text = value === true ? "" : String(value);
+    if (el.getAttribute(name) !== text) el.setAttribute(name, text);
+  }
+}
+
+function setText(el, value) {
+  const text = String(value);
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function samePlace(a, b) {
+  return !!a && !!b && a.pile === b.pile && (a.row ?? 1) === (b.row ?? 1) && (a.col ?? null) === (b.col ?? null);
+}
+
+/** Build one view of the widget in `el`. Returns the view; `view.destroy()` undoes it all. */
+export function createView(el, model, { now = () => performance.now() } = {}) {
+  const view = { el, model, now, cards: [], timers: [], listeners: [] };
+  const S = (key, values) => {
+    const strings = (model.get("_text") || {}).strings || {};
+    return fill(strings[key] ?? key, values || {});
+  };
+  view.S = S;
+  const send = (msg) => model.send(msg);
+
+  // ------------------------------------------------------------------ skeleton
+  const root = h("div", { class: "pyr-root", "data-lm-suppress-shortcuts": "true" });
+  // The status bar: deal code (copyable), score, moves, clock.
+  const field = (name) => h("span", { class: `pyr-value pyr-${name}`, "data-field": name });
+  const labelled = (key, name) => {
+    const label = h("span", { class: "pyr-label" });
+    const value = field(name);
+    const box = h("span", { class: "pyr-stat" }, [label, " ", value]);
+    view.labels.push([label, key]);
+    return { box, value };
+  };
+  view.labels = [];
+  const code = labelled("code", "code");
+  const copy = h("button", { type: "button", class: "pyr-btn pyr-small", "data-action": "copy" });
+  code.box.append(" ", copy);
+  const rules = h("span", { class: "pyr-rules", "data-field": "rules" });
+  const score = labelled("score", "score");
+  const moves = labelled("moves", "moves");
+  const time = labelled("time", "time");
+  const status = h("div", { class: "pyr-status" }, [code.box, rules, score.box, moves.box, time.box]);
+  const message = h("div", { class: "pyr-message", "data-field": "message", role: "status", "aria-live": "polite" });
+
+  // The board: stock and waste in the top corners the narrow top of the pyramid leaves free.
+  const board = h("div", { class: "pyr-board", role: "group" });
+  const stock = h("button", { type: "button", class: "pyr-pile pyr-stock", "data-pile": "stock" }, [
+    h("span", { class: "pyr-back" }),
+    h("span", { class: "pyr-recycle", "aria-hidden": "true" }),
+  ]);
+  const stockCount = h("span", { class: "pyr-count", "aria-hidden": "true" });
+  const stockBox = h("div", { class: "pyr-pilebox pyr-stockbox" }, [stock, stockCount]);
+  const wasteUnder = makeCard("waste", 2);
+  const wasteTop = makeCard("waste", 1);
+  const wasteEmpty = h("span", { class: "pyr-empty" });
+  const wasteCount = h("span", { class: "pyr-count", "aria-hidden": "true" });
+  const waste = h("div", { class: "pyr-pile pyr-waste", "data-pile": "waste" }, [wasteEmpty, wasteUnder.el, wasteTop.el]);
+  const wasteBox = h("div", { class: "pyr-pilebox pyr-wastebox" }, [waste, wasteCount]);
+  const stockPos = { left: pct(MARGIN, BOARD_W), top: pct(MARGIN, BOARD_H) };
+  const wastePos = { left: pct(BOARD_W - MARGIN - CARD_W, BOARD_W), top: pct(MARGIN, BOARD_H) };
+  Object.assign(stockBox.style, stockPos);
+  Object.assign(wasteBox.style, wastePos);
+  const pyramid = h("div", { class: "pyr-pyramid", role: "group" });
+  for (let row = 1; row <= ROWS; row++) {
+    for (let col = 1; col <= row; col++) {
+      const card = makeCard("pyramid", row, col);
+      Object.assign(card.el.style, cardBox(row, col));
+      card.el.style.zIndex = String(row);
+      view.cards.push(card);
+      pyramid.append(card.el);
+    }
+  }
+  const bannerTitle = h("div", { class: "pyr-banner-title", "data-field": "banner-title" });
+  const bannerDetail = h("div", { class: "pyr-banner-detail", "data-field": "banner-detail" });
+  const bannerButtons = h("div", { class: "pyr-banner-buttons" });
+  const banner = h("div", { class: "pyr-banner", "data-field": "banner", role: "alert", hidden: true }, [
+    bannerTitle,
+    bannerDetail,
+    bannerButtons,
+  ]);
+  board.append(pyramid, stockBox, wasteBox, banner);
+  board.style.setProperty("--pyr-ratio", `${BOARD_W} / ${BOARD_H}`);
+  board.style.setProperty("--pyr-card-w", pct(CARD_W, BOARD_W));
+  board.style.setProperty("--pyr-card-h", pct(CARD_H, BOARD_H));
+  const boardWrap = h("div", { class: "pyr-boardwrap" }, [board]);
+
+  // The toolbar and its two panels (new game, options).
+  const button = (action, cls = "pyr-btn") => h("button", { type: "button", class: cls, "data-action": action });
+  const buttons = {
+    undo: button("undo"),
+    new: button("new"),
+    restart: button("restart"),
+    hint: button("hint"),
+    replay: button("replay"),
+    options: button("options"),
+  };
+  const toolbar = h("div", { class: "pyr-toolbar", role: "toolbar" }, Object.values(buttons));
+  const newCode = h("input", {
+    type: "text",
+    class: "pyr-input",
+    "data-field": "new-code",
+    autocomplete: "off",
+    spellcheck: "false",
+  });
+  const newRules = h("select", { class: "pyr-input", "data-field": "new-rules" });
+  const newCodeLabel = h("label", { class: "pyr-label" }, [h("span"), newCode]);
+  const newRulesLabel = h("label", { class: "pyr-label" }, [h("span"), newRules]);
+  const dealBtn = button("deal", "pyr-btn pyr-primary");
+  const cancelBtn = button("cancel");
+  const newError = h("div", { class: "pyr-error", "data-field": "error", role: "alert", hidden: true });
+  const newPanel = h("form", { class: "pyr-panel pyr-newgame", hidden: true }, [
+    newCodeLabel,
+    newRulesLabel,
+    h("div", { class: "pyr-panel-buttons" }, [dealBtn, cancelBtn]),
+    newError,
+  ]);
+  const optExplain = h("input", { type: "checkbox", "data-option": "explain_mistakes" });
+  const optLanguage = h("select", { class: "pyr-input", "data-option": "language" });
+  const optIndices = h("select", { class: "pyr-input", "data-option": "french_indices" }, [
+    h("option", { value: "0", text: "K Q J" }),
+    h("option", { value: "1", text: "R D V" }),
+  ]);
+  const optExplainLabel = h("label", { class: "pyr-check" }, [optExplain, h("span")]);
+  const optLanguageLabel = h("label", { class: "pyr-label" }, [h("span"), optLanguage]);
+  const optIndicesLabel = h("label", { class: "pyr-label" }, [h("span"), optIndices]);
+  const optPanel = h("div", { class: "pyr-panel pyr-options", hidden: true }, [
+    optExplainLabel,
+    optLanguageLabel,
+    optIndicesLabel,
+  ]);
+
+  // The replay bar replaces the toolbar while a record is stepped through.
+  const rbtn = (action, glyph) => h("button", { type: "button", class: "pyr-btn", "data-action": action, text: glyph });
+  const replayButtons = {
+    first: rbtn("replay-first", "⏮"),
+    previous: rbtn("replay-prev", "◀"),
+    next: rbtn("replay-next", "▶"),
+    last: rbtn("replay-last", "⏭"),
+  };
+  const slider = h("input", { type: "range", class: "pyr-slider", min: "0", step: "1", "data-field": "replay-slider" });
+  const replayStep = h("span", { class: "pyr-replay-step", "data-field": "replay-step" });
+  const leaveReplay = button("replay-exit");
+  const replayBar = h("div", { class: "pyr-replaybar", role: "toolbar", hidden: true }, [
+    replayButtons.first,
+    replayButtons.previous,
+    slider,
+    replayButtons.next,
+    replayButtons.last,
+    replayStep,
+    leaveReplay,
+  ]);
+
+  root.append(status, message, boardWrap, toolbar, replayBar, newPanel, optPanel);
+  el.append(root);
+  root.pyramideView = view; // for benchmarks and debugging; not a DOM attribute
+  Object.assign(view, {
+    root, board, stock, stockCount, waste, wasteTop, wasteUnder, wasteEmpty, wasteCount, banner,
+    bannerTitle, bannerDetail, bannerButtons, buttons, toolbar, newPanel, newCode, newRules, newError,
+    optPanel, optExplain, optLanguage, optIndices, replayBar, replayButtons, slider, replayStep,
+    leaveReplay, message, fields: { code: code.value, score: score.value, moves: moves.value, time: time.value },
+    rules, copy, dealBtn, cancelBtn,
+  });
+
+  function makeCard(pile, row, col) {
+    const el = h("button", { type: "button", class: "pyr-card", tabindex: "-1", hidden: true }, [
+      h("span", { class: "pyr-index" }, [h("span", { class: "pyr-rank" }), h("span", { class: "pyr-suit" })]),
+      h("span", { class: "pyr-pip", "aria-hidden": "true" }),
+    ]);
+    return { el, pile, row, col, card: null };
+  }
+
+  // ------------------------------------------------------------------ events
+  const on = (target, type, fn) => {
+    target.addEventListener(type, fn);
+    view.listeners.push(() => target.removeEventListener(type, fn));
+  };
+  const state = () => model.get("_state") || {};
+  const replaying = () => state().mode === "replay";
+  const tapCard = (card) => {
+    if (replaying() || !card.card) return;
+    const msg = { type: "tap", pile: card.pile, row: card.row, card: card.card };
+    if (card.pile === "pyramid") msg.col = card.col;
+    view.lastTap = now();
+    send(msg);
+  };
+  for (const card of view.cards) on(card.el, "click", () => tapCard(card));
+  on(wasteTop.el, "click", () => tapCard(wasteTop));
+  on(wasteUnder.el, "click", () => tapCard(wasteUnder));
+  on(stock, "click", () => {
+    if (replaying()) return;
+    view.lastTap = now();
+    send({ type: "tap", pile: "stock" });
+  });
+  on(pyramid, "keydown", (event) => moveFocus(event));
+  on(buttons.undo, "click", () => send({ type: "undo" }));
+  on(buttons.restart, "click", () => send({ type: "restart" }));
+  on(buttons.hint, "click", () => send({ type: "hint" }));
+  on(buttons.replay, "click", () => send({ type: "replay_start" }));
+  on(buttons.new, "click", () => togglePanel(newPanel, buttons.new));
+  on(buttons.options, "click", () => togglePanel(optPanel, buttons.options));
+  on(newPanel, "submit", (event) => {
+    event.preventDefault();
+    view.awaitingNew = true;
+    send({ type: "new", code: newCode.value.trim(), rules: newRules.value });
+  });
+  on(dealBtn, "click", (event) => {
+    event.preventDefault();
+    newPanel.requestSubmit ? newPanel.requestSubmit() : newPanel.dispatchEvent(new Event("submit", { cancelable: true }));
+  });
+  on(cancelBtn, "click", (event) => {
+    event.preventDefault();
+    closePanel(newPanel, buttons.new);
+  });
+  on(newPanel, "keydown", (event) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      closePanel(newPanel, buttons.new);
+    }
+  });
+  on(optExplain, "change", () => send({ type: "option", name: "explain_mistakes", value: optExplain.checked }));
+  on(optLanguage, "change", () => send({ type: "option", name: "language", value: optLanguage.value }));
+  on(optIndices, "change", () => send({ type: "option", name: "french_indices", value: optIndices.value === "1" }));
+  on(copy, "click", () => copyCode());
+  const goto = (index) => send({ type: "replay_goto", index: Math.max(0, index) });
+  const replayInfo = () => state().replay || { index: 0, length: 0 };
+  on(replayButtons.first, "click", () => goto(0));
+  on(replayButtons.previous, "click", () => goto(replayInfo().index - 1));
+  on(replayButtons.next, "click", () => goto(Math.min(replayInfo().length, replayInfo().index + 1)));
+  on(replayButtons.last, "click", () => goto(replayInfo().length));
+  on(slider, "input", () => goto(Number(slider.value)));
+  on(leaveReplay, "click", () => send({ type: "replay_stop" }));
+  on(bannerButtons, "click", (event) => {
+    const action = event.target.closest("[data-banner-action]")?.dataset.bannerAction;
+    if (action === "new") togglePanel(newPanel, buttons.new, true);
+    else if (action === "replay") send({ type: "replay_start" });
+    else if (action) send({ type: action });
+  });
+
+  function togglePanel(panel, opener, forceOpen = false) {
+    if (panel.hidden || forceOpen) {
+      panel.hidden = false;
+      opener.setAttribute("aria-expanded", "true");
+      if (panel === newPanel) {
+        newError.hidden = true;
+        newCode.focus();
+      }
+    } else closePanel(panel, opener);
+  }
+  function closePanel(panel, opener) {
+    panel.hidden = true;
+    opener.setAttribute("aria-expanded", "false");
+    if (panel === newPanel) view.awaitingNew = false;
+  }
+
+  function copyCode() {
+    const text = view.fields.code.textContent;
+    const done = () => {
+      setText(copy, S("copied"));
+      view.timers.push(setTimeout(() => setText(copy, S("copy")), 1500));
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, () => selectCode());
+    } else selectCode();
+  }
+  function selectCode() {
+    const range = document.createRange();
+    range.selectNodeContents(view.fields.code);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+
+  // Arrow keys move between pyramid cards (one tab stop for the whole pyramid).
+  function moveFocus(event) {
+    const at = view.cards.findIndex((c) => c.el === document.activeElement);
+    if (at < 0) return;
+    const { row, col } = view.cards[at];
+    const present = (r, c) => view.cards.find((x) => x.row === r && x.col === c && x.card);
+    let target = null;
+    const inRow = (r) => view.cards.filter((x) => x.row === r && x.card);
+    switch (event.key) {
+      case "ArrowLeft":
+        target = inRow(row).filter((x) => x.col < col).pop();
+        break;
+      case "ArrowRight":
+        target = inRow(row).find((x) => x.col > col);
+        break;
+      case "Home":
+        target = inRow(row)[0];
+        break;
+      case "End":
+        target = inRow(row).pop();
+        break;
+      case "ArrowUp":
+      case "ArrowDown": {
+        const dir = event.key === "ArrowUp" ? -1 : 1;
+        for (let r = row + dir; r >= 1 && r <= ROWS && !target; r += dir) {
+          const x = col + 0.5 * (r - row); // the same horizontal position, in that row's columns
+          target = inRow(r).sort((a, b) => Math.abs(a.col - x) - Math.abs(b.col - x))[0] || null;
+        }
+        break;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    if (target && present(target.row, target.col)) focusCard(target);
+  }
+  function focusCard(card) {
+    for (const c of view.cards) c.el.tabIndex = c === card ? 0 : -1;
+    card.el.focus();
+  }
+
+  // ------------------------------------------------------------------ drawing
+  function drawCard(card, entry, selected, hint, text, disabled) {
+    const el = card.el;
+    if (!entry) {
+      card.card = null;
+      setAttr(el, "hidden", true);
+      for (const name of ["data-card", "data-free", "data-selected", "data-selectable", "data-hint", "aria-label"]) {
+        setAttr(el, name, null);
+      }
+      return;
+    }
+    const { rank, suit, red, index } = parseCard(entry.card);
+    const isSelected = samePlace(selected, { pile: card.pile, row: card.row, col: card.col });
+    if (card.card !== entry.card) {
+      card.card = entry.card;
+      setText(el.querySelector(".pyr-rank"), (text.ranks || [])[index] ?? rank);
+      setText(el.querySelector(".pyr-suit"), suit);
+      setText(el.querySelector(".pyr-pip"), suit);
+    } else {
+      setText(el.querySelector(".pyr-rank"), (text.ranks || [])[index] ?? rank);
+    }
+    setAttr(el, "hidden", null);
+    setAttr(el, "data-card", entry.card);
+    setAttr(el, "data-free", entry.free ? "true" : "false");
+    setAttr(el, "data-selectable", entry.selectable ? "true" : "false");
+    setAttr(el, "data-selected", isSelected ? "true" : "false");
+    setAttr(el, "data-hint", hint.has(entry.card) ? "true" : null);
+    setAttr(el, "aria-pressed", isSelected ? "true" : "false");
+    setAttr(el, "aria-disabled", disabled ? "true" : null);
+    el.classList.toggle("pyr-red", red);
+    const name = (text.cards || {})[entry.card] || entry.card;
+    const word = isSelected ? S("selected") : entry.free ? S("free") : S("blocked");
+    setAttr(el, "aria-label", S("card_state", { card: name, state: word }));
+  }
+
+  view.render = function render() {
+    const st = model.get("_state");
+    const text = model.get("_text") || {};
+    if (!st || !st.pyramid) return;
+    const started = now();
+    const replay = st.mode === "replay";
+    const hint = new Set(st.hint && st.hint.cards ? st.hint.cards : []);
+    root.setAttribute("lang", text.language || "en");
+    root.classList.toggle("pyr-replaying", replay);
+    // Roving focus: keep the pyramid's single tab stop on a card that is still there.
+    const focusedIndex = view.cards.findIndex((c) => c.el === document.activeElement);
+    st.pyramid.forEach((entry, i) => drawCard(view.cards[i], entry, st.selected, hint, text, replay));
+    let stop = view.cards.find((c) => c.el.tabIndex === 0 && c.card);
+    if (!stop) {
+      stop = view.cards.filter((c) => c.card && c.el.dataset.free === "true").pop() || view.cards.find((c) => c.card);
+      for (const c of view.cards) c.el.tabIndex = c === stop ? 0 : -1;
+    }
+    if (focusedIndex >= 0 && !view.cards[focusedIndex].card) {
+      // The focused card was just removed: keep the keyboard in the pyramid.
+      const gone = view.cards[focusedIndex];
+      const next = view.cards
+        .filter((c) => c.card)
+        .sort((a, b) => Math.abs(a.row - gone.row) + Math.abs(a.col - gone.col) - (Math.abs(b.row - gone.row) + Math.abs(b.col - gone.col)))[0];
+      if (next) focusCard(next);
+      else stock.focus();
+    }
+
+    // Stock and waste.
+    const sc = st.stock.count;
+    setAttr(stock, "data-count", sc);
+    setAttr(stock, "data-action-next", st.stock.action);
+    setAttr(stock, "data-hint", st.hint && (st.hint.kind === "draw" || st.hint.kind === "recycle") ? "true" : null);
+    setAttr(stock, "aria-disabled", replay || st.stock.action === "none" ? "true" : null);
+    setAttr(
+      stock,
+      "aria-label",
+      sc ? S("stock_draw", { n: sc }) : st.stock.action === "recycle" ? S("stock_recycle") : S("stock_empty"),
+    );
+    setText(stock.querySelector(".pyr-recycle"), !sc && st.stock.action === "recycle" ? `↻ ${S("recycle")}` : "");
+    setText(stockCount, sc);
+    const w = st.waste;
+    drawCard(wasteTop, w.top, st.selected, hint, text, replay);
+    drawCard(wasteUnder, w.under, st.selected, hint, text, replay);
+    wasteTop.el.tabIndex = 0;
+    wasteUnder.el.tabIndex = 0;
+    setAttr(waste, "data-count", w.count);
+    setAttr(waste, "role", "group");
+    setAttr(waste, "aria-label", w.count ? S("waste_count", { n: w.count }) : S("waste_empty"));
+    setAttr(wasteEmpty, "hidden", w.count ? true : null);
+    setText(wasteCount, w.count);
+
+    // Status bar and message.
+    setText(view.fields.code, st.code || "—");
+    setAttr(copy, "hidden", st.code ? null : true);
+    const preset = (text.presets || []).find((p) => p.letter === st.rules);
+    setText(rules, preset ? preset.name : text.custom_rules || st.rules);
+    setText(view.fields.score, st.score);
+    setText(view.fields.moves, st.moves);
+    view.clock = { elapsed: st.elapsed, running: st.running && !replay, at: now() };
+    tick();
+    let msg = st.message ? st.message.text : "";
+    if (replay) {
+      const r = st.replay;
+      msg = `${S("step", { index: r.index, length: r.length })}: ${r.action ?? S("at_deal")}`;
+    } else if (!msg && st.hint) {
+      const kind = st.hint.kind;
+      msg = kind === "none" ? S("hint_none") : kind === "draw" ? S("hint_draw") : kind === "recycle" ? S("hint_recycle") : S("hint_move", { move: st.hint.move });
+    }
+    setText(message, msg);
+    setAttr(message, "data-key", replay ? "replay" : st.message ? st.message.key : st.hint ? "hint" : null);
+
+    // End banners (R17, R18); not during a replay.
+    const over = !replay && (st.status === "won" || st.status === "no_moves");
+    setAttr(banner, "hidden", over ? null : true);
+    setAttr(banner, "data-status", over ? st.status : null);
+    if (over) {
+      const won = st.status === "won";
+      setText(bannerTitle, won ? S("won_title") : S("no_moves_title"));
+      setText(
+        bannerDetail,
+        won ? S("won_detail", { score: st.score, time: formatTime(st.elapsed), moves: st.moves }) : S("no_moves_help"),
+      );
+      const wanted = won ? ["new", "replay"] : ["undo", "restart", "new"];
+      if (bannerButtons.dataset.set !== wanted.join()) {
+        bannerButtons.replaceChildren(
+          ...wanted.map((a) => h("button", { type: "button", class: "pyr-btn", "data-banner-action": a })),
+        );
+        bannerButtons.dataset.set = wanted.join();
+      }
+      for (const b of bannerButtons.children) setText(b, S(b.dataset.bannerAction));
+    }
+
+    // Toolbar, panels, replay bar.
+    setAttr(toolbar, "hidden", replay ? true : null);
+    setAttr(replayBar, "hidden", replay ? null : true);
+    setAttr(buttons.hint, "hidden", text.hint ? null : true);
+    buttons.undo.disabled = !st.can_undo;
+    if (replay) {
+      const r = st.replay;
+      slider.max = String(r.length);
+      if (slider.value !== String(r.index)) slider.value = String(r.index);
+      setAttr(slider, "aria-valuetext", S("step", { index: r.index, length: r.length }));
+      setText(replayStep, `${r.index} / ${r.length}`);
+      replayButtons.first.disabled = replayButtons.previous.disabled = r.index <= 0;
+      replayButtons.next.disabled = replayButtons.last.disabled = r.index >= r.length;
+    }
+    if (view.awaitingNew) {
+      if (st.error) {
+        newError.hidden = false;
+        setText(newError, st.error);
+      } else if (st.code !== view.shownCode || st.moves === 0) {
+        closePanel(newPanel, buttons.new);
+      }
+    }
+    view.shownCode = st.code;
+    optExplain.checked = !!(st.options && st.options.explain_mistakes);
+    optIndices.value = st.options && st.options.french_indices ? "1" : "0";
+    view.renderMs = now() - started;
+  };
+
+  view.renderText = function renderText() {
+    const text = model.get("_text") || {};
+    for (const [label, key] of view.labels) setText(label, S(key));
+    for (const [action, b] of Object.entries(buttons)) setText(b, S(action));
+    setText(copy, S("copy"));
+    setText(dealBtn, S("deal"));
+    setText(cancelBtn, S("cancel"));
+    setText(leaveReplay, S("leave_replay"));
+    for (const [key, b] of Object.entries(replayButtons)) {
+      setAttr(b, "aria-label", S(key));
+      setAttr(b, "title", S(key));
+    }
+    setAttr(slider, "aria-label", S("replay_slider"));
+    setText(newCodeLabel.firstChild, S("code_label"));
+    setAttr(newCode, "placeholder", S("code_placeholder"));
+    setText(newRulesLabel.firstChild, S("rules_label"));
+    setText(optExplainLabel.lastChild, S("explain"));
+    setText(optLanguageLabel.firstChild, S("language"));
+    setText(optIndicesLabel.firstChild, S("indices"));
+    setAttr(board, "aria-label", S("table"));
+    setAttr(pyramid, "aria-label", S("pyramid"));
+    setAttr(buttons.new, "aria-expanded", newPanel.hidden ? "false" : "true");
+    setAttr(buttons.options, "aria-expanded", optPanel.hidden ? "false" : "true");
+    const rulesValue = newRules.value || (model.get("_state") || {}).rules;
+    newRules.replaceChildren(
+      ...(text.presets || []).map((p) => h("option", { value: p.letter, text: `${p.name} (${p.letter})` })),
+    );
+    if (rulesValue) newRules.value = rulesValue;
+    optLanguage.replaceChildren(...(text.languages || []).map((l) => h("option", { value: l.code, text: l.name })));
+    optLanguage.value = text.language || "en";
+    view.render();
+  };
+
+  function tick() {
+    const c = view.clock;
+    if (!c) return;
+    const elapsed = c.running ? c.elapsed + (now() - c.at) / 1000 : c.elapsed;
+    setText(view.fields.time, formatTime(elapsed));
+  }
+  view.tick = tick;
+  // The clock ticks here from the last snapshot; the kernel is not asked every second.
+  if (typeof setInterval === "function") view.timers.push(setInterval(() => view.clock && view.clock.running && tick(), 1000));
+
+  const onState = () => view.render();
+  const onText = () => view.renderText();
+  model.on("change:_state", onState);
+  model.on("change:_text", onText);
+  view.listeners.push(() => model.off("change:_state", onState));
+  view.listeners.push(() => model.off("change:_text", onText));
+
+  view.destroy = function destroy() {
+    for (const off of view.listeners.splice(0)) off();
+    for (const timer of view.timers.splice(0)) {
+      clearInterval(timer);
+      clearTimeout(timer);
+    }
+    root.remove();
+  };
+
+  view.renderText();
+  // A fresh clock reading for this view if the game is running (one message, not a stream).
+  if ((model.get("_state") || {}).running) send({ type: "refresh" });
+  return view;
+}
+
+export default {
+  render({ model, el, signal }) {
+    const view = createView(el, model);
+    if (signal) signal.addEventListener("abort", () => view.destroy());
+    return () => view.destroy();
+  },
+};

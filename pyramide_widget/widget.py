@@ -1,0 +1,451 @@
+"""``PyramideWidget``: the game in a notebook cell, drawn by an anywidget front end.
+
+The engine owns every rule. Data flows one way each direction:
+
+* **Python → browser**: two synced traits. ``_state`` is the snapshot of the position
+  (:mod:`pyramide_widget.view_state`, about 2 KB), re-sent only when it changes; ``_text`` is
+  the current language's strings and card names (:mod:`pyramide_widget.ui_text`), sent when
+  the language or the card indices change.
+* **Browser → Python**: custom messages only (``{"type": "tap", "pile": "pyramid", "row": 7,
+  "col": 6, "card": "K♦"}``, ``{"type": "undo"}``, ...), checked by one dispatcher; anything
+  malformed is ignored with a logged warning. The browser never sets a trait.
+
+The widget observes its :class:`~pyramide_widget.game.Game` (``Game.observe``), so moves made
+directly on ``widget.game`` from Python redraw every view at once, like clicks do.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+from .clock import TimeSource
+from .errors import PyramideError
+from .game import Game
+from .i18n import LANGUAGES, check_language
+from .moves import Move
+from .record import Record
+from .rules import PRESETS, Rules
+from .ui_text import table_for
+from .view_state import snapshot
+
+logger = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+"""The front end, shipped as plain files: ``widget.js`` (an ES module) and ``widget.css``."""
+
+OPTIONS = {"explain_mistakes": bool, "language": str, "french_indices": bool}
+_MAX_TEXT = 4000  # longest string a message may carry (a pasted code or record line)
+
+
+def has_solver() -> bool:
+    """Whether the solver module is installed, i.e. whether the Hint button is offered."""
+    try:
+        return importlib.util.find_spec("pyramide_widget.solver") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+class MalformedMessage(ValueError):
+    """A front-end message that does not follow the protocol; it is ignored."""
+
+
+@dataclass
+class _Replay:
+    """A record being stepped through: one snapshot per step, 0 = the deal."""
+
+    record: Record
+    frames: list[dict[str, Any]]
+    index: int = 0
+
+
+class PyramideWidget(anywidget.AnyWidget):
+    """Play Pyramide in a notebook.
+
+    ``PyramideWidget()`` deals at random, ``PyramideWidget("PY1-N-AAAAAAS")`` deals a code,
+    ``PyramideWidget(game=g)`` shows (and plays) an existing :class:`Game`. ``rules`` is a
+    :class:`Rules` or a preset letter (``"S"``) for random deals and custom-rules codes.
+    ``explain_mistakes`` and ``language`` default to the wrapped game's settings, else ``True``
+    and ``"en"``; ``french_indices`` shows R/D/V instead of K/Q/J. ``clock`` is the engine's
+    time source (for tests). Unknown keyword arguments are an error.
+    """
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+
+    _state = traitlets.Dict().tag(sync=True)
+    _text = traitlets.Dict().tag(sync=True)
+
+    explain_mistakes = traitlets.Bool(True, help="Say why a tap did nothing (R8).")
+    language = traitlets.Unicode("en", help=f"One of {', '.join(LANGUAGES)}: every visible string.")
+    french_indices = traitlets.Bool(False, help="Card corners show R/D/V instead of K/Q/J.")
+
+    def __init__(
+        self,
+        code: str | None = None,
+        *,
+        game: Game | None = None,
+        rules: Rules | str | None = None,
+        explain_mistakes: bool | None = None,
+        language: str | None = None,
+        french_indices: bool = False,
+        clock: TimeSource | None = None,
+    ) -> None:
+        if game is not None:
+            if not isinstance(game, Game):
+                raise TypeError(f"game must be a pyramide_widget.Game, got {type(game).__name__}")
+            if code is not None or rules is not None:
+                raise TypeError("pass either game= or a code/rules to deal, not both")
+            if clock is not None:
+                raise TypeError("clock= is for new deals; a wrapped game keeps its own clock")
+        if language is not None:
+            check_language(language)
+        explain = explain_mistakes if explain_mistakes is not None else (game.explain_mistakes if game else True)
+        lang = language if language is not None else (game.language if game else "en")
+        self._clock = clock
+        self._stop_observing: Callable[[], None] = lambda: None
+        self._hint: Move | None = None
+        self._hint_at = -1
+        self._error: str | None = None
+        self._replay: _Replay | None = None
+        self._hint_offered = has_solver()
+        if game is None:
+            game = self._deal(code, _rules(rules), explain, lang)
+        game.explain_mistakes = bool(explain)
+        game.language = lang
+        self._game = game
+        super().__init__(
+            explain_mistakes=bool(explain),
+            language=lang,
+            french_indices=bool(french_indices),
+            _text=self._static_text(lang, french_indices),
+            _state=self._snapshot(),
+        )
+        self._watch(game)
+        self.on_msg(self._on_message)
+
+    # ------------------------------------------------------------------ the game
+
+    @property
+    def game(self) -> Game:
+        """The live :class:`Game`. Play on it directly (``widget.game.play("10♣+3♠")``) and
+        every view follows. :meth:`new_game` replaces it; :meth:`restart` keeps it."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a pyramide_widget.Game, got {type(game).__name__}")
+        game.explain_mistakes = self.explain_mistakes
+        game.language = self.language
+        self._game = game
+        self._replay = None
+        self._watch(game)
+        self._publish()
+
+    def _watch(self, game: Game) -> None:
+        self._stop_observing()
+        self._stop_observing = game.observe(self._on_game_change)
+
+    def _deal(self, code: str | None, rules: Rules | None, explain: bool, language: str) -> Game:
+        options: dict[str, Any] = {"explain_mistakes": explain, "language": language, "clock": self._clock}
+        if code is None:
+            return Game.new(rules, **options)
+        if not isinstance(code, str):
+            raise TypeError(f"code must be a deal code such as 'PY1-N-AAAAAAS', got {type(code).__name__}")
+        return Game.from_code(code, rules, **options)
+
+    def new_game(self, code: str | None = None, *, rules: Rules | str | None = None) -> Game:
+        """Deal ``code`` (or a random deal under ``rules``) as a new :class:`Game` and show it.
+        A bad code raises :class:`~pyramide_widget.errors.CodeError` and changes nothing."""
+        game = self._deal(code, _rules(rules), self.explain_mistakes, self.language)
+        self._error = None
+        self.game = game
+        return game
+
+    def restart(self) -> None:
+        """Deal the same cards again (the same ``Game`` object, counters and clock reset)."""
+        self._replay = None
+        self._game.restart()
+
+    def undo(self) -> Move | None:
+        """R21: take back the last action; returns it, or ``None`` if there is nothing to undo."""
+        return self._game.undo()
+
+    def tap(self, pile: str, row: int | None = None, col: int | None = None) -> Move | None:
+        """Tap a place as a click would (see :meth:`Game.tap`)."""
+        return self._game.tap(pile, row, col)
+
+    def hint(self) -> Move | None:
+        """Ask the solver for a move and highlight it; ``None`` if no move is possible."""
+        if not self._hint_offered:
+            raise RuntimeError("hints need the solver (pyramide_widget.solver), which is not installed")
+        move = self._game.hint()
+        self._hint, self._hint_at = move, len(self._game.actions)
+        self._publish()
+        return move
+
+    # ------------------------------------------------------------------ replay
+
+    def replay(self, record: Record | str | dict[str, Any] | None = None, index: int = 0) -> None:
+        """Step through ``record`` (default: this game's own record) in the widget, starting at
+        step ``index`` (0 = the deal). The game itself is not touched; :meth:`stop_replay`
+        returns to it. Raises :class:`~pyramide_widget.errors.RecordError` for a bad record."""
+        loaded = self._game.record() if record is None else Record.load(record)
+        frames = []
+        for step, game in loaded.steps(explain_mistakes=self.explain_mistakes, language=self.language):
+            frame = snapshot(game)
+            frame.update(mode="replay", running=False, elapsed=round(step.time or 0.0, 1),
+                         replay={"index": step.index, "length": len(loaded), "action": step.action})
+            frames.append(frame)
+        self._replay = _Replay(loaded, frames)
+        self.replay_to(index)
+
+    def replay_to(self, index: int) -> None:
+        """Show step ``index`` of the replay (clamped to the record's length)."""
+        if self._replay is None:
+            raise RuntimeError("not replaying: call replay() first")
+        self._replay.index = max(0, min(int(index), len(self._replay.frames) - 1))
+        self._publish()
+
+    def stop_replay(self) -> None:
+        """Leave the replay and show the game again."""
+        self._replay = None
+        self._publish()
+
+    @property
+    def replaying(self) -> bool:
+        return self._replay is not None
+
+    @property
+    def replay_index(self) -> int | None:
+        """The step shown while replaying, else ``None``."""
+        return None if self._replay is None else self._replay.index
+
+    # ------------------------------------------------------------------ state sent to the views
+
+    def _static_text(self, language: str, french_indices: bool) -> dict[str, Any]:
+        table = table_for(language, french_indices)
+        table["hint"] = self._hint_offered
+        return table
+
+    def _snapshot(self) -> dict[str, Any]:
+        if self._replay is not None:
+            state = dict(self._replay.frames[self._replay.index])
+        else:
+            game = self._game
+            current = self._hint_at == len(game.actions)
+            state = snapshot(game, hint=self._hint if current else None)
+            if current and self._hint is None:
+                state["hint"] = {"move": None, "kind": "none", "cards": []}  # asked, but no move
+        state["error"] = self._error
+        state["options"] = {"explain_mistakes": self._game.explain_mistakes, "french_indices": bool(self.french_indices)}
+        return state
+
+    def _publish(self, force: bool = False) -> None:
+        """Send the snapshot if anything but the clock reading changed (or if forced: a new
+        view asks for a fresh clock reading)."""
+        new = self._snapshot()
+        old = self._state
+        if not force and old and {**old, "elapsed": None} == {**new, "elapsed": None}:
+            return
+        self._state = new
+
+    def _on_game_change(self, game: Game) -> None:
+        if game is not self._game:
+            return
+        try:
+            self._error = None
+            self._publish()
+        except Exception:  # never break the engine call that notified us
+            logger.exception("PyramideWidget could not redraw after a change of its game")
+
+    @traitlets.validate("language")
+    def _check_language(self, proposal: dict[str, Any]) -> str:
+        try:
+            return check_language(proposal["value"])
+        except ValueError as error:
+            raise traitlets.TraitError(str(error)) from None
+
+    @traitlets.observe("explain_mistakes", "language", "french_indices")
+    def _on_option(self, change: dict[str, Any]) -> None:
+        game = self._game
+        game.explain_mistakes = self.explain_mistakes
+        if change["name"] != "explain_mistakes":
+            game.language = self.language
+            self._text = self._static_text(self.language, self.french_indices)
+            if self._replay is not None:  # replay frames hold messages in the old language
+                self.replay(self._replay.record, self._replay.index)
+        self._publish()
+
+    # ------------------------------------------------------------------ messages from the views
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            self._dispatch(content)
+        except MalformedMessage as error:
+            logger.warning("PyramideWidget ignored a malformed front-end message %s: %s", _short(content), error)
+        except Exception:
+            logger.exception("PyramideWidget failed on the front-end message %s", _short(content))
+
+    def _dispatch(self, content: Any) -> None:
+        if not isinstance(content, dict):
+            raise MalformedMessage("expected a JSON object")
+        kind = content.get("type")
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise MalformedMessage(f"unknown type {kind!r}; expected one of {sorted(_HANDLERS)}")
+        fields, method = handler
+        _check_keys(content, fields)
+        method(self, content)
+
+    def _msg_tap(self, msg: dict[str, Any]) -> None:
+        pile, row, col, card = msg["pile"], msg.get("row"), msg.get("col"), msg.get("card")
+        if pile == "pyramid":
+            if not (_is_int(row, 1, self._game.shape.rows) and _is_int(col, 1, row)):
+                raise MalformedMessage(f"no pyramid place at row {row!r}, position {col!r}")
+        elif pile == "waste":
+            if col is not None or not (row is None or _is_int(row, 1, 2)):
+                raise MalformedMessage("a waste tap takes row 1 (top) or 2 and no col")
+        elif pile == "stock":
+            if row is not None or col is not None or card is not None:
+                raise MalformedMessage("a stock tap takes no row, col or card")
+        else:
+            raise MalformedMessage(f"unknown pile {pile!r}")
+        if card is not None and not isinstance(card, str):
+            raise MalformedMessage("card must be a card in notation")
+        if self._replay is not None:
+            logger.info("PyramideWidget ignored a tap during a replay")
+            return
+        if card is not None and card != self._card_at(pile, row, col):
+            logger.info("PyramideWidget ignored a tap on %s: the view was out of date", card)
+            return
+        self._game.tap(pile, row, col)
+
+    def _card_at(self, pile: str, row: int | None, col: int | None) -> str | None:
+        if pile == "pyramid":
+            card = self._game.card_at(row, col)  # type: ignore[arg-type]
+            return None if card is None else str(card)
+        waste = self._game.waste
+        depth = row or 1
+        return str(waste[-depth]) if len(waste) >= depth else None
+
+    def _msg_new(self, msg: dict[str, Any]) -> None:
+        code, letter = msg.get("code", ""), msg.get("rules", "")
+        if not isinstance(code, str) or len(code) > _MAX_TEXT or not isinstance(letter, str):
+            raise MalformedMessage("new takes a code and a rules letter as text")
+        if letter and letter not in PRESETS:
+            raise MalformedMessage(f"unknown rules letter {letter!r}")
+        try:
+            if code.strip():
+                self.new_game(code.strip())
+            else:
+                self.new_game(rules=letter or self._game.rules)
+        except PyramideError as error:
+            self._error = str(error)  # shown in the widget; the game is unchanged
+            self._publish()
+
+    def _msg_undo(self, msg: dict[str, Any]) -> None:
+        if self._replay is None:
+            self._game.undo()
+
+    def _msg_restart(self, msg: dict[str, Any]) -> None:
+        self.restart()
+
+    def _msg_hint(self, msg: dict[str, Any]) -> None:
+        if self._hint_offered and self._replay is None:
+            self.hint()
+
+    def _msg_option(self, msg: dict[str, Any]) -> None:
+        name, value = msg["name"], msg["value"]
+        if name not in OPTIONS or type(value) is not OPTIONS[name]:
+            raise MalformedMessage(f"bad option {name!r}={value!r}")
+        if name == "language" and value not in LANGUAGES:
+            raise MalformedMessage(f"unknown language {value!r}")
+        setattr(self, name, value)
+
+    def _msg_replay_start(self, msg: dict[str, Any]) -> None:
+        self.replay(index=len(self._game.actions))
+
+    def _msg_replay_goto(self, msg: dict[str, Any]) -> None:
+        if not _is_int(msg["index"], 0, 1 << 30):
+            raise MalformedMessage("index must be a whole number >= 0")
+        if self._replay is not None:
+            self.replay_to(msg["index"])
+
+    def _msg_replay_stop(self, msg: dict[str, Any]) -> None:
+        self.stop_replay()
+
+    def _msg_refresh(self, msg: dict[str, Any]) -> None:
+        self._publish(force=True)
+
+    # ------------------------------------------------------------------ display
+
+    def __repr__(self) -> str:
+        game = self._game
+        return (f"PyramideWidget(code={game.code!r}, score={game.score}, moves={game.moves}, "
+                f"status={game.status.value!r})")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:  # a static copy of the table for viewers without widgets
+            data, metadata = bundle
+            data = {**data, "text/html": self._game._repr_html_()}
+            bundle = (data, metadata)
+        return bundle
+
+    def close(self) -> None:
+        stop = getattr(self, "_stop_observing", None)  # absent if __init__ refused its arguments
+        if stop is not None:
+            stop()
+        super().close()
+
+
+# Each message type: its allowed keys ({key: required}) and the method that handles it.
+_HANDLERS: dict[str, tuple[dict[str, bool], Callable[[PyramideWidget, dict[str, Any]], None]]] = {
+    "tap": ({"pile": True, "row": False, "col": False, "card": False}, PyramideWidget._msg_tap),
+    "new": ({"code": False, "rules": False}, PyramideWidget._msg_new),
+    "undo": ({}, PyramideWidget._msg_undo),
+    "restart": ({}, PyramideWidget._msg_restart),
+    "hint": ({}, PyramideWidget._msg_hint),
+    "option": ({"name": True, "value": True}, PyramideWidget._msg_option),
+    "replay_start": ({}, PyramideWidget._msg_replay_start),
+    "replay_goto": ({"index": True}, PyramideWidget._msg_replay_goto),
+    "replay_stop": ({}, PyramideWidget._msg_replay_stop),
+    "refresh": ({}, PyramideWidget._msg_refresh),
+}
+
+
+def _check_keys(msg: dict[str, Any], fields: dict[str, bool]) -> None:
+    extra = set(msg) - set(fields) - {"type"}
+    if extra:
+        raise MalformedMessage(f"unexpected keys {sorted(map(str, extra))}")
+    missing = [key for key, required in fields.items() if required and key not in msg]
+    if missing:
+        raise MalformedMessage(f"missing keys {missing}")
+
+
+def _is_int(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _rules(rules: Rules | str | None) -> Rules | None:
+    if rules is None or isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise TypeError(f"rules must be a Rules or a preset letter such as 'N', got {type(rules).__name__}")
+
+
+def _short(content: Any, limit: int = 200) -> str:
+    text_ = repr(content)
+    return text_ if len(text_) <= limit else text_[:limit] + "…"
+
+
+__all__ = ["MalformedMessage", "PyramideWidget", "has_solver"]

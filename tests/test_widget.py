@@ -1,0 +1,473 @@
+"""PyramideWidget without a browser: front-end messages are injected as the comm would deliver
+them (the comm is a dummy outside a kernel), then engine state and synced traits are checked."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import pytest
+
+from layouts import dead_end_game, play_dead_end, r5_game, win_by_taps, winnable_game
+from pyramide_widget import CodeError, Game, Place, Record, RecordError, Rules
+from pyramide_widget import widget as widget_module
+from pyramide_widget.widget import STATIC, PyramideWidget
+
+
+def send(w: PyramideWidget, content: Any) -> None:
+    """Deliver a message as a view's ``model.send(content)`` would."""
+    w._on_message(w, content, [])
+
+
+def tap(w: PyramideWidget, pile: str, row: int | None = None, col: int | None = None, **extra: Any) -> None:
+    msg: dict[str, Any] = {"type": "tap", "pile": pile, **extra}
+    if row is not None:
+        msg["row"] = row
+    if col is not None:
+        msg["col"] = col
+    send(w, msg)
+
+
+def card(state: dict[str, Any], text: str) -> dict[str, Any] | None:
+    return next((c for c in state["pyramid"] if c and c["card"] == text), None)
+
+
+@pytest.fixture
+def r5() -> PyramideWidget:
+    return PyramideWidget(game=r5_game())
+
+
+class CommSpy:
+    """Records what the widget sends to the front end."""
+
+    def __init__(self, w: PyramideWidget) -> None:
+        self.messages: list[dict[str, Any]] = []
+        original = w.comm.send
+
+        def spy(data: Any = None, metadata: Any = None, buffers: Any = None) -> None:
+            self.messages.append(data)
+            original(data=data, metadata=metadata, buffers=buffers)
+
+        w.comm.send = spy  # type: ignore[method-assign]
+
+    def updates(self) -> list[dict[str, Any]]:
+        return [m["state"] for m in self.messages if m and m.get("method") == "update"]
+
+
+# ---------------------------------------------------------------- construction
+
+
+def test_deals_at_random_by_code_or_wraps_a_game():
+    assert PyramideWidget().game.code.startswith("PY1-N-")
+    assert PyramideWidget(rules="S").game.rules == Rules.preset("S")
+    w = PyramideWidget("py1-n-aaaaaas")
+    assert w.game.code == "PY1-N-AAAAAAS"
+    assert w._state["code"] == "PY1-N-AAAAAAS"
+    g = r5_game()
+    assert PyramideWidget(game=g).game is g
+
+
+def test_options_are_taken_from_the_wrapped_game_unless_given():
+    g = r5_game(language="fr", explain_mistakes=False)
+    w = PyramideWidget(game=g)
+    assert (w.language, w.explain_mistakes) == ("fr", False)
+    assert w._text["strings"]["undo"] == "Annuler"
+    w2 = PyramideWidget(game=r5_game(), language="sk", explain_mistakes=False, french_indices=True)
+    assert (w2.game.language, w2.game.explain_mistakes) == ("sk", False)
+    assert w2._text["ranks"][-3:] == ["V", "D", "R"]
+    assert w2._state["options"] == {"explain_mistakes": False, "french_indices": True}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"colour": "red"}, TypeError),
+        ({"code": "PY1-N-AAAAAAS", "game": "x"}, TypeError),
+        ({"game": "not a game"}, TypeError),
+        ({"language": "de"}, ValueError),
+        ({"code": "PY2-N-AAAAAAS"}, CodeError),
+        ({"code": 12}, TypeError),
+        ({"rules": "Z"}, CodeError),
+    ],
+)
+def test_bad_arguments_are_refused(kwargs, error):
+    with pytest.raises(error):
+        PyramideWidget(**kwargs)
+
+
+def test_wrapping_a_game_excludes_deal_arguments():
+    with pytest.raises(TypeError, match="either game="):
+        PyramideWidget("PY1-N-AAAAAAS", game=r5_game())
+    with pytest.raises(TypeError, match="clock"):
+        PyramideWidget(game=r5_game(), clock=lambda: 0.0)
+
+
+def test_repr_is_deterministic(r5):
+    assert repr(r5) == "PyramideWidget(code=None, score=0, moves=0, status='playing')"
+    w = PyramideWidget("PY1-N-AAAAAAS")
+    assert repr(w) == "PyramideWidget(code='PY1-N-AAAAAAS', score=0, moves=0, status='playing')"
+    assert "0x" not in repr(w)
+
+
+def test_front_end_files_ship_inside_the_package():
+    js, css = STATIC / "widget.js", STATIC / "widget.css"
+    assert js.is_file() and css.is_file()
+    assert "export default" in js.read_text(encoding="utf-8")
+    w = PyramideWidget("PY1-N-AAAAAAS")
+    assert w._esm == js.read_text(encoding="utf-8")
+    assert w._css == css.read_text(encoding="utf-8")
+
+
+def test_display_carries_a_static_html_copy_for_viewers_without_widgets(r5):
+    data, _ = r5._repr_mimebundle_()
+    assert data["text/plain"] == repr(r5)
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["text/html"].count("data-card=") == 29  # 28 pyramid cards and the waste top
+    assert "<script" not in data["text/html"]
+
+
+# ---------------------------------------------------------------- taps from the front end (RULES.md)
+
+
+def test_r11_r9_king_then_pair_like_the_issue(r5):
+    assert card(r5._state, "10♠")["free"] is False
+    tap(r5, "pyramid", 7, 6, card="K♦")
+    tap(r5, "pyramid", 7, 2, card="10♣")
+    assert r5._state["selected"] == {"pile": "pyramid", "row": 7, "col": 2}
+    tap(r5, "pyramid", 7, 5, card="3♠")
+    state = r5._state
+    for gone in ("K♦", "10♣", "3♠"):
+        assert card(state, gone) is None
+    assert card(state, "10♠")["free"] is True
+    assert (state["score"], state["moves"], state["selected"]) == (30, 2, None)
+    assert (r5.game.score, r5.game.moves) == (30, 2)
+    assert [str(m) for m in r5.game.history] == ["K♦", "10♣+3♠"]
+
+
+def test_r10_sum_message_keeps_the_second_card_selected(r5):
+    tap(r5, "pyramid", 7, 1)
+    tap(r5, "pyramid", 7, 7)
+    assert r5._state["message"] == {"key": "sum", "text": "The sum must be 13"}
+    assert r5._state["selected"] == {"pile": "pyramid", "row": 7, "col": 7}
+    assert r5.game.selected == Place("pyramid", 7, 7)
+
+
+def test_r8_blocked_message_only_when_explaining_mistakes(r5):
+    tap(r5, "pyramid", 6, 1, card="Q♣")
+    assert r5._state["message"]["text"] == "This card is blocked by another card"
+    send(r5, {"type": "option", "name": "explain_mistakes", "value": False})
+    assert r5.game.explain_mistakes is False
+    tap(r5, "pyramid", 6, 1, card="Q♣")
+    assert r5._state["message"] is None
+    assert r5.game.moves == 0
+
+
+def test_r14_r15_stock_draws_then_recycles(r5):
+    assert r5._state["stock"] == {"count": 23, "action": "draw"}
+    for _ in range(23):
+        tap(r5, "stock")
+    assert r5._state["stock"] == {"count": 0, "action": "recycle"}
+    assert r5._state["waste"]["count"] == 24
+    tap(r5, "stock")
+    assert r5._state["stock"]["count"] == 24 and r5._state["waste"]["count"] == 0
+    assert r5.game.moves == 24
+
+
+def test_r21_undo_from_the_front_end(r5):
+    tap(r5, "pyramid", 7, 6)
+    send(r5, {"type": "undo"})
+    assert card(r5._state, "K♦") is not None
+    assert (r5._state["score"], r5._state["moves"], r5._state["can_undo"]) == (0, 1, False)
+
+
+def test_waste_top_pairs_with_a_pyramid_card():
+    g = r5_game()
+    w = PyramideWidget(game=g)
+    # 6♥ is under the stock's first cards; draw until a card pairs with 7♣? Use 7♦ (waste) + 6...:
+    # the R5 bottom row has no 6, so remove K♦ and pair the waste top 7♦ after a draw instead.
+    tap(w, "waste", card="7♦")
+    assert w._state["selected"] == {"pile": "waste", "row": 1}
+    assert w._state["waste"]["top"]["card"] == "7♦"
+    tap(w, "stock")  # R13: the selected waste top is covered, so it is deselected
+    assert w._state["selected"] is None
+
+
+def test_won_and_no_moves_states():
+    won = PyramideWidget(game=winnable_game())
+    win_by_taps(won.game)
+    assert (won._state["status"], won._state["score"], won._state["running"]) == ("won", 280, False)
+    assert won._state["stock"]["action"] == "none"
+    dead = PyramideWidget(game=dead_end_game())
+    play_dead_end(dead.game)
+    assert dead._state["status"] == "no_moves"
+    assert dead._state["message"] == {"key": "no_moves", "text": "No more moves possible"}
+
+
+# ---------------------------------------------------------------- the Python side drives the views
+
+
+def test_moves_on_the_game_itself_update_the_state(r5):
+    spy = CommSpy(r5)
+    r5.game.play("K♦")
+    assert r5._state["score"] == 10 and card(r5._state, "K♦") is None
+    r5.game.play("10♣+3♠")
+    assert r5._state["score"] == 30
+    r5.undo()
+    assert r5._state["score"] == 10
+    r5.game.restart()
+    assert (r5._state["score"], r5._state["moves"]) == (0, 0)
+    assert len(spy.updates()) == 4
+
+
+def test_new_game_replaces_the_game_and_restart_keeps_it(r5):
+    old = r5.game
+    r5.tap("pyramid", 7, 6)
+    r5.restart()
+    assert r5.game is old and r5.game.moves == 0
+    new = r5.new_game("PY1-S-ABCDEFG")
+    assert r5.game is new is not old
+    assert r5._state["code"] == "PY1-S-ABCDEFG" and r5._state["rules"] == "S"
+    old.play("K♦")  # the old game no longer drives the widget
+    assert r5._state["moves"] == 0
+    new.play("draw")
+    assert r5._state["moves"] == 1
+    random = r5.new_game(rules="T")
+    assert random.rules == Rules.preset("T")
+
+
+def test_assigning_a_game(r5):
+    g = r5_game(language="fr")
+    r5.game = g
+    assert g.language == "en"  # the widget's options win
+    g.play("K♦")
+    assert r5._state["score"] == 10
+    with pytest.raises(TypeError):
+        r5.game = "PY1-N-AAAAAAS"  # type: ignore[assignment]
+
+
+def test_new_game_from_the_front_end(r5):
+    send(r5, {"type": "new", "code": " py1-n-bbbbbbb ", "rules": ""})
+    assert r5.game.code == "PY1-N-BBBBBBB"
+    send(r5, {"type": "new", "code": "", "rules": "P"})
+    assert r5.game.rules == Rules.preset("P") and r5.game.code.startswith("PY1-P-")
+
+
+def test_a_bad_code_shows_the_engine_error_and_changes_nothing(r5):
+    r5.tap("pyramid", 7, 6)
+    game, state = r5.game, dict(r5._state)
+    send(r5, {"type": "new", "code": "PY1-N-AAAA", "rules": "N"})
+    assert r5.game is game and game.moves == 1
+    error = r5._state["error"]
+    assert "not a deal code" in error and "PY1-N-AAAAAAS" in error
+    assert {**r5._state, "error": None} == {**state, "error": None}
+    with pytest.raises(CodeError):
+        r5.new_game("nonsense")
+    r5.tap("stock")  # the next action clears the error
+    assert r5._state["error"] is None
+
+
+def test_two_views_share_one_model_and_taps_from_either_work(r5):
+    """Views are front-end objects of one model: both send on the same channel, every update
+    goes to all of them. A tap from a view showing an outdated card is ignored."""
+    spy = CommSpy(r5)
+    tap(r5, "pyramid", 7, 6, card="K♦")  # from view 1
+    tap(r5, "pyramid", 7, 6, card="K♦")  # view 2 clicked the same card before its update
+    assert r5.game.moves == 1 and r5.game.message is None
+    tap(r5, "pyramid", 7, 2, card="10♣")  # view 2
+    tap(r5, "pyramid", 7, 5, card="3♠")  # view 1
+    assert r5._state["score"] == 30
+    assert len(spy.updates()) == 3  # K♦, select 10♣, pair
+
+
+def test_an_update_after_a_tap_is_small_and_sends_no_static_text(r5):
+    spy = CommSpy(r5)
+    tap(r5, "pyramid", 7, 6, card="K♦")
+    (update,) = spy.updates()
+    assert set(update) == {"_state"}
+    size = len(json.dumps(update, ensure_ascii=False).encode())
+    assert size < 4096, size
+    send(r5, {"type": "option", "name": "language", "value": "vi"})
+    assert "_text" in spy.updates()[-1] or any("_text" in u for u in spy.updates())
+
+
+def test_nothing_is_sent_when_nothing_changed(r5):
+    spy = CommSpy(r5)
+    tap(r5, "pyramid", 6, 1)  # blocked: message appears
+    tap(r5, "pyramid", 6, 1)  # the same message again: no change
+    assert len(spy.updates()) == 1
+
+
+def test_the_clock_is_sent_as_a_reading_not_a_stream():
+    now = [100.0]
+    w = PyramideWidget("PY1-N-AAAAAAS", clock=lambda: now[0])
+    assert (w._state["elapsed"], w._state["running"]) == (0.0, False)
+    w.tap("stock")
+    now[0] = 112.34
+    spy = CommSpy(w)
+    send(w, {"type": "refresh"})  # a new view asks for a fresh reading
+    assert spy.updates()[-1]["_state"]["elapsed"] == 12.3
+    assert w._state["running"] is True
+
+
+def test_language_changes_every_string_and_the_engine_messages(r5):
+    tap(r5, "pyramid", 6, 1)
+    send(r5, {"type": "option", "name": "language", "value": "pl"})
+    assert r5.language == "pl" and r5.game.language == "pl"
+    assert r5._text["strings"]["new"] == "Nowa gra"
+    assert r5._text["cards"]["Q♣"] == "dama trefl"
+    assert r5._state["message"]["text"] == "Tę kartę blokuje inna karta"
+    r5.language = "sk"
+    assert r5._text["strings"]["undo"] == "Späť"
+    with pytest.raises(Exception):
+        r5.language = "xx"
+    send(r5, {"type": "option", "name": "french_indices", "value": True})
+    assert r5.french_indices is True and r5._text["ranks"][12] == "R"
+
+
+# ---------------------------------------------------------------- malformed messages
+
+
+MALFORMED = [
+    "tap",
+    None,
+    [],
+    {"kind": "tap"},
+    {"type": "jump"},
+    {"type": 3},
+    {"type": "tap"},
+    {"type": "tap", "pile": "table"},
+    {"type": "tap", "pile": "pyramid", "row": 8, "col": 1},
+    {"type": "tap", "pile": "pyramid", "row": 3, "col": 4},
+    {"type": "tap", "pile": "pyramid", "row": 7},
+    {"type": "tap", "pile": "pyramid", "row": "7", "col": "6"},
+    {"type": "tap", "pile": "pyramid", "row": True, "col": 1},
+    {"type": "tap", "pile": "pyramid", "row": 7.0, "col": 6},
+    {"type": "tap", "pile": "pyramid", "row": 7, "col": 6, "card": 5},
+    {"type": "tap", "pile": "waste", "row": 3},
+    {"type": "tap", "pile": "waste", "col": 1},
+    {"type": "tap", "pile": "stock", "row": 1},
+    {"type": "tap", "pile": "stock", "extra": 1},
+    {"type": "undo", "now": True},
+    {"type": "new", "code": 5},
+    {"type": "new", "code": "x" * 5000},
+    {"type": "new", "code": "", "rules": "Q"},
+    {"type": "option", "name": "language", "value": "de"},
+    {"type": "option", "name": "language", "value": None},
+    {"type": "option", "name": "explain_mistakes", "value": 1},
+    {"type": "option", "name": "score", "value": 280},
+    {"type": "option", "name": "language"},
+    {"type": "replay_goto", "index": -1},
+    {"type": "replay_goto", "index": "2"},
+]
+
+
+@pytest.mark.parametrize("content", MALFORMED, ids=[repr(m)[:40] for m in MALFORMED])
+def test_malformed_messages_are_ignored_with_a_warning(r5, caplog, content):
+    r5.tap("pyramid", 7, 6)
+    before_state, before_position, before_moves = dict(r5._state), r5.game.position(), r5.game.moves
+    with caplog.at_level(logging.WARNING, logger="pyramide_widget.widget"):
+        send(r5, content)
+    assert any("malformed" in rec.getMessage() for rec in caplog.records)
+    assert r5._state == before_state
+    assert (r5.game.position(), r5.game.moves) == (before_position, before_moves)
+    assert (r5.language, r5.explain_mistakes) == ("en", True)
+
+
+def test_an_unexpected_failure_is_logged_not_raised(r5, caplog, monkeypatch):
+    def boom(*args: Any) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(r5.game, "undo", boom)
+    with caplog.at_level(logging.ERROR, logger="pyramide_widget.widget"):
+        send(r5, {"type": "undo"})
+    assert "failed" in caplog.text
+
+
+# ---------------------------------------------------------------- replay
+
+
+def test_replay_steps_through_the_record_and_returns_to_play(r5):
+    r5.game.play("K♦")
+    r5.game.play("draw")
+    r5.game.undo()
+    r5.game.play("10♣+3♠")
+    send(r5, {"type": "replay_start"})
+    assert r5.replaying and r5.replay_index == 4
+    state = r5._state
+    assert state["mode"] == "replay" and state["replay"] == {"index": 4, "length": 4, "action": "10♣+3♠"}
+    assert state["score"] == 30
+    scores = []
+    for i in range(5):
+        send(r5, {"type": "replay_goto", "index": i})
+        scores.append((r5._state["score"], r5._state["moves"], r5._state["stock"]["count"]))
+    assert scores == [(0, 0, 23), (10, 1, 23), (10, 2, 22), (10, 2, 23), (30, 3, 23)]
+    send(r5, {"type": "replay_goto", "index": 99})
+    assert r5.replay_index == 4
+    tap(r5, "stock")  # taps do nothing during a replay
+    send(r5, {"type": "undo"})
+    assert r5.game.moves == 3
+    send(r5, {"type": "replay_stop"})
+    assert not r5.replaying and r5._state["mode"] == "play" and r5._state["moves"] == 3
+
+
+def test_replay_of_a_loaded_record():
+    w = PyramideWidget()
+    w.replay("PY1-N-AAAAAAS draw draw undo", index=2)
+    assert w._state["code"] == "PY1-N-AAAAAAS" and w._state["replay"]["length"] == 3
+    assert (w._state["waste"]["count"], w._state["stock"]["count"]) == (3, 21)
+    w.replay_to(3)
+    assert (w._state["waste"]["count"], w._state["moves"]) == (2, 2)
+    with pytest.raises(RecordError):
+        w.replay("PY1-N-AAAAAAS K♠K♠")
+    w.stop_replay()
+    with pytest.raises(RuntimeError):
+        w.replay_to(1)
+    record = Record.load(w.game.record().to_json())
+    w.replay(record)
+    assert w._state["replay"]["length"] == 0
+
+
+def test_replay_follows_a_language_change(r5):
+    r5.game.play("K♦")
+    r5.replay(index=1)
+    r5.language = "fr"
+    assert r5.replaying and r5.replay_index == 1
+    assert r5._text["strings"]["first"] == "Début"
+
+
+# ---------------------------------------------------------------- hint
+
+
+def test_no_hint_button_without_the_solver(r5, monkeypatch):
+    monkeypatch.setattr(widget_module.importlib.util, "find_spec", lambda name: None)
+    w = PyramideWidget(game=r5_game())
+    assert w._text["hint"] is False
+    with pytest.raises(RuntimeError):
+        w.hint()
+    send(w, {"type": "hint"})
+    assert w._state["hint"] is None
+
+
+def test_hint_with_a_solver(monkeypatch):
+    monkeypatch.setattr(widget_module, "has_solver", lambda: True)
+    monkeypatch.setattr(Game, "hint", lambda self: self.legal_moves()[0] if self.legal_moves() else None)
+    w = PyramideWidget(game=r5_game())
+    assert w._text["hint"] is True
+    send(w, {"type": "hint"})
+    assert w._state["hint"] == {"move": "K♦", "kind": "king", "cards": ["K♦"]}
+    tap(w, "pyramid", 7, 2)  # selecting keeps the hint: the position is the same
+    assert w._state["hint"] is not None
+    w.game.play("K♦")  # a move clears it
+    assert w._state["hint"] is None
+    dead = PyramideWidget(game=dead_end_game())
+    play_dead_end(dead.game)
+    dead.hint()
+    assert dead._state["hint"] == {"move": None, "kind": "none", "cards": []}
+
+
+def test_close_stops_following_the_game(r5):
+    g = r5.game
+    r5.close()
+    g.play("K♦")
+    assert g._observers == []
