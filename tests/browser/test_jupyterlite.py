@@ -1,0 +1,208 @@
+"""The offline JupyterLite site (``python docs/build.py``) plays a game in a real browser.
+
+The built site is served from 127.0.0.1 by a stdlib HTTP server and every request to anywhere
+else is aborted (the ``page`` fixture), so this proves the site is fully offline: Pyodide, its
+wheels, pyramide-widget and the widget front end all come from the site. The test opens
+``play.ipynb``, runs it, clicks a king and then a pair on the table, and checks that both the
+table and the Python object changed.
+
+The site must be built from the current sources. With ``PYRAMIDE_DOCS_PYTHON`` pointing at an
+interpreter that has ``docs/requirements.txt`` installed (or when this interpreter has them),
+the session fixture builds it when stale (``docs/build.py --if-changed``, ≈10–30 s); otherwise a
+stale or missing site skips the test, or fails it under ``PYRAMIDE_REQUIRE_BROWSER``.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from jupyter_harness import NotebookSession
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD_SCRIPT = ROOT / "docs" / "build.py"
+NOTEBOOK = "play.ipynb"
+DOCS_PYTHON_ENV = "PYRAMIDE_DOCS_PYTHON"
+REQUIRED = bool(os.environ.get("PYRAMIDE_REQUIRE_BROWSER"))
+FALLBACK_CODE = "PY1-N-AAAAAAS"  # a free king (K♣) and, after it, a pyramid pair (2♠+J♥)
+
+# The MIME types a browser insists on: WebAssembly streaming compilation needs
+# application/wasm, module workers need a JavaScript type for .mjs.
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".whl": "application/octet-stream",
+    ".zip": "application/zip",
+    ".ipynb": "application/json",
+}
+
+
+def _load_build_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("pyramide_docs_build", BUILD_SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _docs_python() -> str | None:
+    explicit = os.environ.get(DOCS_PYTHON_ENV)
+    if explicit:
+        return explicit
+    if importlib.util.find_spec("jupyterlite_core") and importlib.util.find_spec("jupyterlite_pyodide_kernel"):
+        return sys.executable
+    return None
+
+
+def _unavailable(reason: str) -> None:
+    if REQUIRED:
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def lite_site() -> Path:
+    """The built site, rebuilt first if its sources changed and a build environment exists."""
+    build = _load_build_module()
+    output: Path = build.DEFAULT_OUTPUT
+    contents = build.default_contents()
+    if not any(path.name == NOTEBOOK for path in contents):
+        _unavailable(f"examples/{NOTEBOOK} does not exist yet")
+    python = _docs_python()
+    if python is not None:
+        started = time.monotonic()
+        result = subprocess.run(
+            [python, str(BUILD_SCRIPT), "--if-changed"], cwd=ROOT, capture_output=True, text=True
+        )
+        if result.returncode:
+            pytest.fail(f"docs/build.py failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
+        print(f"site ready in {time.monotonic() - started:.1f}s")
+    if not build.is_current(output, contents, check_tools=False):
+        _unavailable(
+            f"the JupyterLite site in {output} is missing or older than the sources; build it with "
+            f"'python docs/build.py' (docs/requirements.txt installed) or set {DOCS_PYTHON_ENV}"
+        )
+    return output
+
+
+@dataclass
+class LiteServer:
+    """The static site on a free 127.0.0.1 port; ``log_tail`` for the harness's messages."""
+
+    url: str
+    requests: list[str] = field(default_factory=list)
+
+    def log_tail(self, chars: int = 4000) -> str:
+        return "\n".join(self.requests)[-chars:]
+
+
+@pytest.fixture(scope="session")
+def lite_server(lite_site: Path) -> Iterator[LiteServer]:
+    log: list[str] = []
+
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+            log.append(format % args)
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(lite_site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield LiteServer(f"http://127.0.0.1:{httpd.server_address[1]}", log)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=10)
+
+
+def open_lite_notebook(page: Page, server: LiteServer, path: str, timeout: float = 120.0) -> NotebookSession:
+    page.goto(f"{server.url}/lab/index.html?path={path}", wait_until="domcontentloaded")
+    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=timeout * 1000)
+    session = NotebookSession(page, server, path)  # type: ignore[arg-type]  # duck-typed server
+    session.wait_kernel_ready(timeout=timeout)
+    return session
+
+
+FIND_WIDGET = (
+    "[n for n, v in globals().items() if not n.startswith('_') "
+    "and type(v).__name__ == 'PyramideWidget'][-1]"
+)
+
+
+def test_play_notebook_runs_offline_and_clicks_reach_python(page: Page, lite_server: LiteServer) -> None:
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(lite_server.url) and not r.url.startswith(("data:", "blob:")) else None)
+
+    nb = open_lite_notebook(page, lite_server, NOTEBOOK)
+    nb.run_all(timeout=180)
+    name = nb.eval_python(FIND_WIDGET)
+    assert nb.eval_python("__import__('sys').platform") == "emscripten"  # really the browser's Python
+    table = page.locator(".pyr-root").last
+    expect(table).to_be_visible(timeout=60_000)
+
+    # A free pyramid king and, once it is gone, a pyramid pair: from the notebook's own deal if
+    # it has them, else from a known deal dealt from Python (which the table must then show).
+    plan = _plan(nb, name)
+    if plan is None:
+        nb.execute(f"{name}.new_game({FALLBACK_CODE!r})")
+        expect(table.locator('[data-field="code"]')).to_contain_text(FALLBACK_CODE)
+        plan = _plan(nb, name)
+    assert plan is not None, "no free king followed by a pyramid pair in the fallback deal"
+    king, (first, second) = plan
+    before = nb.eval_python(f"[{name}.game.moves, {name}.game.score]")
+
+    king_card = table.locator(f'.pyr-card[data-card="{king}"]')
+    expect(king_card).to_have_attribute("data-free", "true")
+    king_card.click()
+    expect(table.locator(f'.pyr-card[data-card="{king}"]')).to_have_count(0)
+    assert nb.wait_python(f"[{name}.game.moves, {name}.game.score]", [before[0] + 1, before[1] + 10]) 
+
+    table.locator(f'.pyr-card[data-card="{first}"]').click()
+    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_attribute("data-selected", "true")
+    table.locator(f'.pyr-card[data-card="{second}"]').click()
+    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_count(0)
+    expect(table.locator(f'.pyr-card[data-card="{second}"]')).to_have_count(0)
+    nb.wait_python(f"[{name}.game.moves, {name}.game.score]", [before[0] + 2, before[1] + 30])
+    history = nb.eval_python(f"[str(m) for m in {name}.game.history][-2:]")
+    assert history[0] == king and set(history[1].split("+")) == {first, second}
+    expect(table.locator('[data-field="score"]')).to_contain_text(str(before[1] + 30))
+
+    assert outside == [], f"the site tried to reach outside 127.0.0.1: {outside[:5]}"
+
+
+def _plan(nb: NotebookSession, name: str) -> tuple[str, tuple[str, str]] | None:
+    """The king and pair to click in the widget's current game, or ``None``."""
+    code = f"""
+def _pyramide_plan(game):
+    from pyramide_widget import Game
+    probe = Game.replay(game.record(), clock=lambda: 0.0)
+    for king in probe.legal_moves():
+        if king.kind.value != 'king' or probe.place_of(king.cards[0]).pile != 'pyramid':
+            continue
+        probe.play(king)
+        for pair in probe.legal_moves():
+            if pair.kind.value == 'pair' and all(probe.place_of(c).pile == 'pyramid' for c in pair.cards):
+                return [str(king.cards[0]), [str(c) for c in pair.cards]]
+        probe.undo()
+    return None
+"""
+    nb.execute(code)
+    plan = nb.eval_python(f"_pyramide_plan({name}.game)")
+    return None if plan is None else (plan[0], (plan[1][0], plan[1][1]))
