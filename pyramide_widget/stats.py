@@ -41,7 +41,7 @@ import weakref
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Literal
+from typing import TYPE_CHECKING, Any, Iterator, Literal, Union
 
 from .record import Record
 from .rules import PRESETS, Rules
@@ -466,6 +466,23 @@ class Statistics:
             return self.overall
         return next((t for t in self.per_rules if t.rules == letter), Totals(letter, 0, 0, None, None))
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form, for a front end's Statistics view (times in seconds, UTC ISO dates)."""
+
+        def totals(t: Totals) -> dict[str, Any]:
+            return {"rules": t.rules, "name": _rules_name(t.rules), "played": t.played, "won": t.won,
+                    "win_rate": t.win_rate, "best_time": t.best_time, "fewest_moves": t.fewest_moves}
+
+        def entry(e: GameEntry) -> dict[str, Any]:
+            return {"id": e.id, "code": e.code, "rules": e.rules, "time": e.time, "moves": e.moves,
+                    "score": e.score, "finished_at": e.finished_at.isoformat(timespec="seconds")}
+
+        return {
+            "overall": totals(self.overall),
+            "per_rules": [totals(t) for t in self.per_rules],
+            "rankings": {letter: [entry(e) for e in entries] for letter, entries in self.rankings},
+        }
+
     def _rows(self) -> Iterator[tuple[str, Totals]]:
         for totals in self.per_rules:
             yield _rules_name(totals.rules), totals
@@ -527,6 +544,37 @@ def stats(path: str | os.PathLike[str] | None = None, *, limit: int = 10) -> Sta
     """The statistics at ``path`` (:func:`default_path` by default): totals and the ``limit``
     best won games of every preset played."""
     return StatsStore(path).summary(limit=limit)
+
+
+StatsOption = Union[bool, str, "os.PathLike[str]", StatsStore, None]
+
+
+def open_stats(option: StatsOption = True) -> StatsStore | None:
+    """The store a ``stats=`` option names: ``True`` the default file (:func:`default_path`),
+    ``False``/``None`` none (statistics off), a path that file, a :class:`StatsStore` itself.
+    Opens nothing yet: problems with the file show on the first use."""
+    if option is None or option is False:
+        return None
+    if option is True:
+        return StatsStore()
+    if isinstance(option, StatsStore):
+        return option
+    if isinstance(option, (str, os.PathLike)):
+        return StatsStore(option)
+    raise TypeError(f"stats must be True, False, a file path or a StatsStore, got {option!r}")
+
+
+def record_safely(store: StatsStore | None, game: "Game", *, abandoned: bool = False) -> GameEntry | None:
+    """:meth:`StatsStore.record_game` for a user interface: it never raises. A failure (a file
+    that cannot be written, a newer version's file, no sqlite3) becomes a :class:`StatsWarning`
+    and the game goes on; the statistics are just not updated."""
+    if store is None:
+        return None
+    try:
+        return store.record_game(game, abandoned=abandoned)
+    except Exception as error:  # noqa: BLE001 - statistics must never stop a game
+        warnings.warn(f"the game was not added to the statistics: {error}", StatsWarning, stacklevel=2)
+        return None
 
 
 # ---------------------------------------------------------------------- helpers
@@ -594,5 +642,5 @@ def _opt(value: int | None) -> str:
 
 __all__ = [
     "APPLICATION_ID", "CorruptStatsError", "GameEntry", "SCHEMA_VERSION", "Statistics", "StatsError",
-    "StatsStore", "StatsWarning", "Totals", "default_path", "stats",
+    "StatsStore", "StatsWarning", "Totals", "default_path", "open_stats", "record_safely", "stats",
 ]

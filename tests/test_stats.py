@@ -25,6 +25,8 @@ from pyramide_widget.stats import (
     StatsStore,
     StatsWarning,
     default_path,
+    open_stats,
+    record_safely,
     stats,
 )
 
@@ -458,3 +460,46 @@ def test_two_stores_on_one_file_see_each_others_games(tmp_path: Path) -> None:
     a.record_game(finished(WINNABLE_N, 3.0))
     b.record_game(finished(WINNABLE_E, 4.0))
     assert a.totals().played == b.totals().played == 2
+
+
+# --------------------------------------------------------------------------- for the widget
+
+
+def test_open_stats_reads_the_widget_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYRAMIDE_STATS", str(tmp_path / "env.sqlite3"))
+    assert open_stats(False) is None and open_stats(None) is None
+    assert open_stats(True).path == tmp_path / "env.sqlite3"  # type: ignore[union-attr]
+    assert open_stats(str(tmp_path / "a.db")).path == tmp_path / "a.db"  # type: ignore[union-attr]
+    assert open_stats(tmp_path / "b.db").path == tmp_path / "b.db"  # type: ignore[union-attr]
+    store = StatsStore(tmp_path / "c.db")
+    assert open_stats(store) is store
+    with pytest.raises(TypeError, match="stats must be"):
+        open_stats(3)  # type: ignore[arg-type]
+    assert not any(tmp_path.iterdir())  # nothing is opened or created yet
+
+
+def test_record_safely_never_raises(tmp_path: Path) -> None:
+    game = finished(WINNABLE_N, 3.0)
+    assert record_safely(None, game) is None
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(b"junk" * 100)
+    with pytest.warns(StatsWarning, match="not added to the statistics.*not a SQLite database"):
+        assert record_safely(StatsStore(path, on_corrupt="raise"), game) is None
+    assert path.read_bytes() == b"junk" * 100
+    entry = record_safely(StatsStore(tmp_path / "ok.sqlite3"), game)
+    assert entry is not None and entry.won
+
+
+def test_statistics_to_dict_is_json_ready(store: StatsStore) -> None:
+    import json
+
+    fill(store)
+    data = store.summary(limit=1).to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert data["overall"]["played"] == 6
+    assert [t["rules"] for t in data["per_rules"]] == ["N", "S", "E"]
+    assert data["rankings"]["N"] == [
+        {"id": 4, "code": WINNABLE_N, "rules": "N", "time": 50.0, "moves": 73, "score": 280,
+         "finished_at": "2025-01-02T12:03:00+00:00"}
+    ]
+    assert data["rankings"]["S"] == []
