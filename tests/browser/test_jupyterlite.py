@@ -172,7 +172,7 @@ def test_play_notebook_runs_offline_and_clicks_reach_python(page: Page, lite_ser
     expect(king_card).to_have_attribute("data-free", "true")
     king_card.click()
     expect(table.locator(f'.pyr-card[data-card="{king}"]')).to_have_count(0)
-    assert nb.wait_python(f"[{name}.game.moves, {name}.game.score]", [before[0] + 1, before[1] + 10]) 
+    nb.wait_python(f"[{name}.game.moves, {name}.game.score]", [before[0] + 1, before[1] + 10])
 
     table.locator(f'.pyr-card[data-card="{first}"]').click()
     expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_attribute("data-selected", "true")
@@ -183,6 +183,13 @@ def test_play_notebook_runs_offline_and_clicks_reach_python(page: Page, lite_ser
     history = nb.eval_python(f"[str(m) for m in {name}.game.history][-2:]")
     assert history[0] == king and set(history[1].split("+")) == {first, second}
     expect(table.locator('[data-field="score"]')).to_contain_text(str(before[1] + 30))
+
+    # Statistics work in the browser's Python too (sqlite3 on Pyodide's in-memory file system).
+    played = nb.eval_python(
+        "(lambda s: [s.record_game(%s.game, abandoned=True) is not None, s.totals().played])"
+        "(__import__('pyramide_widget.stats', fromlist=['StatsStore']).StatsStore('/tmp/lite-stats.sqlite3'))" % name
+    )
+    assert played == [True, 1]
 
     assert outside == [], f"the site tried to reach outside 127.0.0.1: {outside[:5]}"
 
