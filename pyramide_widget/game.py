@@ -11,6 +11,18 @@ Two layers share one rules implementation:
 Both go through :meth:`Game._pair_allowed` / :meth:`Game._apply`, so the rules live in one
 place. Internally a place on the table is a *slot*: 0–27 for the pyramid (row-major),
 ``WASTE_TOP`` and ``WASTE_UNDER`` for the two waste cards that can ever be played.
+
+Room for the other games of RULES.md §9: the tableau's shape is an object
+(:class:`~pyramide_widget.geometry.PyramidShape`: a 6-row pyramid or an inverted Triangle
+supply their own ``covers``), the pair sum comes from ``Rules.target`` (12 for a Spanish deck),
+and every question "may this card be played, and with what?" goes through ``_is_free`` /
+``_may_pair`` over slots, so extra piles (three waste piles, a reserve, a cell, Giza's
+columns) are new slot kinds plus their cases there, not a rewrite of the move logic.
+
+Choices where RULES.md is silent: a tap on a king removes it even while another card is
+selected (that selection stays); undo works from a finished game too (the clock then runs
+again); a tap on an exhausted stock (limited recycles) says ``no_recycles``; messages last
+until the next tap or move.
 """
 
 from __future__ import annotations
@@ -28,7 +40,7 @@ from .errors import CodeError, IllegalMoveError
 from .geometry import STANDARD_SHAPE
 from .i18n import Message, check_language, translate
 from .moves import DRAW, RECYCLE, Move, MoveKind, parse_move
-from .rules import Rules
+from .rules import CUSTOM_LETTER, Rules
 
 if TYPE_CHECKING:
     from .record import Record
@@ -161,18 +173,16 @@ class Game:
         """Deal the game a code names (R4). The code's letter fixes the rules; ``rules`` is
         needed only for custom-rules codes (letter ``X``) and must otherwise agree."""
         parsed = DealCode.parse(code)
-        if parsed.rules_letter == "X":
-            if rules is None:
-                parsed.rules  # raises the explanatory CodeError
-            if rules is not None and rules.letter != "X":
-                parsed = DealCode(rules.letter, parsed.letters)
-        elif rules is not None and rules != parsed.rules:
+        if rules is None:
+            rules = parsed.rules  # for letter X this raises, saying how to pass the rules
+        elif parsed.rules_letter == CUSTOM_LETTER:
+            parsed = DealCode(rules.letter, parsed.letters)
+        elif rules != parsed.rules:
             raise CodeError(
                 f"{parsed} names the {parsed.rules.name} rules ({parsed.rules_letter}), "
                 f"not {rules!r}; change the code's letter to choose other rules"
             )
-        final_rules = rules if rules is not None else parsed.rules
-        return cls(parsed.deal(), final_rules, code=parsed, **options)
+        return cls(parsed.deal(), rules, code=parsed, **options)
 
     @classmethod
     def new(cls, rules: Rules | None = None, **options: Any) -> "Game":
