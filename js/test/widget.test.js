@@ -277,14 +277,10 @@ test("keyboard: one tab stop in the pyramid, arrow keys move, focus survives upd
   sevenClubs.focus();
   const key = (k) => {
     const event = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true });
-    let escaped = false;
-    const spy = () => (escaped = true);
-    el.addEventListener("keydown", spy);
     document.activeElement.dispatchEvent(event);
-    el.removeEventListener("keydown", spy);
-    return escaped;
+    return event.defaultPrevented;
   };
-  assert.equal(key("ArrowRight"), false, "handled keys do not reach the notebook's shortcuts");
+  assert.equal(key("ArrowRight"), true, "claimed: the notebook's shortcut handler skips it");
   assert.equal(document.activeElement.dataset.card, "10♣");
   key("ArrowUp");
   assert.ok(["Q♣", "2♣"].includes(document.activeElement.dataset.card));
@@ -299,7 +295,26 @@ test("keyboard: one tab stop in the pyramid, arrow keys move, focus survives upd
   q('[data-card="10♣"]').focus();
   model.set("_state", fixture("r5_two_moves"));
   assert.ok(document.activeElement.dataset.card, "focus moved to a card still on the table");
-  assert.ok(view.root.hasAttribute("data-lm-suppress-shortcuts"));
+  assert.ok(view.newCode.hasAttribute("data-lm-suppress-shortcuts"));
+  assert.equal(key("x"), false, "other keys are left to the notebook");
+});
+
+test("Enter and Space on a card or the stock tap it, once", () => {
+  const { model, q } = mount();
+  const press = (target, k) => {
+    target.focus();
+    const down = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true });
+    target.dispatchEvent(down);
+    const up = new KeyboardEvent("keyup", { key: k, bubbles: true, cancelable: true });
+    target.dispatchEvent(up);
+    return down.defaultPrevented && (k !== " " || up.defaultPrevented);
+  };
+  assert.ok(press(q('[data-card="K♦"]'), "Enter"));
+  assert.ok(press(q('[data-pile="stock"]'), " "));
+  assert.deepEqual(model.sent.slice(-2), [
+    { type: "tap", pile: "pyramid", row: 7, col: 6, card: "K♦" },
+    { type: "tap", pile: "stock" },
+  ]);
 });
 
 test("a view cleans up after itself", () => {

@@ -59,6 +59,8 @@ function h(tag, attrs = {}, children = []) {
     else if (key === "text") el.textContent = value;
     else el.setAttribute(key, value === true ? "" : String(value));
   }
+  // Form fields keep every key (typing, arrows in a select): no notebook shortcut inside them.
+  if (tag === "input" || tag === "select") el.setAttribute("data-lm-suppress-shortcuts", "true");
   for (const child of children) el.append(child);
   return el;
 }
@@ -92,7 +94,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const send = (msg) => model.send(msg);
 
   // ------------------------------------------------------------------ skeleton
-  const root = h("div", { class: "pyr-root", "data-lm-suppress-shortcuts": "true" });
+  const root = h("div", { class: "pyr-root" });
   // The status bar: deal code (copyable), score, moves, clock.
   const field = (name) => h("span", { class: `pyr-value pyr-${name}`, "data-field": name });
   const labelled = (key, name) => {
@@ -224,6 +226,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   root.append(status, message, boardWrap, toolbar, replayBar, newPanel, optPanel);
   el.append(root);
   root.pyramideView = view; // for benchmarks and debugging; not a DOM attribute
+  view.createView = createView;
   Object.assign(view, {
     root, board, stock, stockCount, waste, wasteTop, wasteUnder, wasteEmpty, wasteCount, banner,
     bannerTitle, bannerDetail, bannerButtons, buttons, toolbar, newPanel, newCode, newRules, newError,
@@ -241,9 +244,9 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   }
 
   // ------------------------------------------------------------------ events
-  const on = (target, type, fn) => {
-    target.addEventListener(type, fn);
-    view.listeners.push(() => target.removeEventListener(type, fn));
+  const on = (target, type, fn, capture = false) => {
+    target.addEventListener(type, fn, capture);
+    view.listeners.push(() => target.removeEventListener(type, fn, capture));
   };
   const state = () => model.get("_state") || {};
   const replaying = () => state().mode === "replay";
@@ -262,7 +265,20 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     view.lastTap = now();
     send({ type: "tap", pile: "stock" });
   });
-  on(pyramid, "keydown", (event) => moveFocus(event));
+  // Keys the widget owns are claimed in the capture phase on window, before the notebook's
+  // shortcut handler (Notebook 7 listens in the capture phase on document): the notebook
+  // skips events whose default was prevented, so Enter on a card taps it instead of editing
+  // the cell, and arrow keys move between cards instead of between cells.
+  const win = el.ownerDocument.defaultView;
+  on(win, "keydown", (event) => claimKey(event), true);
+  on(
+    win,
+    "keyup",
+    (event) => {
+      if (event.key === " " && root.contains(event.target) && event.target.matches("button")) event.preventDefault();
+    },
+    true,
+  );
   on(buttons.undo, "click", () => send({ type: "undo" }));
   on(buttons.restart, "click", () => send({ type: "restart" }));
   on(buttons.hint, "click", () => send({ type: "hint" }));
@@ -284,8 +300,9 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   });
   on(newPanel, "keydown", (event) => {
     if (event.key === "Escape") {
-      event.stopPropagation();
+      event.preventDefault();
       closePanel(newPanel, buttons.new);
+      buttons.new.focus();
     }
   });
   on(optExplain, "change", () => send({ type: "option", name: "explain_mistakes", value: optExplain.checked }));
@@ -341,10 +358,28 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     selection.addRange(range);
   }
 
+  function claimKey(event) {
+    const target = event.target;
+    if (event.ctrlKey || event.metaKey || event.altKey || !target || !target.matches || !root.contains(target)) return;
+    if (target.matches("input, select, textarea")) return; // they carry data-lm-suppress-shortcuts
+    if (event.key === "Escape") {
+      if (!newPanel.hidden) closePanel(newPanel, buttons.new);
+      else if (!optPanel.hidden) closePanel(optPanel, buttons.options);
+      else return;
+      event.preventDefault();
+    } else if (event.key === "Enter" || event.key === " ") {
+      if (!target.matches("button")) return;
+      event.preventDefault();
+      if (!event.repeat) target.click();
+    } else if (moveFocus(event)) {
+      event.preventDefault();
+    }
+  }
+
   // Arrow keys move between pyramid cards (one tab stop for the whole pyramid).
   function moveFocus(event) {
-    const at = view.cards.findIndex((c) => c.el === document.activeElement);
-    if (at < 0) return;
+    const at = view.cards.findIndex((c) => c.el === event.target);
+    if (at < 0) return false;
     const { row, col } = view.cards[at];
     const present = (r, c) => view.cards.find((x) => x.row === r && x.col === c && x.card);
     let target = null;
@@ -372,11 +407,10 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
         break;
       }
       default:
-        return;
+        return false;
     }
-    event.preventDefault();
-    event.stopPropagation();
     if (target && present(target.row, target.col)) focusCard(target);
+    return true;
   }
   function focusCard(card) {
     for (const c of view.cards) c.el.tabIndex = c === card ? 0 : -1;
@@ -429,7 +463,13 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     root.classList.toggle("pyr-replaying", replay);
     // Roving focus: keep the pyramid's single tab stop on a card that is still there.
     const focusedIndex = view.cards.findIndex((c) => c.el === document.activeElement);
-    st.pyramid.forEach((entry, i) => drawCard(view.cards[i], entry, st.selected, hint, text, replay));
+    st.pyramid.forEach((entry, i) => {
+      const card = view.cards[i];
+      drawCard(card, entry, st.selected, hint, text, replay);
+      // Geometry only: a card with both cards below it present shows just its top half.
+      const below = card.row < ROWS ? st.pyramid[i + card.row] && st.pyramid[i + card.row + 1] : null;
+      setAttr(card.el, "data-covered", entry && below ? "true" : null);
+    });
     let stop = view.cards.find((c) => c.el.tabIndex === 0 && c.card);
     if (!stop) {
       stop = view.cards.filter((c) => c.card && c.el.dataset.free === "true").pop() || view.cards.find((c) => c.card);

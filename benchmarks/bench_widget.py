@@ -1,0 +1,149 @@
+"""PyramideWidget in a real browser: click-to-DOM latency and front-end render time.
+
+Starts JupyterLab (or Notebook 7) with the browser test harness, shows the seeds' R5 deal and
+measures **in the browser** with ``performance.now()``:
+
+* click to DOM: from the click dispatch to the MutationObserver callback that sees the
+  widget's answer (a stock tap: the waste count changes), split into click -> state arrived
+  (``change:_state``: the kernel round trip) and the render itself;
+* render: building a full table view from scratch (all 28 cards, piles, controls) and
+  updating an existing view with a new state.
+
+Prints figures; asserts nothing. Targets (issue 3): click-to-DOM median <= 50 ms in JupyterLab,
+full-table render <= 5 ms. Needs Debian's chromium and the ``test`` extra. Run:
+
+    python benchmarks/bench_widget.py [--app lab|notebook] [--clicks 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from jupyter_harness import (  # noqa: E402
+    CHROMIUM_ARGS,
+    CHROMIUM_PATH,
+    open_notebook,
+    shutdown_kernels,
+    start_jupyter_server,
+    stop_jupyter_server,
+)
+
+SETUP = f"""
+import sys
+sys.path.insert(0, {str(ROOT / 'tests')!r})
+from layouts import r5_game
+from pyramide_widget.widget import PyramideWidget
+w = PyramideWidget(game=r5_game())
+w
+"""
+
+CLICKS_JS = """
+async (n) => {
+  const root = document.querySelector('.pyr-root');
+  const view = root.pyramideView;
+  const stock = root.querySelector('[data-pile="stock"]');
+  const waste = root.querySelector('[data-pile="waste"]');
+  const total = [], arrival = [], render = [];
+  for (let i = 0; i < n; i++) {
+    const before = waste.dataset.count + '/' + stock.dataset.count;
+    await new Promise((resolve, reject) => {
+      let t0 = 0, tState = 0;
+      const onState = () => { tState = performance.now(); };
+      view.model.on('change:_state', onState);
+      const observer = new MutationObserver(() => {
+        if (waste.dataset.count + '/' + stock.dataset.count !== before) {
+          const t1 = performance.now();
+          observer.disconnect();
+          view.model.off('change:_state', onState);
+          total.push(t1 - t0);
+          arrival.push(tState - t0);
+          render.push(view.renderMs);
+          resolve();
+        }
+      });
+      observer.observe(root, {subtree: true, attributes: true, childList: true, characterData: true});
+      setTimeout(() => reject(new Error('no update')), 10000);
+      t0 = performance.now();
+      stock.click();
+    });
+    await new Promise((r) => setTimeout(r, 20));  // let the kernel go idle, as between human clicks
+  }
+  return {total, arrival, render};
+}
+"""
+
+RENDER_JS = """
+(n) => {
+  const root = document.querySelector('.pyr-root');
+  const view = root.pyramideView;
+  const host = document.createElement('div');
+  root.parentElement.append(host);
+  const build = [], update = [];
+  const states = [view.model.get('_state')];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const fresh = view.createView(host, view.model);
+    host.getBoundingClientRect();  // include style and layout of the new table
+    build.push(performance.now() - t0);
+    const t1 = performance.now();
+    fresh.render();
+    host.getBoundingClientRect();
+    update.push(performance.now() - t1);
+    fresh.destroy();
+  }
+  host.remove();
+  return {build, update};
+}
+"""
+
+
+def summary(name: str, values: list[float]) -> str:
+    values = sorted(values)
+    p90 = values[int(0.9 * (len(values) - 1))]
+    return f"{name:<34} median {statistics.median(values):6.1f} ms   p90 {p90:6.1f}   min {values[0]:6.1f}   n={len(values)}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--app", choices=("lab", "notebook"), default="lab")
+    parser.add_argument("--clicks", type=int, default=60)
+    parser.add_argument("--renders", type=int, default=200)
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.monotonic()
+        server = start_jupyter_server(args.app, Path(tmp))
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=list(CHROMIUM_ARGS))
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                open_notebook(page, server, [SETUP], name="bench")
+                page.wait_for_selector('[data-card="K♦"]', timeout=60_000)
+                print(f"{args.app}: server + notebook + widget ready in {time.monotonic() - started:.1f} s")
+                page.evaluate(CLICKS_JS, 5)  # warm up
+                clicks = page.evaluate(CLICKS_JS, args.clicks)
+                renders = page.evaluate(RENDER_JS, args.renders)
+                shutdown_kernels(page)
+                browser.close()
+        finally:
+            stop_jupyter_server(server)
+
+    print(summary("click -> DOM updated", clicks["total"]) + "   (target <= 50 ms)")
+    print(summary("  click -> state arrived", clicks["arrival"]))
+    print(summary("  render of the update", clicks["render"]))
+    print(summary("full table view built + laid out", renders["build"]) + "   (target <= 5 ms)")
+    print(summary("full table re-render + layout", renders["update"]))
+
+
+if __name__ == "__main__":
+    main()
