@@ -413,7 +413,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     return true;
   }
   function focusCard(card) {
-    for (const c of view.cards) c.el.tabIndex = c === card ? 0 : -1;
+    for (const c of view.cards) setAttr(c.el, "tabindex", c === card ? "0" : "-1");
     card.el.focus();
   }
 
@@ -459,7 +459,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     const started = now();
     const replay = st.mode === "replay";
     const hint = new Set(st.hint && st.hint.cards ? st.hint.cards : []);
-    root.setAttribute("lang", text.language || "en");
+    setAttr(root, "lang", text.language || "en");
     root.classList.toggle("pyr-replaying", replay);
     // Roving focus: keep the pyramid's single tab stop on a card that is still there.
     const focusedIndex = view.cards.findIndex((c) => c.el === document.activeElement);
@@ -473,7 +473,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     let stop = view.cards.find((c) => c.el.tabIndex === 0 && c.card);
     if (!stop) {
       stop = view.cards.filter((c) => c.card && c.el.dataset.free === "true").pop() || view.cards.find((c) => c.card);
-      for (const c of view.cards) c.el.tabIndex = c === stop ? 0 : -1;
+      for (const c of view.cards) setAttr(c.el, "tabindex", c === stop ? "0" : "-1");
     }
     if (focusedIndex >= 0 && !view.cards[focusedIndex].card) {
       // The focused card was just removed: keep the keyboard in the pyramid.
@@ -501,8 +501,8 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     const w = st.waste;
     drawCard(wasteTop, w.top, st.selected, hint, text, replay);
     drawCard(wasteUnder, w.under, st.selected, hint, text, replay);
-    wasteTop.el.tabIndex = 0;
-    wasteUnder.el.tabIndex = 0;
+    setAttr(wasteTop.el, "tabindex", "0");
+    setAttr(wasteUnder.el, "tabindex", "0");
     setAttr(waste, "data-count", w.count);
     setAttr(waste, "role", "group");
     setAttr(waste, "aria-label", w.count ? S("waste_count", { n: w.count }) : S("waste_empty"));
@@ -573,8 +573,10 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
       }
     }
     view.shownCode = st.code;
-    optExplain.checked = !!(st.options && st.options.explain_mistakes);
-    optIndices.value = st.options && st.options.french_indices ? "1" : "0";
+    const explain = !!(st.options && st.options.explain_mistakes);
+    if (optExplain.checked !== explain) optExplain.checked = explain;
+    const indices = st.options && st.options.french_indices ? "1" : "0";
+    if (optIndices.value !== indices) optIndices.value = indices;
     view.renderMs = now() - started;
   };
 
