@@ -73,7 +73,9 @@ class PyramideWidget(anywidget.AnyWidget):
     :class:`Rules` or a preset letter (``"S"``) for random deals and custom-rules codes.
     ``explain_mistakes`` and ``language`` default to the wrapped game's settings, else ``True``
     and ``"en"``; ``french_indices`` shows R/D/V instead of K/Q/J. ``clock`` is the engine's
-    time source (for tests). Unknown keyword arguments are an error.
+    time source (for tests). ``stats`` records finished and abandoned games in the statistics
+    (:func:`pyramide_widget.stats.open_stats`: ``True`` for the default file, a path, a
+    ``StatsStore``; off by default). Unknown keyword arguments are an error.
     """
 
     _esm = STATIC / "widget.js"
@@ -96,6 +98,7 @@ class PyramideWidget(anywidget.AnyWidget):
         language: str | None = None,
         french_indices: bool = False,
         clock: TimeSource | None = None,
+        stats: Any = False,
     ) -> None:
         if game is not None:
             if not isinstance(game, Game):
@@ -115,6 +118,9 @@ class PyramideWidget(anywidget.AnyWidget):
         self._error: str | None = None
         self._replay: _Replay | None = None
         self._hint_offered = has_solver()
+        from .stats import open_stats  # sqlite3 itself is imported only when a game is recorded
+
+        self._stats = open_stats(stats)
         if game is None:
             game = self._deal(code, _rules(rules), explain, lang)
         game.explain_mistakes = bool(explain)
@@ -144,6 +150,8 @@ class PyramideWidget(anywidget.AnyWidget):
             raise TypeError(f"game must be a pyramide_widget.Game, got {type(game).__name__}")
         game.explain_mistakes = self.explain_mistakes
         game.language = self.language
+        if game is not self._game:
+            self._record(self._game, abandoned=True)
         self._game = game
         self._replay = None
         self._watch(game)
@@ -172,6 +180,7 @@ class PyramideWidget(anywidget.AnyWidget):
     def restart(self) -> None:
         """Deal the same cards again (the same ``Game`` object, counters and clock reset)."""
         self._replay = None
+        self._record(self._game, abandoned=True)
         self._game.restart()
 
     def undo(self) -> Move | None:
@@ -257,11 +266,24 @@ class PyramideWidget(anywidget.AnyWidget):
             return
         self._state = new
 
+    @property
+    def stats(self) -> Any:
+        """The :class:`~pyramide_widget.stats.StatsStore` games are recorded in, or ``None``."""
+        return self._stats
+
+    def _record(self, game: Game, abandoned: bool = False) -> None:
+        if self._stats is not None:
+            from .stats import record_safely
+
+            record_safely(self._stats, game, abandoned=abandoned)
+
     def _on_game_change(self, game: Game) -> None:
         if game is not self._game:
             return
         try:
             self._error = None
+            if game.is_over:
+                self._record(game)
             self._publish()
         except Exception:  # never break the engine call that notified us
             logger.exception("PyramideWidget could not redraw after a change of its game")

@@ -471,3 +471,24 @@ def test_close_stops_following_the_game(r5):
     r5.close()
     g.play("K♦")
     assert g._observers == []
+
+
+# ---------------------------------------------------------------- statistics (stats=)
+
+
+def test_statistics_record_finished_and_abandoned_games(tmp_path):
+    from pyramide_widget.stats import StatsStore
+
+    store = StatsStore(tmp_path / "stats.sqlite3")
+    w = PyramideWidget(game=winnable_game(), stats=store)
+    assert w.stats is store
+    win_by_taps(w.game)
+    assert store.totals().won == 1
+    w.new_game("PY1-N-AAAAAAS")
+    w.new_game("PY1-N-AAAAAAB")  # replaced without a move: not a game played
+    w.tap("stock")
+    w.restart()  # abandoned after an action
+    assert (store.totals().played, store.totals().won) == (2, 1)
+    assert PyramideWidget(game=r5_game()).stats is None
+    with pytest.raises(TypeError):
+        PyramideWidget(stats=3.5)
