@@ -205,10 +205,10 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   // The replay bar replaces the toolbar while a record is stepped through.
   const rbtn = (action, glyph) => h("button", { type: "button", class: "pyr-btn", "data-action": action, text: glyph });
   const replayButtons = {
-    first: rbtn("replay-first", "⏮"),
+    first: rbtn("replay-first", "|◀"),
     previous: rbtn("replay-prev", "◀"),
     next: rbtn("replay-next", "▶"),
-    last: rbtn("replay-last", "⏭"),
+    last: rbtn("replay-last", "▶|"),
   };
   const slider = h("input", { type: "range", class: "pyr-slider", min: "0", step: "1", "data-field": "replay-slider" });
   const replayStep = h("span", { class: "pyr-replay-step", "data-field": "replay-step" });
