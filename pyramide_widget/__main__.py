@@ -1,0 +1,162 @@
+"""Command line: ``python -m pyramide_widget solve CODE`` and ``... estimate --rules N``.
+
+Errors in the input (a bad code, an unknown rules letter) print one clear line on stderr and
+exit with status 2, like ``argparse`` does for bad options; there is never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Sequence, TextIO
+
+from .deal import DealCode
+from .errors import PyramideError
+from .rules import PRESETS, Rules
+
+STOCK_NOTE = "the solver sees the order of the stock, which a player does not"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "solve":
+            return _solve(args)
+        return _estimate(args)
+    except PyramideError as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{parser.prog}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    presets = ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
+    rules_help = (
+        f"a preset letter ({presets}) or custom rules as JSON, e.g. "
+        '\'{"strict_win": true, "recycles": 1}\''
+    )
+    parser = argparse.ArgumentParser(
+        prog="python -m pyramide_widget",
+        description=f"Solve Pyramide deals and measure win rates ({STOCK_NOTE}).",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    solve = commands.add_parser("solve", help="solve one deal: winnable, most cards removable, a solution")
+    solve.add_argument("code", help="a deal code such as PY1-N-AAAAAAS, or just its 7 letters")
+    solve.add_argument("--rules", help=f"play the deal under other rules: {rules_help}")
+    solve.add_argument("--optimal", action="store_true", help="a winning line with the fewest moves (slower)")
+    solve.add_argument("--json", action="store_true", help="print JSON instead of text")
+    estimate = commands.add_parser("estimate", help="measure the win rate of a rule set over many deals")
+    estimate.add_argument("--rules", default="N", help=rules_help)
+    estimate.add_argument("--deals", type=int, default=10_000, help="how many deals (default 10000)")
+    estimate.add_argument("--seed", type=int, default=0, help="the seed the deals are drawn from (default 0)")
+    estimate.add_argument("--serial", action="store_true", help="solve in this process instead of a process pool")
+    estimate.add_argument("--json", action="store_true", help="print JSON instead of text")
+    return parser
+
+
+def _rules(text: str | None) -> Rules | None:
+    if text is None:
+        return None
+    if text.lstrip().startswith("{"):
+        try:
+            return Rules.from_dict(json.loads(text))
+        except (ValueError, TypeError) as error:
+            raise PyramideError(f"bad --rules {text!r}: {error}") from None
+    return Rules.preset(text.strip())
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from .game import Game
+    from .solver import solve
+
+    rules = _rules(args.rules)
+    text = args.code.strip()
+    if len(text) == 7 and text.isalpha():
+        text = f"PY1-{(rules or Rules()).letter}-{text}"
+    code = DealCode.parse(text)
+    if rules is not None:
+        code = DealCode(rules.letter, code.letters)
+    game = Game.from_code(str(code), rules=rules)
+    result = solve(game, optimal=args.optimal)
+    line = result.solution if result.solution is not None else result.best_line
+    if args.json:
+        print(json.dumps({
+            "code": game.code,
+            "rules": game.rules.to_dict(),
+            "winnable": result.winnable,
+            "max_removed": result.max_removed,
+            "optimal": result.optimal,
+            "solution": None if result.solution is None else [str(m) for m in result.solution],
+            "best_line": [str(m) for m in line],
+            "nodes": result.nodes,
+            "seconds": round(result.seconds, 4),
+            "note": STOCK_NOTE,
+        }, ensure_ascii=False))
+        return 0
+    print(f"{game.code} · {game.rules.name} ({game.rules.describe()})")
+    print(f"winnable: {'yes' if result.winnable else 'no'}")
+    print(f"max removed: {result.max_removed} of 28 pyramid cards")
+    label = "solution" if result.winnable else "best line"
+    shortest = " (fewest moves)" if result.optimal and result.winnable else ""
+    print(f"{label}{shortest}, {len(line)} moves: {' '.join(str(m) for m in line)}")
+    print(f"searched {result.nodes} states in {result.seconds:.3f} s; {STOCK_NOTE}")
+    return 0
+
+
+def _estimate(args: argparse.Namespace) -> int:
+    from .estimate import estimate
+
+    rules = _rules(args.rules)
+    assert rules is not None
+    if args.deals < 1:
+        raise PyramideError(f"--deals must be at least 1, got {args.deals}")
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    result = estimate(
+        rules, deals=args.deals, seed=args.seed, executor="serial" if args.serial else None,
+        progress=bar.update if bar else None,
+    )
+    if bar:
+        bar.close()
+    if args.json:
+        data = result.to_dict()
+        data["note"] = STOCK_NOTE
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(result.summary())
+    print(f"rules: {rules.describe()}")
+    print("most pyramid cards removable (cards: deals): " + ", ".join(
+        f"{k}: {v}" for k, v in result.max_removed.items()
+    ))
+    slowest = result.slowest()
+    print(f"{result.seconds:.1f} s; slowest deal {slowest.code} ({slowest.seconds * 1000:.0f} ms); {STOCK_NOTE}")
+    return 0
+
+
+class _ProgressBar:
+    """A one-line bar on a terminal, redrawn in place with a carriage return."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.started = time.perf_counter()
+
+    def update(self, done: int, total: int) -> None:
+        filled = self.width * done // total
+        elapsed = time.perf_counter() - self.started
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} deals {elapsed:6.1f} s"
+        )
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,874 @@
+"""The solver: is a position winnable, how many pyramid cards can be removed, and a hint.
+
+The solver sees the whole position, **the order of the stock included**, as published solver
+studies do; a player does not see the stock, so a win rate measured here is the share of deals
+that *can* be won with perfect knowledge, an upper bound on what a player achieves.
+
+It reads a position only through the public :class:`~pyramide_widget.game.Game` API
+(:meth:`~pyramide_widget.game.Game.position` and ``game.rules``) and returns moves in engine
+notation; the tests replay every solution through :meth:`Game.play`. Pure Python, standard
+library only, so it also runs in Pyodide.
+
+How the search stays small (each point is a reason a result stays exact, not a heuristic):
+
+* **Compact state.** The waste and the stock are one sequence, the *talon*, in draw order
+  (waste bottom to top, then stock top first): a recycle turns the waste over so that the first
+  card drawn is drawn first again (R15), so removals never reorder it. A state is then a few
+  small integers: a 28-bit mask of the pyramid cards left, a mask of the talon cards left, how
+  far the talon has been drawn, whether the waste top is fresh, and the recycles used.
+* **Unlimited recycles make the talon a pool.** With no limit on recycles any talon card can be
+  brought to the waste top by drawing and recycling, without changing anything else, so the draw
+  position drops out of the state; talon cards of one rank are then interchangeable, and when
+  only the pyramid must be cleared, removing talon cards without a pyramid card never helps.
+  The line found is turned back into real draws and recycles.
+* **Forced moves.** A free king in the pyramid, or a king on the waste top, is removed at once:
+  removing it uses nothing and every other move stays possible afterwards.
+* **Dead cards.** A pyramid card none of whose possible partners is left (a partner it covers or
+  that covers it does not count, see R12) can never be removed, nor can any card under it: a
+  state with such a card cannot be won, and the number of cards it blocks bounds how many
+  pyramid cards can still be removed. Under strict win the same holds for talon cards.
+* **Each state once.** Visited states are remembered, which also ends the cycles that unlimited
+  recycles allow.
+
+``solve(..., optimal=True)`` runs A* on the exact move-by-move state (every draw and recycle
+costs one move, R20) with a consistent lower bound, so the first win it takes off the queue is
+a shortest one; see :func:`_lower_bound`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Callable, Iterator
+
+from .cards import Card
+from .geometry import STANDARD_SHAPE
+from .moves import DRAW, RECYCLE, Move, MoveKind
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["SolveResult", "hint", "solve"]
+
+_SIZE = STANDARD_SHAPE.size
+_PYRAMID_BITS = (1 << _SIZE) - 1
+_TALON_SHIFT = _SIZE  # state keys: pyramid mask | talon mask << 28 | ...
+_DRAWN_SHIFT = _TALON_SHIFT + 32
+_FRESH_SHIFT = _DRAWN_SHIFT + 6
+_RECYCLES_SHIFT = _FRESH_SHIFT + 1
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What :func:`solve` found.
+
+    ``solution`` is a winning line the engine replays to a win (``None`` when the position
+    cannot be won); ``best_line`` is a line that removes ``max_removed`` pyramid cards (the
+    solution itself when winnable). ``max_removed`` counts every pyramid card removed since
+    the deal, those already gone included: the best score reachable is ``10 * max_removed``.
+    ``nodes`` is the number of states examined and ``seconds`` the time taken; the repr leaves
+    the time out so that it prints the same on every run.
+    """
+
+    winnable: bool
+    solution: list[Move] | None
+    max_removed: int
+    best_line: list[Move]
+    nodes: int
+    seconds: float = field(compare=False)
+    optimal: bool = False
+
+    def __repr__(self) -> str:
+        moves = "None" if self.solution is None else f"{len(self.solution)} moves"
+        kind = ", optimal" if self.optimal else ""
+        return (
+            f"SolveResult(winnable={self.winnable}, max_removed={self.max_removed}, "
+            f"solution={moves}{kind}, nodes={self.nodes})"
+        )
+
+    def notation(self) -> str:
+        """The solution (or, if there is none, the best line) as space-separated notation."""
+        line = self.solution if self.solution is not None else self.best_line
+        return " ".join(str(move) for move in line)
+
+
+def solve(game: "Game", *, optimal: bool = False) -> SolveResult:
+    """Decide whether ``game``'s current position can be won, under its rules.
+
+    Returns a :class:`SolveResult` with a winning line if there is one and, when there is not,
+    the most pyramid cards any line of play removes. With ``optimal=True`` the winning line is
+    one with the fewest moves (removals, draws and recycles all count, R20); that search is
+    exact but slower, and ``max_removed`` is then only computed when the position is won.
+    """
+    started = time.perf_counter()
+    table = _Table(game.position(), game.rules)
+    if game.is_over:
+        won = str(game.status) == "won"
+        return SolveResult(won, [] if won else None, table.removed0, [], 0, time.perf_counter() - started, optimal)
+    if optimal:
+        search: _Search = _ShortestSearch(table)
+    elif game.rules.recycles is None:
+        search = _PoolSearch(table)
+    else:
+        # Unlimited recycles and only the pyramid to clear can only make more possible, so
+        # that (fast) search bounds this one: when it cannot win, neither can this position,
+        # and the most cards it removes is a ceiling this search stops at.
+        relaxed = _PoolSearch(_Table(game.position(), Rules(pair_with_coverer=game.rules.pair_with_coverer)))
+        relaxed.run()
+        ceiling = _SIZE if relaxed.win_steps is not None else relaxed.best_removed
+        nodes = relaxed.nodes
+        if game.rules.strict_win:
+            # Strict win only changes when the game is won, not which pyramid cards can go:
+            # decide with the strict rules, then (if lost) count with the lenient ones.
+            if ceiling == _SIZE:
+                decider = _SequenceSearch(table, decide_only=True)
+                decider.run()
+                nodes += decider.nodes
+                if decider.win_steps is not None:
+                    decider.nodes = nodes
+                    return _result(decider, started, optimal)
+            lenient = replace(game.rules, strict_win=False)
+            table = _Table(game.position(), lenient)
+        search = _SequenceSearch(table, ceiling)
+        search.nodes = nodes
+        search.run()
+        if game.rules.strict_win:
+            search.win_steps = None
+            search.best_removed = min(search.best_removed, _SIZE)
+        return _result(search, started, optimal)
+    search.run()
+    return _result(search, started, optimal)
+
+
+def _result(search: "_Search", started: float, optimal: bool) -> SolveResult:
+    solution = search.solution()
+    best = solution if solution is not None else search.best_line()
+    return SolveResult(
+        winnable=solution is not None,
+        solution=solution,
+        max_removed=_SIZE if solution is not None else search.best_removed,
+        best_line=best,
+        nodes=search.nodes,
+        seconds=time.perf_counter() - started,
+        optimal=optimal,
+    )
+
+
+def hint(game: "Game") -> Move | None:
+    """A next move on a winning line; if no line wins, the first move of a line that removes
+    the most pyramid cards. ``None`` when the game is over or no line removes another pyramid
+    card (drawing on would change nothing), so a Hint button can say so."""
+    if game.is_over:
+        return None
+    result = solve(game)
+    line = result.solution if result.solution is not None else result.best_line
+    return line[0] if line else None
+
+
+# ---------------------------------------------------------------------- the compiled position
+
+
+class _Layer:
+    """What the search needs to know about one set of pyramid cards left, computed once."""
+
+    __slots__ = (
+        "kings", "pairs", "free_by_need", "needs", "removal_bound", "ranks", "counts", "orphans",
+        "orphan_ranks", "king_count", "classes",
+    )
+
+    def __init__(
+        self,
+        kings: tuple[int, ...],
+        pairs: tuple[tuple[int, int], ...],
+        free_by_need: dict[int, tuple[int, ...]],
+        needs: tuple[tuple[int, int], ...],
+        removal_bound: int,
+        ranks: int,
+        counts: list[int],
+        orphan_ranks: tuple[tuple[int, int], ...],
+        classes: tuple[tuple[int, int, int, int, int], ...],
+    ) -> None:
+        self.kings = kings  # free pyramid kings
+        self.pairs = pairs  # legal pyramid pairs (free+free, and card+only coverer if allowed)
+        self.free_by_need = free_by_need  # partner rank -> free pyramid cards wanting it
+        self.needs = needs  # (talon cards that could save them, pyramid cards lost without)
+        self.removal_bound = removal_bound  # fewest removals that can clear these cards
+        self.ranks = ranks  # bit r set when a card of rank r is left
+        self.counts = counts  # cards left by rank
+        # Talon cards no pyramid card left can pair with: (those cards, talon cards of the
+        # partner rank), one entry per such rank.
+        self.orphan_ranks = orphan_ranks
+        self.orphans = 0
+        for cards, _partners in orphan_ranks:
+            self.orphans |= cards
+        self.king_count = counts[-1]
+        # Per pair class {a, 13 - a} with cards left: (talon cards of rank a, of rank 13 - a,
+        # pyramid cards of rank a, of rank 13 - a, most pyramid pairs they can form).
+        self.classes = classes
+
+
+class _Table:
+    """A position compiled to small integers: the deal-specific constants of the search."""
+
+    def __init__(self, position: object, rules: Rules) -> None:
+        self.rules = rules
+        self.target = rules.target
+        pyramid: tuple[Card | None, ...] = position.pyramid  # type: ignore[attr-defined]
+        waste: tuple[Card, ...] = position.waste  # type: ignore[attr-defined]
+        stock: tuple[Card, ...] = position.stock  # type: ignore[attr-defined]
+        self.pyramid_cards = pyramid
+        self.rank = [card.rank if card is not None else 0 for card in pyramid]
+        self.pyramid0 = sum(1 << i for i, card in enumerate(pyramid) if card is not None)
+        self.removed0 = _SIZE - self.pyramid0.bit_count()
+        self.talon: tuple[Card, ...] = waste + stock
+        self.talon_rank = [card.rank for card in self.talon]
+        self.talon0 = (1 << len(self.talon)) - 1
+        self.drawn0 = len(waste)
+        self.recycles0 = position.recycles_used if rules.recycles is not None else 0  # type: ignore[attr-defined]
+        self.fresh0 = int(position.fresh and self._fresh_pair(self.talon0, self.drawn0))  # type: ignore[attr-defined]
+        self.talon_by_rank = [0] * (self.target + 1)
+        for index, rank in enumerate(self.talon_rank):
+            self.talon_by_rank[rank] |= 1 << index
+        shape = STANDARD_SHAPE
+        self.cover_mask = [sum(1 << c for c in shape.covers[i]) for i in range(_SIZE)]
+        above = [0] * _SIZE  # cards a card lies on, transitively (they wait for it)
+        below = [0] * _SIZE  # cards lying on a card, transitively
+        for i in range(_SIZE - 1, -1, -1):
+            for c in shape.covers[i]:
+                below[i] |= (1 << c) | below[c]
+        for i in range(_SIZE):
+            for c in shape.covered[i]:
+                above[i] |= (1 << c) | above[c]
+        self.blocked_by = [(1 << i) | above[i] for i in range(_SIZE)]
+        self.partners = [0] * _SIZE  # pyramid cards that may ever pair with card i
+        for i in range(_SIZE):
+            for j in range(_SIZE):
+                if i == j or self.rank[i] + self.rank[j] != self.target or not self.rank[j]:
+                    continue
+                stacked = (below[i] | above[i]) >> j & 1
+                adjacent = (self.cover_mask[i] | self.cover_mask[j]) & ((1 << i) | (1 << j))
+                if not stacked or (rules.pair_with_coverer and adjacent):
+                    self.partners[i] |= 1 << j
+        self._layers: dict[int, _Layer] = {}
+
+    def _fresh_pair(self, talon: int, drawn: int) -> bool:
+        """Whether a fresh waste top here could pair with the card beneath (else freshness is
+        irrelevant and is dropped from the state, so equal positions meet)."""
+        if not self.rules.draw_against_waste:
+            return False
+        waste = talon & ((1 << drawn) - 1)
+        if not waste:
+            return False
+        top = waste.bit_length() - 1
+        under = (waste ^ (1 << top)).bit_length() - 1
+        return under >= 0 and self.talon_rank[top] + self.talon_rank[under] == self.target
+
+    def layer(self, pyramid: int) -> _Layer:
+        layer = self._layers.get(pyramid)
+        if layer is None:
+            layer = self._layers[pyramid] = self._make_layer(pyramid)
+        return layer
+
+    def _make_layer(self, pyramid: int) -> _Layer:
+        target, rank, cover = self.target, self.rank, self.cover_mask
+        left = [i for i in range(_SIZE) if pyramid >> i & 1]
+        free = [i for i in left if not pyramid & cover[i]]
+        kings = tuple(i for i in free if rank[i] == target)
+        pairs = [(a, b) for n, a in enumerate(free) for b in free[n + 1:] if rank[a] + rank[b] == target]
+        if self.rules.pair_with_coverer:
+            for i in left:
+                rest = pyramid & cover[i]
+                if rest and not rest & (rest - 1):
+                    j = rest.bit_length() - 1
+                    if not pyramid & cover[j] and rank[i] + rank[j] == target:
+                        pairs.append((i, j))
+        free_by_need: dict[int, list[int]] = {}
+        for i in free:
+            if rank[i] != target:
+                free_by_need.setdefault(target - rank[i], []).append(i)
+        lost_without: dict[int, int] = {}
+        counts = [0] * (target + 1)
+        ranks = 0
+        counts[0] = len(left)
+        for i in left:
+            counts[rank[i]] += 1
+            ranks |= 1 << rank[i]
+            if rank[i] != target and not self.partners[i] & pyramid:
+                need = target - rank[i]
+                lost_without[need] = lost_without.get(need, 0) | self.blocked_by[i]
+        needs = tuple((self.talon_by_rank[need], lost) for need, lost in sorted(lost_without.items()))
+        bound = counts[target] + sum(max(counts[a], counts[target - a]) for a in range(1, (target + 1) // 2))
+        orphan_ranks = tuple(
+            (self.talon_by_rank[r], self.talon_by_rank[target - r])
+            for r in range(1, target)
+            if not counts[target - r] and self.talon_by_rank[r]
+        )
+        classes = []
+        for a in range(1, (target + 1) // 2):
+            b = target - a
+            if counts[a] or counts[b]:
+                mates = [self.partners[i] & pyramid for i in left if rank[i] == a]
+                classes.append(
+                    (self.talon_by_rank[a], self.talon_by_rank[b], counts[a], counts[b], _matching(mates))
+                )
+        return _Layer(
+            kings, tuple(pairs), {k: tuple(v) for k, v in free_by_need.items()}, needs, bound, ranks,
+            counts, orphan_ranks, tuple(classes),
+        )
+
+    def lost_cards(self, layer: _Layer, talon: int) -> int:
+        """Pyramid cards that can never be removed, given the talon cards left."""
+        lost = 0
+        for savers, cards in layer.needs:
+            if not talon & savers:
+                lost |= cards
+        return lost
+
+    def talon_stuck(self, layer: _Layer, talon: int) -> bool:
+        """Strict win only: the talon cards left cannot all be removed.
+
+        Without draw against waste a talon card goes only with a pyramid card, so each talon
+        card of rank ``a`` needs its own pyramid card of rank ``13 - a``; with it, a talon card
+        needs at least one partner left somewhere."""
+        by_rank, target, counts = self.talon_by_rank, self.target, layer.counts
+        if not self.rules.draw_against_waste:
+            return any((talon & by_rank[a]).bit_count() > counts[target - a] for a in range(1, target))
+        for cards, partners in layer.orphan_ranks:
+            if talon & cards and not talon & partners:
+                return True
+        return False
+
+    def assess(self, layer: _Layer, talon: int, drawn: int, fresh: int, last_pass: bool) -> tuple[int, bool, int]:
+        """The pyramid cards that can never be removed, whether the state is lost, and the
+        talon cards that can still be played (all of them but those buried, see below).
+
+        On the last pass through the stock (no recycle left) a waste card that nothing can ever
+        remove buries every waste card beneath it for good: those cannot partner anything.
+        With draw against waste, a waste card can still go with a card drawn onto it, so only
+        a card with no partner left in the pyramid or the stock counts as such a lid (and the
+        check waits while the fresh top may take the card beneath it)."""
+        reachable = talon
+        buried = False
+        if last_pass and not fresh:
+            waste = talon & ((1 << drawn) - 1)
+            lids = waste & layer.orphans
+            if lids and self.rules.draw_against_waste:
+                stock = talon >> drawn << drawn
+                for cards, partners in layer.orphan_ranks:
+                    if stock & partners:
+                        lids &= ~cards
+            if lids:
+                reachable = talon & ~((2 << (lids.bit_length() - 1)) - 1)
+                buried = True
+        lost = 0
+        for savers, cards in layer.needs:
+            if not reachable & savers:
+                lost |= cards
+        left = layer.counts[0]
+        removable = min(left - lost.bit_count(), self.removable(layer, reachable))
+        hopeless = removable < left or (self.rules.strict_win and (buried or self.talon_stuck(layer, talon)))
+        return removable, hopeless, reachable
+
+    @staticmethod
+    def removable(layer: _Layer, talon: int) -> int:
+        """At most how many of the pyramid cards left can still go, counting partners: in a
+        class {a, b}, up to ``m`` pyramid pairs, then each other pyramid card needs its own
+        talon card of the partner rank."""
+        total = layer.king_count
+        for a_talon, b_talon, a_left, b_left, pairs in layer.classes:
+            total += (
+                2 * pairs
+                + min(a_left - pairs, (talon & b_talon).bit_count())
+                + min(b_left - pairs, (talon & a_talon).bit_count())
+            )
+        return total
+
+
+def _matching(mates: list[int]) -> int:
+    """The size of a largest matching; ``mates[i]`` is the bit mask of the partners of the
+    i-th card on one side (at most four cards a side, so plain augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, tried: int) -> bool:
+        options = mates[i] & ~tried
+        while options:
+            low = options & -options
+            options ^= low
+            tried |= low
+            if low not in owner or place(owner[low], tried):
+                owner[low] = i
+                return True
+        return False
+
+    return sum(place(i, 0) for i in range(len(mates)))
+
+
+# ---------------------------------------------------------------------- searches
+
+Step = tuple  # an internal move: ("K", slot), ("P", a, b), ("W", slot), ("WK",), ("WW",),
+#               ("D",), ("R",) on the real talon; ("T", slot, index), ("TK", index), ("TT", u, t)
+#               on the pool of talon cards when recycles are unlimited.
+
+
+class _Search:
+    """Common bookkeeping: node count, best line so far, and turning steps into moves."""
+
+    def __init__(self, table: _Table) -> None:
+        self.table = table
+        self.nodes = 0
+        self.best_removed = table.removed0
+        self.best_steps: list[Step] = []
+        self.win_steps: list[Step] | None = None
+
+    def run(self) -> None:
+        raise NotImplementedError
+
+    def solution(self) -> list[Move] | None:
+        return None if self.win_steps is None else self.to_moves(self.win_steps)
+
+    def best_line(self) -> list[Move]:
+        return self.to_moves(self.best_steps)
+
+    def to_moves(self, steps: list[Step]) -> list[Move]:
+        return _Replayer(self.table).moves(steps)
+
+
+class _SequenceSearch(_Search):
+    """Depth-first search on the exact state, for a limited number of recycles.
+
+    """
+
+    def __init__(self, table: _Table, ceiling: int = _SIZE, decide_only: bool = False) -> None:
+        super().__init__(table)
+        self.ceiling = ceiling
+        self.decide_only = decide_only
+
+    def run(self) -> None:
+        t = self.table
+        rules = t.rules
+        strict = rules.strict_win
+        limit = rules.recycles if rules.recycles is not None else 0
+        target = t.target
+        trank = t.talon_rank
+        layer_of = t.layer
+        assess = t.assess
+        fresh_pair = t._fresh_pair
+        ceiling = self.ceiling
+        decide_only = self.decide_only
+        # A state seen with the waste top fresh, or with fewer recycles used, can do all that
+        # the same cards can do otherwise: remember, per placement of the cards, the
+        # (fresh, recycles used) pairs already explored.
+        seen: dict[int, list[tuple[int, int]]] = {}
+        path: list[Step] = []
+
+        def visit(pyramid: int, talon: int, drawn: int, fresh: int, recycles: int) -> bool:
+            """Explore a state; True stops the whole search (a win, or the ceiling reached)."""
+            key = pyramid | talon << _TALON_SHIFT | drawn << _DRAWN_SHIFT
+            explored = seen.get(key)
+            if explored is None:
+                seen[key] = [(fresh, recycles)]
+            else:
+                for was_fresh, was_recycles in explored:
+                    if was_fresh >= fresh and was_recycles <= recycles:
+                        return False
+                explored.append((fresh, recycles))
+            self.nodes += 1
+            removed = _SIZE - pyramid.bit_count()
+            if removed > self.best_removed:
+                self.best_removed = removed
+                self.best_steps = path[:]
+                if removed >= ceiling and (ceiling < _SIZE or not strict):
+                    if not pyramid:
+                        self.win_steps = path[:]
+                    return True
+            if not pyramid and not talon:
+                self.win_steps = path[:]
+                return True
+            layer = layer_of(pyramid)
+            removable, hopeless, reachable = assess(layer, talon, drawn, fresh, recycles >= limit)
+            if hopeless and (decide_only or removed + removable <= self.best_removed):
+                return False
+            if reachable != talon and not strict:
+                # Buried waste cards will never be played: forget them, so that states that
+                # differ only there meet (the lid above them cannot pair with anything either).
+                talon = reachable
+                drawn = (talon & ((1 << drawn) - 1)).bit_length()
+            if layer.kings:  # forced: see the module docstring
+                king = layer.kings[0]
+                path.append(("K", king))
+                found = visit(pyramid ^ (1 << king), talon, drawn, fresh, recycles)
+                path.pop()
+                return found
+            waste = talon & ((1 << drawn) - 1)
+            top = waste.bit_length() - 1
+            if top >= 0 and trank[top] == target:  # forced as well
+                rest = waste ^ (1 << top)
+                path.append(("WK",))
+                found = visit(pyramid, talon ^ (1 << top), rest.bit_length(), 0, recycles)
+                path.pop()
+                return found
+            for a, b in layer.pairs:
+                path.append(("P", a, b))
+                if visit(pyramid ^ (1 << a) ^ (1 << b), talon, drawn, fresh, recycles):
+                    return True
+                path.pop()
+            if top >= 0:
+                rest = waste ^ (1 << top)
+                after = rest.bit_length()
+                for slot in layer.free_by_need.get(trank[top], ()):
+                    path.append(("W", slot))
+                    if visit(pyramid ^ (1 << slot), talon ^ (1 << top), after, 0, recycles):
+                        return True
+                    path.pop()
+                if fresh:
+                    under = rest.bit_length() - 1
+                    below = rest ^ (1 << under)
+                    path.append(("WW",))
+                    if visit(pyramid, talon ^ (1 << top) ^ (1 << under), below.bit_length(), 0, recycles):
+                        return True
+                    path.pop()
+            stock = talon >> drawn
+            if stock:
+                nxt = drawn + (stock & -stock).bit_length()
+                path.append(("D",))
+                if visit(pyramid, talon, nxt, int(fresh_pair(talon, nxt)), recycles):
+                    return True
+                path.pop()
+            elif waste and recycles < limit:
+                path.append(("R",))
+                if visit(pyramid, talon, 0, 0, recycles + 1):
+                    return True
+                path.pop()
+            return False
+
+        if self.best_removed < ceiling or (strict and ceiling == _SIZE):
+            visit(t.pyramid0, t.talon0, t.drawn0, t.fresh0, t.recycles0)
+
+
+class _PoolSearch(_Search):
+    """Depth-first search when recycles are unlimited: the talon is a pool (module docstring)."""
+
+    def run(self) -> None:
+        t = self.table
+        rules = t.rules
+        strict = rules.strict_win
+        together = rules.draw_against_waste and strict  # talon pairs only matter when they must go
+        target = t.target
+        trank = t.talon_rank
+        by_rank = t.talon_by_rank
+        layer_of = t.layer
+        lost_cards = t.lost_cards
+        talon_stuck = t.talon_stuck
+        kings_in_talon = by_rank[target] if strict else 0
+        seen: set[int] = set()
+        path: list[Step] = []
+
+        def visit(pyramid: int, talon: int) -> bool:
+            key = pyramid | talon << _TALON_SHIFT
+            if key in seen:
+                return False
+            seen.add(key)
+            self.nodes += 1
+            removed = _SIZE - pyramid.bit_count()
+            if removed > self.best_removed:
+                self.best_removed = removed
+                self.best_steps = path[:]
+            if not pyramid and (not strict or not talon):
+                self.win_steps = path[:]
+                return True
+            layer = layer_of(pyramid)
+            lost = lost_cards(layer, talon)
+            if lost or (strict and talon_stuck(layer, talon)):
+                if _SIZE - lost.bit_count() <= self.best_removed:
+                    return False
+            if layer.kings:
+                king = layer.kings[0]
+                path.append(("K", king))
+                found = visit(pyramid ^ (1 << king), talon)
+                path.pop()
+                return found
+            if talon & kings_in_talon:
+                bits = talon & kings_in_talon
+                index = (bits & -bits).bit_length() - 1
+                path.append(("TK", index))
+                found = visit(pyramid, talon ^ (1 << index))
+                path.pop()
+                return found
+            for a, b in layer.pairs:
+                path.append(("P", a, b))
+                if visit(pyramid ^ (1 << a) ^ (1 << b), talon):
+                    return True
+                path.pop()
+            for need, slots in layer.free_by_need.items():
+                choices = talon & by_rank[need]
+                while choices:
+                    low = choices & -choices
+                    index = low.bit_length() - 1
+                    for slot in slots:
+                        path.append(("T", slot, index))
+                        if visit(pyramid ^ (1 << slot), talon ^ low):
+                            return True
+                        path.pop()
+                    # Cards of one rank are interchangeable unless talon pairs make their
+                    # places matter (strict win with draw against waste).
+                    choices = choices ^ low if together else 0
+            if together:
+                previous = -1
+                rest = talon
+                while rest:
+                    low = rest & -rest
+                    index = low.bit_length() - 1
+                    if previous >= 0 and trank[previous] + trank[index] == target:
+                        path.append(("TT", previous, index))
+                        if visit(pyramid, talon ^ low ^ (1 << previous)):
+                            return True
+                        path.pop()
+                    previous = index
+                    rest ^= low
+            return False
+
+        visit(t.pyramid0, t.talon0)
+
+
+def _successors(t: _Table, state: tuple[int, int, int, int, int]) -> Iterator[tuple[Step, tuple[int, int, int, int, int]]]:
+    """Every legal move on the exact state, in the engine's sense (for the shortest search)."""
+    pyramid, talon, drawn, fresh, recycles = state
+    layer = t.layer(pyramid)
+    target, trank = t.target, t.talon_rank
+    for king in layer.kings:
+        yield ("K", king), (pyramid ^ (1 << king), talon, drawn, fresh, recycles)
+    for a, b in layer.pairs:
+        yield ("P", a, b), (pyramid ^ (1 << a) ^ (1 << b), talon, drawn, fresh, recycles)
+    waste = talon & ((1 << drawn) - 1)
+    top = waste.bit_length() - 1
+    if top >= 0:
+        rest = waste ^ (1 << top)
+        if trank[top] == target:
+            yield ("WK",), (pyramid, talon ^ (1 << top), rest.bit_length(), 0, recycles)
+        for slot in layer.free_by_need.get(trank[top], ()):
+            yield ("W", slot), (pyramid ^ (1 << slot), talon ^ (1 << top), rest.bit_length(), 0, recycles)
+        if fresh:
+            under = rest.bit_length() - 1
+            below = rest ^ (1 << under)
+            yield ("WW",), (pyramid, talon ^ (1 << top) ^ (1 << under), below.bit_length(), 0, recycles)
+    stock = talon >> drawn
+    limit = t.rules.recycles
+    if stock:
+        nxt = drawn + (stock & -stock).bit_length()
+        yield ("D",), (pyramid, talon, nxt, int(t._fresh_pair(talon, nxt)), recycles)
+    elif waste and (limit is None or recycles < limit):
+        yield ("R",), (pyramid, talon, 0, 0, recycles if limit is None else recycles + 1)
+
+
+def _lower_bound(t: _Table, state: tuple[int, int, int, int, int]) -> int | None:
+    """A lower bound on the moves left to a win, or ``None`` when the state cannot be won.
+
+    * Removals: each removal takes at most one card of each rank of a pair class (A+Q, 2+J, …)
+      or one king, so clearing needs at least ``kings + sum(max(#a, #b))`` removals over the
+      cards that must go (the pyramid; the talon too under strict win).
+    * Draws: under strict win every stock card must be drawn once. Otherwise, in each class the
+      pyramid's surplus of one rank must meet talon cards of the other; those not already in
+      the waste come from the stock, and reaching the k-th of them takes at least as many
+      draws as cards before it in the stock.
+
+    Every move lowers the bound by at most one (a draw advances the stock by one card; a removal
+    takes one unit off one class and leaves the surplus minus the waste cards unchanged), so the
+    bound is consistent and A* with a closed set returns a shortest win.
+    """
+    pyramid, talon, drawn, _fresh, _recycles = state
+    layer = t.layer(pyramid)
+    if t.lost_cards(layer, talon):
+        return None
+    strict = t.rules.strict_win
+    if strict and t.talon_stuck(layer, talon):
+        return None
+    stock = talon >> drawn
+    if strict:
+        by_rank, target = t.talon_by_rank, t.target
+        counts = [0] * (target + 1)
+        for i in range(_SIZE):
+            if pyramid >> i & 1:
+                counts[t.rank[i]] += 1
+        for rank in range(1, target + 1):
+            counts[rank] += (talon & by_rank[rank]).bit_count()
+        removals = counts[target] + sum(max(counts[a], counts[target - a]) for a in range(1, (target + 1) // 2))
+        return removals + stock.bit_count()
+    return layer.removal_bound + _draws_needed(t, pyramid, talon, drawn)
+
+
+def _draws_needed(t: _Table, pyramid: int, talon: int, drawn: int) -> int:
+    target, rank, by_rank = t.target, t.rank, t.talon_by_rank
+    counts = [0] * (target + 1)
+    for i in range(_SIZE):
+        if pyramid >> i & 1:
+            counts[rank[i]] += 1
+    waste = talon & ((1 << drawn) - 1)
+    stock = talon >> drawn << drawn
+    draws = 0
+    for a in range(1, target):
+        surplus = counts[a] - counts[target - a]
+        if surplus <= 0:
+            continue
+        partners = by_rank[target - a]
+        missing = surplus - (waste & partners).bit_count()
+        if missing <= 0:
+            continue
+        wanted = stock & partners
+        for _ in range(missing - 1):
+            wanted &= wanted - 1
+        if not wanted:
+            return 0  # not enough in the stock: a recycle may still bring waste cards back
+        last = wanted & -wanted
+        draws = max(draws, (stock & ((last << 1) - 1)).bit_count())
+    return draws
+
+
+class _ShortestSearch(_Search):
+    """A* on the exact state: the first win taken off the queue has the fewest moves."""
+
+    def run(self) -> None:
+        t = self.table
+        strict = t.rules.strict_win
+        start = (t.pyramid0, t.talon0, t.drawn0, t.fresh0, t.recycles0)
+        bound = _lower_bound(t, start)
+        if bound is None:
+            return
+        parents: dict[tuple[int, int, int, int, int], tuple[tuple[int, int, int, int, int], Step] | None] = {start: None}
+        cost = {start: 0}
+        closed: set[tuple[int, int, int, int, int]] = set()
+        queue: list[tuple[int, int, int, tuple[int, int, int, int, int]]] = [(bound, 0, 0, start)]
+        counter = 0
+        while queue:
+            _f, negative_g, _n, state = heapq.heappop(queue)
+            if state in closed:
+                continue
+            closed.add(state)
+            self.nodes += 1
+            g = -negative_g
+            if not state[0] and (not strict or not state[1]):
+                self.win_steps = self._path(parents, state)
+                self.best_removed = _SIZE
+                return
+            for step, child in _successors(t, state):
+                if child in closed:
+                    continue
+                child_cost = g + 1
+                if child_cost >= cost.get(child, child_cost + 1):
+                    continue
+                bound = _lower_bound(t, child)
+                if bound is None:
+                    continue
+                cost[child] = child_cost
+                parents[child] = (state, step)
+                counter += 1
+                # Ties go to the deeper state, which reaches a win sooner.
+                heapq.heappush(queue, (child_cost + bound, -child_cost, counter, child))
+
+    @staticmethod
+    def _path(parents: dict, state: tuple[int, int, int, int, int]) -> list[Step]:
+        steps: list[Step] = []
+        link = parents[state]
+        while link is not None:
+            state, step = link
+            steps.append(step)
+            link = parents[state]
+        steps.reverse()
+        return steps
+
+
+# ---------------------------------------------------------------------- back to engine moves
+
+
+class _Replayer:
+    """Turns internal steps into engine moves, tracking the real talon (draws and recycles)."""
+
+    def __init__(self, table: _Table) -> None:
+        self.t = table
+        self.pyramid = list(table.pyramid_cards)
+        self.talon = table.talon0
+        self.drawn = table.drawn0
+        self.fresh = bool(table.fresh0)
+        self.out: list[Move] = []
+
+    def moves(self, steps: list[Step]) -> list[Move]:
+        handlers: dict[str, Callable[..., None]] = {
+            "K": self._king, "P": self._pair, "W": self._with_top, "WK": self._top_king,
+            "WW": self._top_pair, "D": self._draw, "R": self._recycle,
+            "T": self._with_talon, "TK": self._talon_king, "TT": self._talon_pair,
+        }
+        for step in steps:
+            handlers[step[0]](*step[1:])
+        return self.out
+
+    def _top(self) -> int:
+        return (self.talon & ((1 << self.drawn) - 1)).bit_length() - 1
+
+    def _take_pyramid(self, slot: int) -> Card:
+        card = self.pyramid[slot]
+        assert card is not None
+        self.pyramid[slot] = None
+        return card
+
+    def _take_top(self) -> Card:
+        top = self._top()
+        self.talon ^= 1 << top
+        self.drawn = (self.talon & ((1 << self.drawn) - 1)).bit_length()
+        self.fresh = False
+        return self.t.talon[top]
+
+    def _king(self, slot: int) -> None:
+        self.out.append(Move(MoveKind.KING, (self._take_pyramid(slot),)))
+
+    def _pair(self, a: int, b: int) -> None:
+        self.out.append(Move(MoveKind.PAIR, (self._take_pyramid(a), self._take_pyramid(b))))
+
+    def _with_top(self, slot: int) -> None:
+        card = self._take_pyramid(slot)
+        self.out.append(Move(MoveKind.PAIR, (card, self._take_top())))
+
+    def _top_king(self) -> None:
+        self.out.append(Move(MoveKind.KING, (self._take_top(),)))
+
+    def _top_pair(self) -> None:
+        top = self._take_top()
+        self.out.append(Move(MoveKind.PAIR, (top, self._take_top())))
+
+    def _draw(self) -> None:
+        stock = self.talon >> self.drawn
+        self.drawn += (stock & -stock).bit_length()
+        self.fresh = True
+        self.out.append(DRAW)
+
+    def _recycle(self) -> None:
+        self.drawn = 0
+        self.fresh = False
+        self.out.append(RECYCLE)
+
+    def _bring_to_top(self, index: int) -> None:
+        """Draw (and recycle if the card is already in the waste) until ``index`` is on top."""
+        if self._top() == index:
+            return
+        if index < self.drawn:
+            while self.talon >> self.drawn:
+                self._draw()
+            self._recycle()
+        while self._top() != index:
+            self._draw()
+
+    def _with_talon(self, slot: int, index: int) -> None:
+        self._bring_to_top(index)
+        self._with_top(slot)
+
+    def _talon_king(self, index: int) -> None:
+        self._bring_to_top(index)
+        self._top_king()
+
+    def _talon_pair(self, under: int, top: int) -> None:
+        waste = self.talon & ((1 << self.drawn) - 1)
+        beneath = (waste ^ (1 << top)).bit_length() - 1 if waste >> top & 1 else -2
+        if not (self.fresh and self._top() == top and beneath == under):
+            self._bring_to_top(under)
+            self._draw()
+        self._top_pair()
