@@ -13,9 +13,13 @@ The estimate arguments are duck-typed: anything with the attributes below, or a 
 with the same keys, works — the solver's estimate results have them.
 
 * label: ``rules`` (a :class:`~pyramide_widget.Rules` or a preset letter), else ``label``;
-* win rate: ``win_rate``, else ``won / deals``;
-* interval: ``ci`` (a ``(low, high)`` pair or an object with ``low``/``high``);
+* win rate: ``rate`` (or ``win_rate``), else ``won / deals``;
+* interval: ``low`` and ``high``, or ``ci``/``ci95`` (a ``(low, high)`` pair or an object with
+  ``low``/``high``);
 * cards removable: ``max_removed``, a mapping ``{cards: number of deals}`` or one number per deal.
+
+:class:`pyramide_widget.estimate.Estimate` and its ``to_dict()`` (the form of the published
+results) both fit.
 """
 
 from __future__ import annotations
@@ -137,15 +141,15 @@ def estimate_label(estimate: Any) -> str:
 
 def estimate_rate(estimate: Any) -> tuple[float, float, float]:
     """``(win rate, low, high)`` of an estimate, as fractions."""
-    rate = _get(estimate, "win_rate")
+    rate = _get(estimate, "win_rate", _get(estimate, "rate"))
     if rate is None:
         won, deals = _get(estimate, "won"), _get(estimate, "deals")
         if won is None or not deals:
-            raise ValueError("an estimate needs 'win_rate', or 'won' and 'deals'")
+            raise ValueError("an estimate needs 'rate' (or 'win_rate'), or 'won' and 'deals'")
         rate = won / deals
-    ci = _get(estimate, "ci")
+    ci = _get(estimate, "ci", _get(estimate, "ci95"))
     if ci is None:
-        low, high = rate, rate
+        low, high = _get(estimate, "low", rate), _get(estimate, "high", rate)
     elif hasattr(ci, "low") and hasattr(ci, "high"):
         low, high = ci.low, ci.high
     else:
@@ -171,7 +175,7 @@ def _estimates(estimates: Any) -> list[tuple[str, Any]]:
 
 
 def _looks_like_estimate(value: Any) -> bool:
-    keys = ("win_rate", "max_removed", "won")
+    keys = ("rate", "win_rate", "max_removed", "won")
     if isinstance(value, Mapping):
         return any(k in value for k in keys)
     return any(hasattr(value, k) for k in keys)

@@ -121,7 +121,7 @@ def test_win_rates_as_shares() -> None:
 
 
 def test_estimates_without_a_rate_or_label_are_explained() -> None:
-    with pytest.raises(ValueError, match="win_rate"):
+    with pytest.raises(ValueError, match="'rate'"):
         plot.win_rates([{"rules": "N", "max_removed": {}}])
     with pytest.raises(ValueError, match="'rules'"):
         plot.win_rates([{"win_rate": 0.5}])
@@ -154,3 +154,26 @@ def test_the_engine_never_imports_matplotlib() -> None:
     code = "import pyramide_widget, pyramide_widget.plot, pyramide_widget.stats, sys; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_solvers_estimates_and_their_json_form_plot_directly() -> None:
+    from pyramide_widget.estimate import estimate
+
+    quick = [estimate(letter, deals=20, seed=1, executor="serial") for letter in ("N", "E")]
+    ax = plot.win_rates(quick)
+    (line,) = [ax.containers[0].lines[0]]
+    assert list(line.get_ydata()) == pytest.approx([100 * e.rate for e in quick])
+    segments = ax.containers[0].lines[2][0].get_segments()
+    assert [(s[0][1], s[1][1]) for s in segments] == [pytest.approx((100 * e.low, 100 * e.high)) for e in quick]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["N · Standard", "E · Easy"]
+
+    as_json = [e.to_dict() for e in quick]
+    ax2 = plot.win_rates(as_json)
+    assert list(ax2.containers[0].lines[0].get_ydata()) == pytest.approx([100 * e.rate for e in quick])
+    assert [t.get_text() for t in ax2.get_xticklabels()] == ["N · Standard", "E · Easy"]
+
+    ax3 = plot.removable_distribution(quick[0])
+    heights = {round(p.get_x() + p.get_width() / 2): p.get_height() for p in ax3.patches}
+    assert heights == quick[0].max_removed
+    ax4 = plot.removable_distribution(as_json[0])
+    assert {round(p.get_x() + p.get_width() / 2): p.get_height() for p in ax4.patches} == heights
