@@ -224,7 +224,7 @@ def _categories(ax: "Axes", names: list[str]) -> dict[str, int]:
         if name not in known:
             known.append(name)
     ax._pyramide_categories = known  # type: ignore[attr-defined]
-    ax.set_xticks(range(len(known)), known)
+    ax.set_xticks(range(len(known)), [name.replace(" · ", "\n") for name in known])  # letter over name
     ax.set_xlim(-0.6, len(known) - 0.4)
     return {name: i for i, name in enumerate(known)}
 

@@ -99,7 +99,7 @@ def test_win_rates_draws_points_with_their_confidence_intervals() -> None:
     assert list(line.get_ydata()) == pytest.approx([75.0, 2.0])
     segments = bars.get_segments()
     assert [(s[0][1], s[1][1]) for s in segments] == [pytest.approx((69.0, 80.0)), pytest.approx((0.8, 5.0))]
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["N · Standard", "S · Strict"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["N\nStandard", "S\nStrict"]
     assert ax.get_ylabel() == "winnable deals (%)"
     assert ax.get_xlabel() == "rules preset"
 
@@ -110,7 +110,7 @@ def test_win_rates_overlays_a_second_series_by_label() -> None:
     plot.win_rates(published, ax=ax, label="published", offset=0.2)
     second = ax.containers[1].lines[0]
     assert list(second.get_xdata()) == pytest.approx([1.2, 2.2])
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["N · Standard", "S · Strict", "E · Easy"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["N\nStandard", "S\nStrict", "E\nEasy"]
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["200 deals", "published"]
 
 
@@ -165,12 +165,12 @@ def test_the_solvers_estimates_and_their_json_form_plot_directly() -> None:
     assert list(line.get_ydata()) == pytest.approx([100 * e.rate for e in quick])
     segments = ax.containers[0].lines[2][0].get_segments()
     assert [(s[0][1], s[1][1]) for s in segments] == [pytest.approx((100 * e.low, 100 * e.high)) for e in quick]
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["N · Standard", "E · Easy"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["N\nStandard", "E\nEasy"]
 
     as_json = [e.to_dict() for e in quick]
     ax2 = plot.win_rates(as_json)
     assert list(ax2.containers[0].lines[0].get_ydata()) == pytest.approx([100 * e.rate for e in quick])
-    assert [t.get_text() for t in ax2.get_xticklabels()] == ["N · Standard", "E · Easy"]
+    assert [t.get_text() for t in ax2.get_xticklabels()] == ["N\nStandard", "E\nEasy"]
 
     ax3 = plot.removable_distribution(quick[0])
     heights = {round(p.get_x() + p.get_width() / 2): p.get_height() for p in ax3.patches}
