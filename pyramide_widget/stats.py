@@ -100,11 +100,18 @@ def default_path() -> Path:
     """Where the statistics live: ``$PYRAMIDE_STATS``, else the user data directory —
     ``%APPDATA%\\pyramide-widget`` on Windows, ``~/Library/Application Support/pyramide-widget``
     on macOS, ``$XDG_DATA_HOME/pyramide-widget`` (default ``~/.local/share``) elsewhere,
-    including Pyodide, whose home is in the browser's file system."""
+    including Pyodide, whose home (``/home/pyodide``) is in the browser's in-memory file system:
+    there the statistics last as long as the page. Without a home directory, the temporary
+    directory."""
     override = os.environ.get(ENV_VAR)
     if override:
         return Path(override).expanduser()
-    home = Path.home()
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError, OSError):  # no $HOME and no passwd entry (some sandboxes)
+        import tempfile
+
+        return Path(tempfile.gettempdir()) / APP_DIR / FILE_NAME
     if sys.platform == "win32":
         base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
     elif sys.platform == "darwin":
@@ -282,6 +289,21 @@ class StatsStore:
             per_rules=tuple(self.totals(letter) for letter in letters),
             rankings=tuple((letter, tuple(self.ranking(letter, limit))) for letter in letters),
         )
+
+    def view(self, rules_letter: str, limit: int = 10) -> dict[str, Any]:
+        """What a Statistics view shows for one preset, JSON-ready: ``rules``, ``name``,
+        ``rules_played`` (letters with games), ``totals`` and ``ranking`` (the ``limit`` best won
+        games), in the forms of :meth:`Statistics.to_dict`."""
+        letter = _check_letter(rules_letter)
+        if letter is None:
+            raise ValueError("view needs a rules letter such as 'N'")
+        return {
+            "rules": letter,
+            "name": _rules_name(letter),
+            "rules_played": self.rules_played(),
+            "totals": _totals_dict(self.totals(letter)),
+            "ranking": [_entry_dict(e) for e in self.ranking(letter, limit)],
+        }
 
     def _select(self, condition: str, rules_letter: str | None, order: str, limit: int | None) -> list[GameEntry]:
         letter = _check_letter(rules_letter)
@@ -468,19 +490,10 @@ class Statistics:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, for a front end's Statistics view (times in seconds, UTC ISO dates)."""
-
-        def totals(t: Totals) -> dict[str, Any]:
-            return {"rules": t.rules, "name": _rules_name(t.rules), "played": t.played, "won": t.won,
-                    "win_rate": t.win_rate, "best_time": t.best_time, "fewest_moves": t.fewest_moves}
-
-        def entry(e: GameEntry) -> dict[str, Any]:
-            return {"id": e.id, "code": e.code, "rules": e.rules, "time": e.time, "moves": e.moves,
-                    "score": e.score, "finished_at": e.finished_at.isoformat(timespec="seconds")}
-
         return {
-            "overall": totals(self.overall),
-            "per_rules": [totals(t) for t in self.per_rules],
-            "rankings": {letter: [entry(e) for e in entries] for letter, entries in self.rankings},
+            "overall": _totals_dict(self.overall),
+            "per_rules": [_totals_dict(t) for t in self.per_rules],
+            "rankings": {letter: [_entry_dict(e) for e in entries] for letter, entries in self.rankings},
         }
 
     def _rows(self) -> Iterator[tuple[str, Totals]]:
@@ -615,6 +628,16 @@ def _entry(row: tuple[Any, ...]) -> GameEntry:
 def _entry_from_select(row: tuple[Any, ...]) -> GameEntry:
     entry_id, code, rules, outcome, score, time, moves, finished_at, record = row
     return GameEntry(entry_id, code, rules, outcome, score, time, moves, datetime.fromisoformat(finished_at), record)
+
+
+def _totals_dict(t: Totals) -> dict[str, Any]:
+    return {"rules": t.rules, "name": _rules_name(t.rules), "played": t.played, "won": t.won,
+            "win_rate": t.win_rate, "best_time": t.best_time, "fewest_moves": t.fewest_moves}
+
+
+def _entry_dict(e: GameEntry) -> dict[str, Any]:
+    return {"id": e.id, "code": e.code, "rules": e.rules, "time": e.time, "moves": e.moves,
+            "score": e.score, "finished_at": e.finished_at.isoformat(timespec="seconds")}
 
 
 def _rules_name(letter: str | None) -> str:

@@ -7,6 +7,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import warnings
@@ -101,6 +102,18 @@ def test_default_path_follows_platform_conventions(
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setattr(sys, "platform", platform)
     assert default_path() == Path(expected.format(home=tmp_path))
+
+
+def test_default_path_without_a_home_directory_is_in_the_temporary_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("PYRAMIDE_STATS", raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert default_path() == tmp_path / "pyramide-widget" / "stats.sqlite3"
 
 
 def test_reading_a_missing_store_creates_nothing(store: StatsStore) -> None:
@@ -488,6 +501,23 @@ def test_record_safely_never_raises(tmp_path: Path) -> None:
     assert path.read_bytes() == b"junk" * 100
     entry = record_safely(StatsStore(tmp_path / "ok.sqlite3"), game)
     assert entry is not None and entry.won
+
+
+def test_view_gives_one_presets_totals_and_ranking(store: StatsStore) -> None:
+    import json
+
+    assert store.view("N") == {"rules": "N", "name": "Standard (N)", "rules_played": [], "ranking": [],
+                               "totals": {"rules": "N", "name": "Standard (N)", "played": 0, "won": 0,
+                                          "win_rate": None, "best_time": None, "fewest_moves": None}}
+    fill(store)
+    view = store.view("n", limit=2)
+    assert json.loads(json.dumps(view)) == view
+    assert view["rules"] == "N" and view["rules_played"] == ["N", "S", "E"]
+    assert (view["totals"]["played"], view["totals"]["won"], view["totals"]["best_time"]) == (4, 4, 50.0)
+    assert [(e["time"], e["moves"]) for e in view["ranking"]] == [(50.0, 73), (60.0, 73)]
+    assert view["ranking"] == store.summary(limit=2).to_dict()["rankings"]["N"]
+    with pytest.raises(ValueError):
+        store.view(None)  # type: ignore[arg-type]
 
 
 def test_statistics_to_dict_is_json_ready(store: StatsStore) -> None:
