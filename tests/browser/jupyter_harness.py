@@ -177,7 +177,8 @@ def start_jupyter_server(
 
     ``base_dir`` gets ``root/`` (the server's contents) and private
     ``config/``, ``data/`` and ``runtime/`` dirs, so nothing of the user's own
-    Jupyter setup (settings, workspaces, extensions) leaks into the test. The
+    Jupyter setup (settings, workspaces, extensions) leaks into the test, and
+    ``$PYRAMIDE_STATS`` points the kernels' statistics at ``base_dir``. The
     kernel spec still comes from ``sys.prefix/share/jupyter``, i.e. the venv
     that runs the tests. The port is retried a few times because a free port
     can be taken between :func:`free_port` and the server's bind.
@@ -198,6 +199,8 @@ def start_jupyter_server(
         JUPYTERLAB_SETTINGS_DIR=str(dirs["config"] / "lab" / "user-settings"),
         JUPYTERLAB_WORKSPACES_DIR=str(dirs["config"] / "lab" / "workspaces"),
         PYTHONUNBUFFERED="1",
+        # Widgets record finished games by default: never in the user's own statistics.
+        PYRAMIDE_STATS=str(base_dir / "stats.sqlite3"),
     )
     env.pop("JUPYTER_TOKEN", None)
     env.pop("JUPYTER_PATH", None)
