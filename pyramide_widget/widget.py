@@ -9,6 +9,14 @@ The engine owns every rule. Data flows one way each direction:
 * **Browser → Python**: custom messages only (``{"type": "tap", "pile": "pyramid", "row": 7,
   "col": 6, "card": "K♦"}``, ``{"type": "undo"}``, ...), checked by one dispatcher; anything
   malformed is ignored with a logged warning. The browser never sets a trait.
+* **Statistics**, on request only: the Statistics panel sends ``{"type": "stats", "rules": "N"}``
+  and Python answers with a custom message ``{"type": "stats", "rules": "N", "stats":
+  StatsStore.view("N") | None, "error": str | None}``. After a game is recorded Python sends
+  ``{"type": "stats_changed"}`` so an open panel asks again. ``_state["stats"]`` says whether
+  statistics are on (the button is shown only then).
+
+Statistics are written only when a game ends (won, no more moves) or is abandoned (New game,
+Restart after an action), after the new state has been sent, so no tap waits for the file.
 
 The widget observes its :class:`~pyramide_widget.game.Game` (``Game.observe``), so moves made
 directly on ``widget.game`` from Python redraw every view at once, like clicks do.
@@ -18,6 +26,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -31,7 +40,7 @@ from .game import Game
 from .i18n import LANGUAGES, check_language
 from .moves import Move
 from .record import Record
-from .rules import PRESETS, Rules
+from .rules import CUSTOM_LETTER, PRESETS, Rules
 from .ui_text import table_for
 from .view_state import snapshot
 
@@ -74,8 +83,10 @@ class PyramideWidget(anywidget.AnyWidget):
     ``explain_mistakes`` and ``language`` default to the wrapped game's settings, else ``True``
     and ``"en"``; ``french_indices`` shows R/D/V instead of K/Q/J. ``clock`` is the engine's
     time source (for tests). ``stats`` records finished and abandoned games in the statistics
-    (:func:`pyramide_widget.stats.open_stats`: ``True`` for the default file, a path, a
-    ``StatsStore``; off by default). Unknown keyword arguments are an error.
+    and offers the Statistics panel (:func:`pyramide_widget.stats.open_stats`: ``True``, the
+    default, for the default file (``$PYRAMIDE_STATS`` overrides it), a path, a ``StatsStore``;
+    ``False`` turns statistics off). A statistics file that cannot be used never stops the game:
+    it gives a warning. Unknown keyword arguments are an error.
     """
 
     _esm = STATIC / "widget.js"
@@ -98,7 +109,7 @@ class PyramideWidget(anywidget.AnyWidget):
         language: str | None = None,
         french_indices: bool = False,
         clock: TimeSource | None = None,
-        stats: Any = False,
+        stats: Any = True,
     ) -> None:
         if game is not None:
             if not isinstance(game, Game):
@@ -118,9 +129,7 @@ class PyramideWidget(anywidget.AnyWidget):
         self._error: str | None = None
         self._replay: _Replay | None = None
         self._hint_offered = has_solver()
-        from .stats import open_stats  # sqlite3 itself is imported only when a game is recorded
-
-        self._stats = open_stats(stats)
+        self._stats = _open_stats(stats)
         if game is None:
             game = self._deal(code, _rules(rules), explain, lang)
         game.explain_mistakes = bool(explain)
@@ -150,12 +159,13 @@ class PyramideWidget(anywidget.AnyWidget):
             raise TypeError(f"game must be a pyramide_widget.Game, got {type(game).__name__}")
         game.explain_mistakes = self.explain_mistakes
         game.language = self.language
-        if game is not self._game:
-            self._record(self._game, abandoned=True)
+        old = self._game
         self._game = game
         self._replay = None
         self._watch(game)
         self._publish()
+        if old is not game:
+            self._record(old, abandoned=True)  # after the new deal is on its way to the views
 
     def _watch(self, game: Game) -> None:
         self._stop_observing()
@@ -254,6 +264,7 @@ class PyramideWidget(anywidget.AnyWidget):
             if current and self._hint is None:
                 state["hint"] = {"move": None, "kind": "none", "cards": []}  # asked, but no move
         state["error"] = self._error
+        state["stats"] = self._stats is not None
         state["options"] = {"explain_mistakes": self._game.explain_mistakes, "french_indices": bool(self.french_indices)}
         return state
 
@@ -272,19 +283,33 @@ class PyramideWidget(anywidget.AnyWidget):
         return self._stats
 
     def _record(self, game: Game, abandoned: bool = False) -> None:
-        if self._stats is not None:
-            from .stats import record_safely
+        if self._stats is None:
+            return
+        from .stats import record_safely
 
-            record_safely(self._stats, game, abandoned=abandoned)
+        if record_safely(self._stats, game, abandoned=abandoned) is not None:
+            self.send({"type": "stats_changed"})  # an open Statistics panel asks again
+
+    def stats_view(self, rules: str | None = None) -> dict[str, Any]:
+        """What the Statistics panel shows for ``rules`` (a preset letter; default: the current
+        game's): ``{"rules", "stats": StatsStore.view(...) | None, "error": str | None}``."""
+        letter = rules or self._game.rules.letter
+        if self._stats is None:
+            return {"rules": letter, "stats": None, "error": "statistics are off (stats=False)"}
+        try:
+            return {"rules": letter, "stats": self._stats.view(letter), "error": None}
+        except Exception as error:  # noqa: BLE001 - a bad file is shown in the panel, the game goes on
+            logger.warning("PyramideWidget could not read the statistics: %s", error)
+            return {"rules": letter, "stats": None, "error": str(error)}
 
     def _on_game_change(self, game: Game) -> None:
         if game is not self._game:
             return
         try:
             self._error = None
-            if game.is_over:
-                self._record(game)
             self._publish()
+            if game.is_over:
+                self._record(game)  # once per game; the views already have the final state
         except Exception:  # never break the engine call that notified us
             logger.exception("PyramideWidget could not redraw after a change of its game")
 
@@ -407,6 +432,15 @@ class PyramideWidget(anywidget.AnyWidget):
     def _msg_refresh(self, msg: dict[str, Any]) -> None:
         self._publish(force=True)
 
+    def _msg_stats(self, msg: dict[str, Any]) -> None:
+        letter = msg.get("rules")
+        if letter is not None and not (isinstance(letter, str) and (letter in PRESETS or letter == CUSTOM_LETTER)):
+            raise MalformedMessage(f"unknown rules letter {letter!r}")
+        if self._stats is None:
+            logger.info("PyramideWidget ignored a statistics request: statistics are off")
+            return
+        self.send({"type": "stats", **self.stats_view(letter)})
+
     # ------------------------------------------------------------------ display
 
     def __repr__(self) -> str:
@@ -441,6 +475,7 @@ _HANDLERS: dict[str, tuple[dict[str, bool], Callable[[PyramideWidget, dict[str, 
     "replay_goto": ({"index": True}, PyramideWidget._msg_replay_goto),
     "replay_stop": ({}, PyramideWidget._msg_replay_stop),
     "refresh": ({}, PyramideWidget._msg_refresh),
+    "stats": ({"rules": False}, PyramideWidget._msg_stats),
 }
 
 
@@ -455,6 +490,20 @@ def _check_keys(msg: dict[str, Any], fields: dict[str, bool]) -> None:
 
 def _is_int(value: Any, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
+
+
+def _open_stats(option: Any) -> Any:
+    """The store for ``stats=`` (see :func:`~pyramide_widget.stats.open_stats`); a default store
+    that cannot even be located becomes a warning and statistics off, never an error."""
+    from .stats import StatsWarning, open_stats  # sqlite3 itself is imported only on first use
+
+    try:
+        return open_stats(option)
+    except TypeError:
+        raise
+    except Exception as error:  # noqa: BLE001 - statistics must never stop a game
+        warnings.warn(f"statistics are off: {error}", StatsWarning, stacklevel=3)
+        return None
 
 
 def _rules(rules: Rules | str | None) -> Rules | None:

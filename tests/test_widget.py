@@ -54,6 +54,10 @@ class CommSpy:
     def updates(self) -> list[dict[str, Any]]:
         return [m["state"] for m in self.messages if m and m.get("method") == "update"]
 
+    def customs(self) -> list[dict[str, Any]]:
+        """Custom messages (``widget.send``), as a view's ``msg:custom`` handler gets them."""
+        return [m["content"] for m in self.messages if m and m.get("method") == "custom"]
+
 
 # ---------------------------------------------------------------- construction
 
@@ -359,6 +363,10 @@ MALFORMED = [
     {"type": "option", "name": "language"},
     {"type": "replay_goto", "index": -1},
     {"type": "replay_goto", "index": "2"},
+    {"type": "stats", "rules": "Q"},
+    {"type": "stats", "rules": "n"},
+    {"type": "stats", "rules": 5},
+    {"type": "stats", "rules": "N", "limit": 3},
 ]
 
 
@@ -489,6 +497,108 @@ def test_statistics_record_finished_and_abandoned_games(tmp_path):
     w.tap("stock")
     w.restart()  # abandoned after an action
     assert (store.totals().played, store.totals().won) == (2, 1)
-    assert PyramideWidget(game=r5_game()).stats is None
+    assert PyramideWidget(game=r5_game(), stats=False).stats is None
     with pytest.raises(TypeError):
         PyramideWidget(stats=3.5)
+
+
+def test_statistics_are_on_by_default_in_the_file_pyramide_stats_names(private_stats_file):
+    w = PyramideWidget(game=winnable_game())
+    assert w.stats.path == private_stats_file
+    assert w._state["stats"] is True
+    win_by_taps(w.game)
+    assert w.stats.totals("N").won == 1 and private_stats_file.exists()
+
+
+def test_with_statistics_off_there_is_no_button_and_requests_are_ignored(caplog, private_stats_file):
+    w = PyramideWidget(game=winnable_game(), stats=False)
+    assert w._state["stats"] is False
+    spy = CommSpy(w)
+    with caplog.at_level(logging.INFO, logger="pyramide_widget.widget"):
+        send(w, {"type": "stats", "rules": "N"})
+    assert spy.customs() == [] and "statistics are off" in caplog.text
+    win_by_taps(w.game)
+    assert spy.customs() == [] and not private_stats_file.exists()
+    assert w.stats_view()["error"] == "statistics are off (stats=False)"
+
+
+def test_the_statistics_panel_asks_and_python_answers(tmp_path):
+    w = PyramideWidget(game=winnable_game(), stats=tmp_path / "stats.sqlite3")
+    spy = CommSpy(w)
+    send(w, {"type": "stats", "rules": "N"})
+    (empty,) = spy.customs()
+    assert empty["type"] == "stats" and empty["rules"] == "N" and empty["error"] is None
+    assert empty["stats"]["totals"]["played"] == 0 and empty["stats"]["ranking"] == []
+    assert not (tmp_path / "stats.sqlite3").exists()  # reading creates nothing
+    win_by_taps(w.game)
+    assert spy.customs()[-1] == {"type": "stats_changed"}  # an open panel asks again
+    send(w, {"type": "stats"})  # no rules: the current game's
+    reply = spy.customs()[-1]
+    assert json.loads(json.dumps(reply)) == reply
+    assert reply["rules"] == "N"
+    stats = reply["stats"]
+    assert stats["rules_played"] == ["N"]
+    assert {k: stats["totals"][k] for k in ("played", "won", "win_rate", "fewest_moves")} == {
+        "played": 1, "won": 1, "win_rate": 1.0, "fewest_moves": w.game.moves}
+    (row,) = stats["ranking"]
+    assert (row["moves"], row["score"], row["code"]) == (w.game.moves, 280, None)
+    assert row["finished_at"].endswith("+00:00")
+    send(w, {"type": "stats", "rules": "E"})  # another preset: no games yet
+    other = spy.customs()[-1]
+    assert other["rules"] == "E" and other["stats"]["totals"]["played"] == 0
+    assert other["stats"]["rules_played"] == ["N"]
+
+
+def test_a_finished_game_is_shown_before_it_is_written(tmp_path):
+    w = PyramideWidget(game=winnable_game(), stats=tmp_path / "stats.sqlite3")
+    spy = CommSpy(w)
+    tap(w, "pyramid", 7, 1)  # taps during play never touch the file
+    assert not (tmp_path / "stats.sqlite3").exists()
+    win_by_taps(w.game)
+    kinds = [m.get("method") for m in spy.messages]
+    last_update = max(i for i, k in enumerate(kinds) if k == "update")
+    assert spy.messages[last_update]["state"]["_state"]["status"] == "won"
+    assert kinds.index("custom") > last_update  # stats_changed comes after the final state
+    w.new_game()  # a game already recorded is not recorded again as abandoned
+    assert w.stats.totals().played == 1
+
+
+def test_a_corrupt_statistics_file_is_a_warning_and_the_game_goes_on(tmp_path, caplog):
+    from pyramide_widget.stats import StatsStore, StatsWarning
+
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(b"not a database " * 100)
+    # The store refuses to touch the file: the game is not recorded, the player is warned.
+    w = PyramideWidget(game=winnable_game(), stats=StatsStore(path, on_corrupt="raise"))
+    spy = CommSpy(w)
+    with pytest.warns(StatsWarning, match="not added to the statistics"):
+        win_by_taps(w.game)
+    assert w._state["status"] == "won" and w.game.score == 280
+    with caplog.at_level(logging.WARNING, logger="pyramide_widget.widget"):
+        send(w, {"type": "stats", "rules": "N"})
+    reply = spy.customs()[-1]
+    assert reply["stats"] is None and "not a SQLite database" in reply["error"]
+    assert "could not read the statistics" in caplog.text
+    assert path.read_bytes() == b"not a database " * 100
+    with pytest.warns(StatsWarning):  # New game tries once more to record the won game
+        w.new_game("PY1-N-AAAAAAS")
+    tap(w, "stock")  # and the widget plays on
+    assert (w.game.moves, w._state["moves"]) == (1, 1)
+    # By default the bad file is moved aside with a warning and a fresh file takes its place.
+    w2 = PyramideWidget(game=winnable_game(), stats=path)
+    with pytest.warns(StatsWarning, match="moved to"):
+        win_by_taps(w2.game)
+    assert w2.stats.totals().won == 1
+    assert len(list(tmp_path.glob("stats.sqlite3.corrupt-*"))) == 1
+
+
+def test_a_statistics_store_that_cannot_be_located_turns_statistics_off(monkeypatch):
+    from pyramide_widget import stats as stats_module
+
+    def nowhere(option: Any) -> None:
+        raise RuntimeError("no data directory")
+
+    monkeypatch.setattr(stats_module, "open_stats", nowhere)
+    with pytest.warns(stats_module.StatsWarning, match="statistics are off: no data directory"):
+        w = PyramideWidget(game=r5_game())
+    assert w.stats is None and w._state["stats"] is False

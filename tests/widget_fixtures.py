@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -16,25 +18,30 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from layouts import dead_end_game, play_dead_end, r5_game, win_by_taps, winnable_game  # noqa: E402
 
+from pyramide_widget import Rules  # noqa: E402
+from pyramide_widget.stats import StatsStore  # noqa: E402
 from pyramide_widget.ui_text import table_for  # noqa: E402
 from pyramide_widget.widget import PyramideWidget  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parents[1] / "js" / "test" / "fixtures"
+# Fixture widgets have statistics on (the button shows) in a file that is never written.
+UNUSED_STATS = StatsStore(Path(tempfile.gettempdir()) / "pyramide-fixtures-never-written" / "stats.sqlite3")
 
 
 class StepClock:
     """A time source that advances 1.5 s per reading: deterministic elapsed times."""
 
-    def __init__(self) -> None:
+    def __init__(self, step: float = 1.5) -> None:
         self.now = 0.0
+        self.step = step
 
     def __call__(self) -> float:
-        self.now += 1.5
+        self.now += self.step
         return self.now
 
 
 def _widget(game: Any) -> PyramideWidget:
-    widget = PyramideWidget(game=game)
+    widget = PyramideWidget(game=game, stats=UNUSED_STATS)
     widget._hint_offered = False
     return widget
 
@@ -75,7 +82,26 @@ def build() -> dict[str, Any]:
     for language in ("en", "fr"):
         out[f"text_{language}.json"] = {**table_for(language), "hint": False}
     out["text_en_hint.json"] = {**table_for("en"), "hint": True}
+    out["stats_n.json"] = stats_reply()
     return out
+
+
+def stats_reply() -> dict[str, Any]:
+    """The widget's answer to {"type": "stats", "rules": "N"}: three N wins (the fastest last),
+    an abandoned N game, an E win."""
+    when = datetime(2025, 3, 14, 9, 26, tzinfo=timezone.utc)
+    with tempfile.TemporaryDirectory() as folder:
+        store = StatsStore(Path(folder) / "stats.sqlite3")
+        for n, (step, rules) in enumerate([(1.5, None), (2.0, None), (0.5, None), (1.0, Rules.preset("E"))]):
+            game = winnable_game(rules)
+            game.clock = type(game.clock)(StepClock(step))
+            win_by_taps(game)
+            store.record_game(game, finished_at=when + timedelta(days=n))
+        abandoned = r5_game()
+        abandoned.play("K♦")
+        store.record_game(abandoned, abandoned=True, finished_at=when + timedelta(days=9))
+        widget = PyramideWidget(game=r5_game(), stats=store)
+        return {"type": "stats", **widget.stats_view("N")}
 
 
 def dump(value: Any) -> str:

@@ -10,7 +10,7 @@ for (const name of ["window", "document", "Event", "KeyboardEvent", "MouseEvent"
   globalThis[name] = name === "window" ? dom.window : dom.window[name];
 }
 
-const { createView, parseCard, formatTime, fill, cardBox } = await import("../../pyramide_widget/static/widget.js");
+const { createView, parseCard, formatTime, formatDuration, fill, cardBox } = await import("../../pyramide_widget/static/widget.js");
 const widget = (await import("../../pyramide_widget/static/widget.js")).default;
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
@@ -38,6 +38,10 @@ class FakeModel {
   send(msg) {
     this.sent.push(msg);
   }
+  /** A custom message from Python (widget.send), as anywidget delivers it. */
+  receive(msg) {
+    for (const fn of this.handlers.get("msg:custom") || []) fn(msg, []);
+  }
   listenerCount() {
     return [...this.handlers.values()].reduce((n, s) => n + s.size, 0);
   }
@@ -46,7 +50,7 @@ class FakeModel {
 let el;
 let views = [];
 const mount = (state = "r5_start", text = "text_en") => {
-  const model = new FakeModel(fixture(state), fixture(text));
+  const model = new FakeModel(typeof state === "string" ? fixture(state) : state, fixture(text));
   const view = createView(el, model);
   views.push(view);
   return { model, view, q: (sel) => el.querySelector(sel), qa: (sel) => [...el.querySelectorAll(sel)] };
@@ -321,7 +325,7 @@ test("a view cleans up after itself", () => {
   const model = new FakeModel(fixture("r5_start"), fixture("text_en"));
   const cleanup = widget.render({ model, el });
   assert.ok(el.querySelector(".pyr-root"));
-  assert.equal(model.listenerCount(), 2);
+  assert.equal(model.listenerCount(), 3, "_state, _text and custom messages");
   cleanup();
   assert.equal(model.listenerCount(), 0);
   assert.equal(el.querySelector(".pyr-root"), null);
@@ -356,4 +360,136 @@ test("rendering a full table is fast (median of 50, printed)", () => {
   const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`jsdom: build + full render median ${median(times).toFixed(2)} ms; update median ${median(updates).toFixed(2)} ms`);
   assert.ok(median(times) < 100, "generous bound: jsdom is much slower than a browser");
+});
+
+// ---------------------------------------------------------------- statistics panel
+
+const keydown = (target, key) => {
+  const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
+  target.dispatchEvent(event);
+  return event.defaultPrevented;
+};
+
+test("statistics: the button asks Python for the current rules and the panel draws the answer", () => {
+  const { model, view, q, qa } = mount();
+  const button = q('[data-action="stats"]');
+  assert.ok(!button.hidden);
+  assert.equal(button.textContent, "Statistics");
+  assert.equal(button.getAttribute("aria-expanded"), "false");
+  const panel = q('[data-field="stats-panel"]');
+  assert.ok(panel.hidden);
+  button.click();
+  assert.ok(!panel.hidden);
+  assert.equal(button.getAttribute("aria-expanded"), "true");
+  assert.deepEqual(model.sent.at(-1), { type: "stats", rules: "N" });
+  assert.equal(panel.getAttribute("aria-busy"), "true");
+  assert.equal(q('[data-field="stats-note"]').textContent, "Loading…");
+  assert.equal(document.activeElement, q('[data-field="stats-rules"]'), "keyboard lands in the panel");
+  assert.equal(panel.getAttribute("aria-label"), "Statistics");
+
+  model.receive(fixture("stats_n"));
+  assert.equal(panel.hasAttribute("aria-busy"), false);
+  const value = (name) => q(`[data-field="stats-${name}"]`).textContent;
+  assert.deepEqual(
+    ["played", "won", "win-rate", "best-time", "fewest-moves"].map(value),
+    ["4", "3", "75%", "0:08.5", "16"],
+  );
+  const rows = qa("[data-stats-row]");
+  assert.deepEqual(rows.map((r) => r.dataset.statsRow), ["1", "2", "3"]);
+  const cells = (row) => [...row.children].map((c) => c.textContent);
+  assert.deepEqual(cells(rows[0]).slice(0, 4), ["1", "0:08.5", "16", "custom layout"]);
+  assert.deepEqual(rows.map((r) => cells(r)[1]), ["0:08.5", "0:25.5", "0:34.0"], "time, then moves");
+  const when = rows[0].querySelector("time");
+  assert.equal(when.getAttribute("datetime"), "2025-03-16T09:26:00+00:00");
+  assert.match(when.textContent, /2025/);
+  assert.equal(q('[data-field="stats-note"]').hidden, true);
+  assert.deepEqual(
+    [...q('[data-field="stats-rules"]').options].map((o) => [o.value, o.textContent]),
+    [["N", "Standard (N)"], ["E", "Easy (E)"]],
+  );
+  assert.equal(q('[data-field="stats-rules"]').value, "N");
+  assert.deepEqual(
+    qa(".pyr-stats-ranking th").map((th) => th.textContent),
+    ["#", "Time", "Moves", "Deal", "Date"],
+  );
+  assert.equal(qa(".pyr-stats-ranking th")[0].getAttribute("aria-label"), "Rank");
+  assert.equal(view.statsPanel, panel);
+});
+
+test("statistics: another preset, answers for other requests, a recorded game, errors", () => {
+  const { model, q, qa } = mount();
+  q('[data-action="stats"]').click();
+  model.receive(fixture("stats_n"));
+  const select = q('[data-field="stats-rules"]');
+  select.value = "E";
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+  assert.deepEqual(model.sent.at(-1), { type: "stats", rules: "E" });
+  model.receive(fixture("stats_n")); // a late answer for N: not what this view waits for
+  assert.equal(q('[data-field="stats-note"]').textContent, "Loading…");
+  const easy = {
+    type: "stats",
+    rules: "E",
+    error: null,
+    stats: {
+      rules: "E",
+      name: "Easy (E)",
+      rules_played: ["N", "E"],
+      totals: { rules: "E", played: 2, won: 0, win_rate: 0, best_time: null, fewest_moves: null },
+      ranking: [],
+    },
+  };
+  model.receive(easy);
+  assert.equal(q('[data-field="stats-played"]').textContent, "2");
+  assert.equal(q('[data-field="stats-win-rate"]').textContent, "0%");
+  assert.equal(q('[data-field="stats-best-time"]').textContent, "—");
+  assert.equal(qa("[data-stats-row]").length, 0);
+  assert.ok(q('[data-field="stats-ranking"]').hidden);
+  assert.equal(q('[data-field="stats-note"]').textContent, "No won game under these rules yet.");
+  // A game was recorded: the open panel asks again for what it shows.
+  const before = model.sent.length;
+  model.receive({ type: "stats_changed" });
+  assert.deepEqual(model.sent.slice(before), [{ type: "stats", rules: "E" }]);
+  model.receive({ type: "stats", rules: "E", stats: null, error: "the statistics file x is damaged" });
+  assert.equal(q('[data-field="stats-note"]').textContent, "Statistics are unavailable: the statistics file x is damaged");
+  assert.equal(q('[data-field="stats-note"]').dataset.kind, "error");
+  assert.ok(q(".pyr-stats-totals").hidden);
+  // Closed: nothing more is asked.
+  q('[data-action="stats-close"]').click();
+  assert.ok(q('[data-field="stats-panel"]').hidden);
+  assert.equal(document.activeElement, q('[data-action="stats"]'));
+  const after = model.sent.length;
+  model.receive({ type: "stats_changed" });
+  assert.equal(model.sent.length, after);
+});
+
+test("statistics: Escape closes the panel from the menu or a button, focus returns", () => {
+  const { model, q } = mount();
+  const button = q('[data-action="stats"]');
+  button.click();
+  model.receive(fixture("stats_n"));
+  assert.equal(keydown(q('[data-field="stats-rules"]'), "Escape"), true);
+  assert.ok(q('[data-field="stats-panel"]').hidden);
+  assert.equal(button.getAttribute("aria-expanded"), "false");
+  assert.equal(document.activeElement, button);
+  button.click();
+  q('[data-action="stats-close"]').focus();
+  assert.equal(keydown(document.activeElement, "Escape"), true);
+  assert.ok(q('[data-field="stats-panel"]').hidden);
+  assert.equal(document.activeElement, button);
+  assert.equal(q('[data-action="stats-close"]').getAttribute("aria-label"), "Close");
+});
+
+test("statistics: no button when Python has statistics off; the panel speaks French", () => {
+  const off = mount({ ...fixture("r5_start"), stats: false });
+  assert.ok(off.q('[data-action="stats"]').hidden);
+  off.view.destroy();
+  const { model, q } = mount("r5_start", "text_fr");
+  q('[data-action="stats"]').click();
+  model.receive(fixture("stats_n"));
+  assert.equal(q('[data-action="stats"]').textContent, "Statistiques");
+  assert.equal(q('[data-field="stats-win-rate"]').textContent.replace(/\s/g, " "), "75 %");
+  assert.equal(q(".pyr-stats-ranking caption").textContent, "Meilleures parties : temps, puis coups");
+  assert.equal(q("[data-stats-row] .pyr-col-code").textContent, "donne personnalisée");
+  assert.equal(formatDuration(65.94), "1:05.9");
+  assert.equal(formatDuration(null), "—");
 });

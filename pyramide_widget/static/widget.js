@@ -3,6 +3,9 @@
 // Python -> here: the synced traits `_state` (the position, see pyramide_widget/view_state.py)
 // and `_text` (the current language's strings and card names, see ui_text.py).
 // Here -> Python: `model.send({type: ...})` messages only; the kernel checks every one.
+// Statistics travel on request: the panel sends {type: "stats", rules} and Python answers with a
+// custom message {type: "stats", rules, stats, error} (and {type: "stats_changed"} after a game
+// is recorded, so an open panel asks again).
 //
 // The DOM is built once per view and then updated in place, so keyboard focus survives
 // every update. Test hooks: data-card / data-free / data-selected on cards, data-pile on the
@@ -44,6 +47,13 @@ export function formatTime(seconds) {
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** Seconds -> "m:ss.t" (tenths: statistics rank by time, so close times must differ). */
+export function formatDuration(seconds) {
+  if (seconds === null || seconds === undefined) return "—";
+  const tenths = Math.round(Math.max(0, seconds) * 10);
+  return `${formatTime(Math.floor(tenths / 10))}.${tenths % 10}`;
 }
 
 /** Fill "{name}" placeholders. */
@@ -165,6 +175,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     restart: button("restart"),
     hint: button("hint"),
     replay: button("replay"),
+    stats: button("stats"),
     options: button("options"),
   };
   const toolbar = h("div", { class: "pyr-toolbar", role: "toolbar" }, Object.values(buttons));
@@ -202,6 +213,50 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     optIndicesLabel,
   ]);
 
+  // The statistics panel: one preset's totals and its best won games, asked of Python on opening.
+  const statsTitle = h("div", { class: "pyr-panel-title" });
+  const statsRules = h("select", { class: "pyr-input", "data-field": "stats-rules" });
+  const statsRulesLabel = h("label", { class: "pyr-label pyr-inline" }, [h("span"), statsRules]);
+  const statsClose = h("button", { type: "button", class: "pyr-btn pyr-close", "data-action": "stats-close", text: "✕" });
+  const STAT_FIELDS = [
+    ["played", "stats_played"],
+    ["won", "stats_won"],
+    ["win-rate", "stats_win_rate"],
+    ["best-time", "stats_best_time"],
+    ["fewest-moves", "stats_fewest_moves"],
+  ];
+  const statsTotals = h("dl", { class: "pyr-stats-totals" });
+  const statsValues = {};
+  const statsLabels = [];
+  for (const [name, key] of STAT_FIELDS) {
+    const dt = h("dt");
+    statsValues[name] = h("dd", { "data-field": `stats-${name}` });
+    statsLabels.push([dt, key]);
+    statsTotals.append(h("div", { class: "pyr-stats-total" }, [dt, statsValues[name]]));
+  }
+  const COLUMNS = [
+    ["rank", "stats_rank"],
+    ["time", "time"],
+    ["moves", "moves"],
+    ["code", "code"],
+    ["date", "stats_date"],
+  ];
+  const statsCaption = h("caption");
+  const statsHeads = COLUMNS.map(([name]) => h("th", { scope: "col", class: `pyr-col-${name}` }));
+  const statsBody = h("tbody");
+  const statsTable = h("table", { class: "pyr-stats-ranking", "data-field": "stats-ranking" }, [
+    statsCaption,
+    h("thead", {}, [h("tr", {}, statsHeads)]),
+    statsBody,
+  ]);
+  const statsNote = h("p", { class: "pyr-stats-note", "data-field": "stats-note", role: "status" });
+  const statsPanel = h("section", { class: "pyr-panel pyr-stats", "data-field": "stats-panel", hidden: true }, [
+    h("div", { class: "pyr-stats-head" }, [statsTitle, statsRulesLabel, statsClose]),
+    statsTotals,
+    h("div", { class: "pyr-stats-tablewrap" }, [statsTable]),
+    statsNote,
+  ]);
+
   // The replay bar replaces the toolbar while a record is stepped through.
   const rbtn = (action, glyph) => h("button", { type: "button", class: "pyr-btn", "data-action": action, text: glyph });
   const replayButtons = {
@@ -223,7 +278,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     leaveReplay,
   ]);
 
-  root.append(status, message, boardWrap, toolbar, replayBar, newPanel, optPanel);
+  root.append(status, message, boardWrap, toolbar, replayBar, newPanel, optPanel, statsPanel);
   el.append(root);
   root.pyramideView = view; // for benchmarks and debugging; not a DOM attribute
   view.createView = createView;
@@ -232,7 +287,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     bannerTitle, bannerDetail, bannerButtons, buttons, toolbar, newPanel, newCode, newRules, newError,
     optPanel, optExplain, optLanguage, optIndices, replayBar, replayButtons, slider, replayStep,
     leaveReplay, message, fields: { code: code.value, score: score.value, moves: moves.value, time: time.value },
-    rules, copy, dealBtn, cancelBtn,
+    rules, copy, dealBtn, cancelBtn, statsPanel, statsRules, statsClose, statsBody, statsNote,
   });
 
   function makeCard(pile, row, col) {
@@ -285,6 +340,32 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   on(buttons.replay, "click", () => send({ type: "replay_start" }));
   on(buttons.new, "click", () => togglePanel(newPanel, buttons.new));
   on(buttons.options, "click", () => togglePanel(optPanel, buttons.options));
+  on(buttons.stats, "click", () => togglePanel(statsPanel, buttons.stats));
+  on(statsClose, "click", () => {
+    closePanel(statsPanel, buttons.stats);
+    buttons.stats.focus();
+  });
+  on(statsRules, "change", () => requestStats(statsRules.value));
+  on(statsPanel, "keydown", (event) => {
+    // The rules menu keeps its keys from claimKey; Escape still closes the panel.
+    if (event.key === "Escape" && !event.defaultPrevented) {
+      event.preventDefault();
+      closePanel(statsPanel, buttons.stats);
+      buttons.stats.focus();
+    }
+  });
+  const onCustom = (msg) => {
+    if (!msg || typeof msg !== "object" || statsPanel.hidden) return;
+    if (msg.type === "stats" && msg.rules === view.statsWanted) {
+      view.statsData = msg;
+      statsPanel.removeAttribute("aria-busy");
+      renderStats();
+    } else if (msg.type === "stats_changed") {
+      requestStats(view.statsWanted || state().rules);
+    }
+  };
+  model.on("msg:custom", onCustom);
+  view.listeners.push(() => model.off("msg:custom", onCustom));
   on(newPanel, "submit", (event) => {
     event.preventDefault();
     view.awaitingNew = true;
@@ -331,6 +412,9 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
       if (panel === newPanel) {
         newError.hidden = true;
         newCode.focus();
+      } else if (panel === statsPanel) {
+        requestStats(state().rules); // the current game's rules first
+        statsRules.focus();
       }
     } else closePanel(panel, opener);
   }
@@ -338,7 +422,84 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     panel.hidden = true;
     opener.setAttribute("aria-expanded", "false");
     if (panel === newPanel) view.awaitingNew = false;
+    if (panel === statsPanel) view.statsWanted = null;
   }
+
+  function requestStats(letter) {
+    if (!letter) return;
+    view.statsWanted = letter;
+    statsPanel.setAttribute("aria-busy", "true");
+    if (!view.statsData || view.statsData.rules !== letter) {
+      view.statsData = { rules: letter, loading: true };
+      renderStats();
+    }
+    send({ type: "stats", rules: letter });
+  }
+
+  // Draws view.statsData ({rules, stats, error} as Python sent it) in the current language.
+  function renderStats() {
+    const data = view.statsData;
+    if (!data) return;
+    const text = model.get("_text") || {};
+    const language = text.language || "en";
+    const stats = data.stats || null;
+    const totals = (stats && stats.totals) || {};
+    const order = [...(text.presets || []).map((p) => p.letter), "X"];
+    const letters = new Set([...((stats && stats.rules_played) || []), data.rules, state().rules].filter(Boolean));
+    const sorted = [...letters].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    const presetLabel = (letter) => {
+      const preset = (text.presets || []).find((p) => p.letter === letter);
+      return `${preset ? preset.name : text.custom_rules || letter} (${letter})`;
+    };
+    const key = sorted.map((l) => `${l}=${presetLabel(l)}`).join("|");
+    if (statsRules.dataset.options !== key) {
+      statsRules.replaceChildren(...sorted.map((l) => h("option", { value: l, text: presetLabel(l) })));
+      statsRules.dataset.options = key;
+    }
+    if (statsRules.value !== data.rules) statsRules.value = data.rules;
+    setAttr(statsPanel, "data-rules", data.rules);
+
+    const number = (n) => (n === null || n === undefined ? "—" : new Intl.NumberFormat(language).format(n));
+    const rate =
+      totals.win_rate === null || totals.win_rate === undefined
+        ? "—"
+        : new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 1 }).format(totals.win_rate);
+    const shown = !!stats;
+    setText(statsValues.played, shown ? number(totals.played) : "—");
+    setText(statsValues.won, shown ? number(totals.won) : "—");
+    setText(statsValues["win-rate"], shown ? rate : "—");
+    setText(statsValues["best-time"], shown ? formatDuration(totals.best_time) : "—");
+    setText(statsValues["fewest-moves"], shown ? number(totals.fewest_moves) : "—");
+    setAttr(statsTotals, "hidden", data.error ? true : null);
+
+    const ranking = (stats && stats.ranking) || [];
+    const date = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+    statsBody.replaceChildren(
+      ...ranking.map((entry, i) => {
+        const when = new Date(entry.finished_at);
+        const cells = [
+          h("td", { class: "pyr-col-rank", text: String(i + 1) }),
+          h("td", { class: "pyr-col-time", text: formatDuration(entry.time) }),
+          h("td", { class: "pyr-col-moves", text: number(entry.moves) }),
+          h("td", { class: "pyr-col-code", text: entry.code || S("custom_layout") }),
+          h("td", { class: "pyr-col-date" }, [
+            h("time", { datetime: entry.finished_at, text: isNaN(when) ? entry.finished_at : date.format(when) }),
+          ]),
+        ];
+        return h("tr", { "data-stats-row": i + 1, "data-game-id": entry.id }, cells);
+      }),
+    );
+    setAttr(statsTable, "hidden", ranking.length ? null : true);
+    let note = "";
+    if (data.loading) note = S("stats_loading");
+    else if (data.error) note = S("stats_error", { error: data.error });
+    else if (!totals.played) note = S("stats_none");
+    else if (!ranking.length) note = S("stats_no_wins");
+    setText(statsNote, note);
+    setAttr(statsNote, "hidden", note ? null : true);
+    setAttr(statsNote, "data-kind", data.error ? "error" : null);
+  }
+  view.renderStats = renderStats;
 
   function copyCode() {
     const text = view.fields.code.textContent;
@@ -363,9 +524,16 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     if (event.ctrlKey || event.metaKey || event.altKey || !target || !target.matches || !root.contains(target)) return;
     if (target.matches("input, select, textarea")) return; // they carry data-lm-suppress-shortcuts
     if (event.key === "Escape") {
-      if (!newPanel.hidden) closePanel(newPanel, buttons.new);
-      else if (!optPanel.hidden) closePanel(optPanel, buttons.options);
-      else return;
+      // The panel the focus is in, else the first one open.
+      const panels = [
+        [newPanel, buttons.new],
+        [optPanel, buttons.options],
+        [statsPanel, buttons.stats],
+      ].filter(([panel]) => !panel.hidden);
+      const [panel, opener] = panels.find(([p]) => p.contains(target)) || panels[0] || [];
+      if (!panel) return;
+      closePanel(panel, opener);
+      if (panel.contains(target)) opener.focus();
       event.preventDefault();
     } else if (event.key === "Enter" || event.key === " ") {
       if (!target.matches("button")) return;
@@ -554,6 +722,8 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     setAttr(toolbar, "hidden", replay ? true : null);
     setAttr(replayBar, "hidden", replay ? null : true);
     setAttr(buttons.hint, "hidden", text.hint ? null : true);
+    setAttr(buttons.stats, "hidden", st.stats ? null : true);
+    if (!st.stats && !statsPanel.hidden) closePanel(statsPanel, buttons.stats);
     buttons.undo.disabled = !st.can_undo;
     if (replay) {
       const r = st.replay;
@@ -603,6 +773,21 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     setAttr(pyramid, "aria-label", S("pyramid"));
     setAttr(buttons.new, "aria-expanded", newPanel.hidden ? "false" : "true");
     setAttr(buttons.options, "aria-expanded", optPanel.hidden ? "false" : "true");
+    setAttr(buttons.stats, "aria-expanded", statsPanel.hidden ? "false" : "true");
+    setText(statsTitle, S("stats"));
+    setAttr(statsPanel, "aria-label", S("stats"));
+    setText(statsRulesLabel.firstChild, S("rules_label"));
+    setAttr(statsClose, "aria-label", S("close"));
+    setAttr(statsClose, "title", S("close"));
+    for (const [label, key] of statsLabels) setText(label, S(key));
+    setText(statsCaption, S("stats_ranking"));
+    COLUMNS.forEach(([name, key], i) => {
+      if (name === "rank") {
+        setText(statsHeads[i], "#");
+        setAttr(statsHeads[i], "aria-label", S(key));
+      } else setText(statsHeads[i], S(key));
+    });
+    renderStats();
     const rulesValue = newRules.value || (model.get("_state") || {}).rules;
     newRules.replaceChildren(
       ...(text.presets || []).map((p) => h("option", { value: p.letter, text: `${p.name} (${p.letter})` })),
