@@ -241,19 +241,23 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     ["code", "code"],
     ["date", "stats_date"],
   ];
-  const statsCaption = h("caption");
+  // The ranking's title sits outside the table's scroll box, so a narrow cell still shows it whole.
+  const statsCaption = h("div", { class: "pyr-stats-caption" });
   const statsHeads = COLUMNS.map(([name]) => h("th", { scope: "col", class: `pyr-col-${name}` }));
   const statsBody = h("tbody");
   const statsTable = h("table", { class: "pyr-stats-ranking", "data-field": "stats-ranking" }, [
-    statsCaption,
     h("thead", {}, [h("tr", {}, statsHeads)]),
     statsBody,
+  ]);
+  const statsRanking = h("div", { class: "pyr-stats-rankingbox" }, [
+    statsCaption,
+    h("div", { class: "pyr-stats-tablewrap" }, [statsTable]),
   ]);
   const statsNote = h("p", { class: "pyr-stats-note", "data-field": "stats-note", role: "status" });
   const statsPanel = h("section", { class: "pyr-panel pyr-stats", "data-field": "stats-panel", hidden: true }, [
     h("div", { class: "pyr-stats-head" }, [statsTitle, statsRulesLabel, statsClose]),
     statsTotals,
-    h("div", { class: "pyr-stats-tablewrap" }, [statsTable]),
+    statsRanking,
     statsNote,
   ]);
 
@@ -481,7 +485,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
           h("td", { class: "pyr-col-rank", text: String(i + 1) }),
           h("td", { class: "pyr-col-time", text: formatDuration(entry.time) }),
           h("td", { class: "pyr-col-moves", text: number(entry.moves) }),
-          h("td", { class: "pyr-col-code", text: entry.code || S("custom_layout") }),
+          h("td", { class: "pyr-col-code", "data-custom": !entry.code, text: entry.code || S("custom_layout") }),
           h("td", { class: "pyr-col-date" }, [
             h("time", { datetime: entry.finished_at, text: isNaN(when) ? entry.finished_at : date.format(when) }),
           ]),
@@ -489,7 +493,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
         return h("tr", { "data-stats-row": i + 1, "data-game-id": entry.id }, cells);
       }),
     );
-    setAttr(statsTable, "hidden", ranking.length ? null : true);
+    setAttr(statsRanking, "hidden", ranking.length ? null : true);
     let note = "";
     if (data.loading) note = S("stats_loading");
     else if (data.error) note = S("stats_error", { error: data.error });
@@ -781,6 +785,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     setAttr(statsClose, "title", S("close"));
     for (const [label, key] of statsLabels) setText(label, S(key));
     setText(statsCaption, S("stats_ranking"));
+    setAttr(statsTable, "aria-label", S("stats_ranking"));
     COLUMNS.forEach(([name, key], i) => {
       if (name === "rank") {
         setText(statsHeads[i], "#");
