@@ -12,6 +12,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -177,3 +178,45 @@ def test_keyboard_play_without_notebook_shortcuts(page: Page, open_nb: Any) -> N
     assert focused, "focus left the pyramid when the card was removed"
     assert nb.wait_python("[w.game.moves, w.game.score]", [2, 10])
     assert page.evaluate("() => document.querySelector('.jp-mod-editMode') === null")
+
+
+STATS_SETUP = f"""
+import pathlib, sys, tempfile
+sys.path.insert(0, {str(TESTS)!r})
+from layouts import win_by_taps, winnable_game
+from pyramide_widget.widget import PyramideWidget
+stats_path = pathlib.Path(tempfile.mkdtemp()) / "stats.sqlite3"
+w = PyramideWidget(game=winnable_game(), stats=stats_path)
+"""
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_statistics_panel_shows_a_game_won_in_the_kernel(page: Page, open_nb: Any) -> None:
+    nb = open_nb([STATS_SETUP, "w"])
+    table = view(page)
+    button = table.locator('[data-action="stats"]')
+    expect(button).to_be_visible(timeout=30_000)
+    button.click()
+    panel = table.locator('[data-field="stats-panel"]')
+    expect(panel).to_be_visible()
+    expect(button).to_have_attribute("aria-expanded", "true")
+    expect(field(table, "stats-note")).to_have_text("No finished game under these rules yet.")
+    expect(field(table, "stats-played")).to_have_text("0")
+
+    # The kernel wins the game; the open panel is told and asks again.
+    nb.execute("win_by_taps(w.game)")
+    expect(field(table, "banner")).to_have_attribute("data-status", "won")
+    expect(field(table, "stats-played")).to_have_text("1")
+    expect(field(table, "stats-won")).to_have_text("1")
+    expect(field(table, "stats-win-rate")).to_have_text("100%")
+    expect(table.locator("[data-stats-row]")).to_have_count(1)
+    moves = nb.eval_python("w.game.moves")
+    expect(field(table, "stats-fewest-moves")).to_have_text(str(moves))
+    expect(table.locator('[data-stats-row="1"] .pyr-col-moves')).to_have_text(str(moves))
+    assert nb.eval_python("w.stats.totals('N').won") == 1
+
+    # Escape from inside the panel closes it and gives the focus back to the button.
+    field(table, "stats-rules").focus()
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(button).to_be_focused()
