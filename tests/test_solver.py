@@ -1,0 +1,189 @@
+"""The solver on constructed positions with known answers, and its solutions through the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyramide_widget import Game, Move, Rules
+from pyramide_widget.estimate import deal_letters
+from pyramide_widget.rules import PRESETS
+from pyramide_widget.solver import SolveResult, hint, solve
+
+from solver_reference import BudgetExceeded, playout, shortest_win
+
+# A deck laid out so that nothing can ever remove the top card: 5♣ in row 1 and every 8 in
+# rows 3-7, so every 8 covers it (not directly: even "pair with the coverer" cannot help).
+BLOCKED_TOP = [
+    ["5♣"],
+    ["A♣", "2♣"],
+    ["8♣", "3♣", "4♣"],
+    ["8♦", "6♣", "7♣", "9♣"],
+    ["8♥", "10♣", "J♣", "Q♣", "K♣"],
+    ["8♠", "A♦", "2♦", "3♦", "4♦", "5♦"],
+    ["6♦", "7♦", "9♦", "10♦", "J♦", "Q♦", "K♦"],
+]
+REST = [f"{r}{s}" for s in "♥♠" for r in ("A", "2", "3", "4", "5", "6", "7", "9", "10", "J", "Q", "K")]
+
+
+def replay(game: Game, moves: list[Move]) -> Game:
+    """Play ``moves`` on a copy of ``game`` through the engine."""
+    copy = Game(game.deal, game.rules)
+    for move in game.history:
+        copy.play(move)
+    for move in moves:
+        copy.play(move)
+    return copy
+
+
+def check(game: Game, result: SolveResult) -> None:
+    """Every line the solver returns replays; a solution wins; the best line removes max_removed."""
+    if result.winnable:
+        assert result.solution is not None
+        assert str(replay(game, result.solution).status) == "won"
+        assert result.max_removed == 28
+    else:
+        assert result.solution is None
+    after = replay(game, result.best_line)
+    assert 28 - after.pyramid_left == result.max_removed
+
+
+@pytest.mark.parametrize("letter", list(PRESETS))
+def test_a_card_that_nothing_can_pair_with_makes_every_preset_lost(letter: str) -> None:
+    game = Game.from_layout(
+        BLOCKED_TOP, waste=[REST[0]], stock=REST[1:], rules=PRESETS[letter].rules
+    )
+    result = solve(game)
+    check(game, result)
+    assert not result.winnable
+    assert result.max_removed < 28
+
+
+# Winnable deals found by the 10,000-deal runs (strict rules win rarely).
+WINNABLE = {"S": "PY1-S-SEIDRWN"}
+
+
+@pytest.mark.parametrize("letter", list(PRESETS))
+def test_one_move_from_a_win(letter: str) -> None:
+    codes = [WINNABLE[letter]] if letter in WINNABLE else [f"PY1-{letter}-{x}" for x in deal_letters(3, 60)]
+    for code in codes:
+        game = Game.from_code(code)
+        result = solve(game)
+        if result.winnable and result.solution:
+            break
+    else:
+        pytest.fail(f"no winnable {letter} deal among {len(codes)}")
+    assert result.solution is not None
+    before = replay(game, result.solution[:-1])
+    last = solve(before)
+    assert last.solution == [result.solution[-1]]
+    assert solve(before, optimal=True).solution == [result.solution[-1]]
+    assert hint(before) == result.solution[-1]
+
+
+def test_a_won_game_needs_no_move_and_gets_no_hint() -> None:
+    game = Game.from_code("PY1-N-AAAAAAS")
+    result = solve(game)
+    assert result.solution is not None
+    won = replay(game, result.solution)
+    after = solve(won)
+    assert after.winnable and after.solution == [] and after.max_removed == 28
+    assert won.hint() is None
+
+
+def test_a_game_with_no_moves_left_is_lost_and_gets_no_hint() -> None:
+    game = playout(Game.from_code("PY1-S-AAAAAAB"), seed=1, stock=0, steps=200)
+    while not game.is_over:
+        game.play(game.legal_moves()[-1])
+    assert str(game.status) == "no_moves"
+    result = solve(game)
+    assert not result.winnable and result.max_removed == 28 - game.pyramid_left
+    assert result.best_line == [] and game.hint() is None
+
+
+@pytest.mark.parametrize("letter", list(PRESETS))
+def test_solutions_of_deals_replay_to_a_win(letter: str) -> None:
+    """Full deals for the fast presets, positions a few moves from the end for the others."""
+    fast = PRESETS[letter].rules.recycles is None
+    for n, letters in enumerate(deal_letters(11, 25 if fast else 15)):
+        game = Game.from_code(f"PY1-{letter}-{letters}")
+        if not fast:
+            playout(game, seed=n, stock=4 + n % 8)
+        check(game, solve(game))
+
+
+def test_hint_follows_a_winning_line() -> None:
+    game = Game.from_code("PY1-E-AAAAAAS")
+    assert solve(game).winnable
+    for _ in range(200):
+        if game.is_over:
+            break
+        move = game.hint()
+        assert move is not None and game.is_legal(move)
+        game.play(move)
+    assert str(game.status) == "won"
+
+
+def test_hint_when_no_line_wins_keeps_the_most_cards_removable() -> None:
+    game = Game.from_layout(BLOCKED_TOP, waste=[REST[0]], stock=REST[1:], rules=Rules.preset("T"))
+    best = solve(game).max_removed
+    move = hint(game)
+    assert move is not None
+    game.play(move)
+    assert solve(game).max_removed == best
+
+
+@pytest.mark.parametrize("letter", ["N", "E"])
+def test_optimal_solutions_are_as_short_as_a_breadth_first_search_finds(letter: str) -> None:
+    checked = 0
+    for n, letters in enumerate(deal_letters(5, 80)):
+        game = playout(Game.from_code(f"PY1-{letter}-{letters}"), seed=n, keep=3, stock=8)
+        if game.is_over:
+            continue
+        result = solve(game, optimal=True)
+        fast = solve(game)
+        assert result.winnable == fast.winnable
+        if not result.winnable:
+            continue
+        check(game, result)
+        assert result.solution is not None
+        assert len(result.solution) <= len(fast.solution or [])
+        try:
+            assert len(result.solution) == shortest_win(game, budget=3000)
+        except BudgetExceeded:
+            continue
+        checked += 1
+        if checked == 4:
+            break
+    assert checked >= 1
+
+
+def test_results_print_the_same_on_every_run() -> None:
+    game = Game.from_code("PY1-N-AAAAAAS")
+    first, second = solve(game), solve(game)
+    assert repr(first) == repr(second)
+    assert "seconds" not in repr(first) and repr(first).startswith("SolveResult(winnable=True")
+    assert first.notation().split()[0] == str(first.solution[0])  # type: ignore[index]
+
+
+def test_the_solver_leaves_the_game_alone() -> None:
+    game = Game.from_code("PY1-T-AAAAAAJ")
+    game.play("draw")
+    before = (game.position(), game.moves, game.history)
+    solve(game)
+    hint(game)
+    assert (game.position(), game.moves, game.history) == before
+
+
+@pytest.mark.parametrize("letters", deal_letters(21, 8))
+def test_looser_rules_never_win_less(letters: str) -> None:
+    """Each knob only adds possibilities: S ⊆ T ⊆ P, T ⊆ R ⊆ E, S ⊆ N ⊆ E (on the same deal,
+    after the same twelve draws, which every rule set allows)."""
+    results = {}
+    for letter in "NSTPRE":
+        game = Game.from_code(f"PY1-{letter}-{letters}")
+        for _ in range(12):
+            game.play("draw")
+        results[letter] = solve(game)
+    for tight, loose in ("ST", "TP", "TR", "RE", "SN", "NE"):
+        assert results[tight].winnable <= results[loose].winnable
+        assert results[tight].max_removed <= results[loose].max_removed
