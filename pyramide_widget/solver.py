@@ -438,6 +438,9 @@ class _Search:
 class _SequenceSearch(_Search):
     """Depth-first search on the exact state, for a limited number of recycles.
 
+    ``ceiling`` is a proven bound on the pyramid cards that can be removed (the pool search
+    under unlimited recycles, see :func:`solve`): the search stops once a line reaches it.
+    ``decide_only`` drops every state that cannot be won, whatever it could still remove.
     """
 
     def __init__(self, table: _Table, ceiling: int = _SIZE, decide_only: bool = False) -> None:
