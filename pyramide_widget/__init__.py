@@ -30,11 +30,17 @@ __version__ = "0.1.0"
 
 _LAZY = {
     "PyramideWidget": ("pyramide_widget.widget", "PyramideWidget"),
+    "solve": ("pyramide_widget.solver", "solve"),
+    "SolveResult": ("pyramide_widget.solver", "SolveResult"),
+    "estimate": ("pyramide_widget.estimate", "estimate"),
+    "Estimate": ("pyramide_widget.estimate", "Estimate"),
+    "stats": ("pyramide_widget.stats", "stats"),
+    "StatsStore": ("pyramide_widget.stats", "StatsStore"),
 }
 
 
 def __getattr__(name: str) -> Any:
-    """Import heavier layers (the widget) only when they are first used."""
+    """Import the other layers (widget, solver, statistics) only when they are first used."""
     if name in _LAZY:
         import importlib
 
@@ -46,6 +52,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "Card", "CardError", "CodeError", "Deal", "DealCode", "Game", "GameClock", "IllegalMoveError",
     "LANGUAGES", "LayoutError", "Message", "Move", "MoveKind", "PRESETS", "Place", "Position",
-    "Preset", "PyramideError", "Record", "RecordError", "Rules", "Status", "Step",
+    "Preset", "PyramideError", "PyramideWidget", "Record", "RecordError", "Rules", "Status", "Step",
+    "Estimate", "SolveResult", "StatsStore", "estimate", "solve", "stats",
     "Suit", "parse_card", "parse_move", "__version__",
 ]
