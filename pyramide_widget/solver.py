@@ -175,7 +175,7 @@ class _Layer:
 
     __slots__ = (
         "kings", "pairs", "free_by_need", "needs", "removal_bound", "ranks", "counts", "orphans",
-        "orphan_ranks", "king_count", "classes",
+        "orphan_ranks", "paired", "wanting",
     )
 
     def __init__(
@@ -188,7 +188,8 @@ class _Layer:
         ranks: int,
         counts: list[int],
         orphan_ranks: tuple[tuple[int, int], ...],
-        classes: tuple[tuple[int, int, int, int, int], ...],
+        paired: int,
+        wanting: tuple[tuple[int, int], ...],
     ) -> None:
         self.kings = kings  # free pyramid kings
         self.pairs = pairs  # legal pyramid pairs (free+free, and card+only coverer if allowed)
@@ -203,10 +204,11 @@ class _Layer:
         self.orphans = 0
         for cards, _partners in orphan_ranks:
             self.orphans |= cards
-        self.king_count = counts[-1]
-        # Per pair class {a, 13 - a} with cards left: (talon cards of rank a, of rank 13 - a,
-        # pyramid cards of rank a, of rank 13 - a, most pyramid pairs they can form).
-        self.classes = classes
+        # Kings plus the cards of the most pyramid pairs each class {a, 13 - a} can form ...
+        self.paired = paired
+        # ... and, per rank whose cards outnumber those pairs: (talon cards of the partner
+        # rank, how many cards still want one).
+        self.wanting = wanting
 
 
 class _Table:
@@ -306,16 +308,20 @@ class _Table:
             if not counts[target - r] and self.talon_by_rank[r]
         )
         classes = []
+        base = counts[target]
         for a in range(1, (target + 1) // 2):
             b = target - a
             if counts[a] or counts[b]:
                 mates = [self.partners[i] & pyramid for i in left if rank[i] == a]
-                classes.append(
-                    (self.talon_by_rank[a], self.talon_by_rank[b], counts[a], counts[b], _matching(mates))
-                )
+                mated = _matching(mates)
+                base += 2 * mated
+                if counts[a] > mated:  # these need talon cards of rank b
+                    classes.append((self.talon_by_rank[b], counts[a] - mated))
+                if counts[b] > mated:
+                    classes.append((self.talon_by_rank[a], counts[b] - mated))
         return _Layer(
             kings, tuple(pairs), {k: tuple(v) for k, v in free_by_need.items()}, needs, bound, ranks,
-            counts, orphan_ranks, tuple(classes),
+            counts, orphan_ranks, base, tuple(classes),
         )
 
     def lost_cards(self, layer: _Layer, talon: int) -> int:
@@ -376,13 +382,9 @@ class _Table:
         """At most how many of the pyramid cards left can still go, counting partners: in a
         class {a, b}, up to ``m`` pyramid pairs, then each other pyramid card needs its own
         talon card of the partner rank."""
-        total = layer.king_count
-        for a_talon, b_talon, a_left, b_left, pairs in layer.classes:
-            total += (
-                2 * pairs
-                + min(a_left - pairs, (talon & b_talon).bit_count())
-                + min(b_left - pairs, (talon & a_talon).bit_count())
-            )
+        total = layer.paired
+        for partners, wanting in layer.wanting:
+            total += min(wanting, (talon & partners).bit_count())
         return total
 
 
