@@ -53,11 +53,8 @@ if TYPE_CHECKING:
 __all__ = ["SolveResult", "hint", "solve"]
 
 _SIZE = STANDARD_SHAPE.size
-_PYRAMID_BITS = (1 << _SIZE) - 1
-_TALON_SHIFT = _SIZE  # state keys: pyramid mask | talon mask << 28 | ...
+_TALON_SHIFT = _SIZE  # state keys: pyramid mask | talon mask << 28 | cards drawn << 60
 _DRAWN_SHIFT = _TALON_SHIFT + 32
-_FRESH_SHIFT = _DRAWN_SHIFT + 6
-_RECYCLES_SHIFT = _FRESH_SHIFT + 1
 
 
 @dataclass(frozen=True)
@@ -174,7 +171,7 @@ class _Layer:
     """What the search needs to know about one set of pyramid cards left, computed once."""
 
     __slots__ = (
-        "kings", "pairs", "free_by_need", "needs", "removal_bound", "ranks", "counts", "orphans",
+        "kings", "pairs", "free_by_need", "needs", "removal_bound", "counts", "orphans",
         "orphan_ranks", "paired", "wanting",
     )
 
@@ -185,7 +182,6 @@ class _Layer:
         free_by_need: dict[int, tuple[int, ...]],
         needs: tuple[tuple[int, int], ...],
         removal_bound: int,
-        ranks: int,
         counts: list[int],
         orphan_ranks: tuple[tuple[int, int], ...],
         paired: int,
@@ -196,8 +192,7 @@ class _Layer:
         self.free_by_need = free_by_need  # partner rank -> free pyramid cards wanting it
         self.needs = needs  # (talon cards that could save them, pyramid cards lost without)
         self.removal_bound = removal_bound  # fewest removals that can clear these cards
-        self.ranks = ranks  # bit r set when a card of rank r is left
-        self.counts = counts  # cards left by rank
+        self.counts = counts  # cards left by rank; counts[0] is all the cards left
         # Talon cards no pyramid card left can pair with: (those cards, talon cards of the
         # partner rank), one entry per such rank.
         self.orphan_ranks = orphan_ranks
@@ -292,11 +287,9 @@ class _Table:
                 free_by_need.setdefault(target - rank[i], []).append(i)
         lost_without: dict[int, int] = {}
         counts = [0] * (target + 1)
-        ranks = 0
         counts[0] = len(left)
         for i in left:
             counts[rank[i]] += 1
-            ranks |= 1 << rank[i]
             if rank[i] != target and not self.partners[i] & pyramid:
                 need = target - rank[i]
                 lost_without[need] = lost_without.get(need, 0) | self.blocked_by[i]
@@ -320,8 +313,8 @@ class _Table:
                 if counts[b] > mated:
                     classes.append((self.talon_by_rank[a], counts[b] - mated))
         return _Layer(
-            kings, tuple(pairs), {k: tuple(v) for k, v in free_by_need.items()}, needs, bound, ranks,
-            counts, orphan_ranks, base, tuple(classes),
+            kings, tuple(pairs), {k: tuple(v) for k, v in free_by_need.items()}, needs, bound, counts,
+            orphan_ranks, base, tuple(classes),
         )
 
     def lost_cards(self, layer: _Layer, talon: int) -> int:
