@@ -116,25 +116,25 @@ def solve(game: "Game", *, optimal: bool = False) -> SolveResult:
         relaxed.run()
         ceiling = _SIZE if relaxed.win_steps is not None else relaxed.best_removed
         nodes = relaxed.nodes
-        if game.rules.strict_win:
-            # Strict win only changes when the game is won, not which pyramid cards can go:
-            # decide with the strict rules, then (if lost) count with the lenient ones.
-            if ceiling == _SIZE:
-                decider = _SequenceSearch(table, decide_only=True)
-                decider.run()
-                nodes += decider.nodes
-                if decider.win_steps is not None:
-                    decider.nodes = nodes
-                    return _result(decider, started, optimal)
-            lenient = replace(game.rules, strict_win=False)
-            table = _Table(game.position(), lenient)
-        search = _SequenceSearch(table, ceiling)
-        search.nodes = nodes
-        search.run()
-        if game.rules.strict_win:
-            search.win_steps = None
-            search.best_removed = min(search.best_removed, _SIZE)
-        return _result(search, started, optimal)
+        if not game.rules.strict_win:
+            search = _SequenceSearch(table, ceiling)
+            search.nodes = nodes
+            search.run()
+            return _result(search, started, optimal)
+        # Strict win only changes when the game is won, not which pyramid cards can go: count
+        # with the lenient rules first; only if they clear the pyramid can the strict ones win.
+        counter = _SequenceSearch(_Table(game.position(), replace(game.rules, strict_win=False)), ceiling)
+        counter.nodes = nodes
+        counter.run()
+        counter.win_steps = None
+        if counter.best_removed == _SIZE:
+            decider = _SequenceSearch(table, decide_only=True)
+            decider.run()
+            counter.nodes += decider.nodes
+            if decider.win_steps is not None:
+                decider.nodes = counter.nodes
+                return _result(decider, started, optimal)
+        return _result(counter, started, optimal)
     search.run()
     return _result(search, started, optimal)
 
@@ -367,8 +367,27 @@ class _Table:
                 lost |= cards
         left = layer.counts[0]
         removable = min(left - lost.bit_count(), self.removable(layer, reachable))
-        hopeless = removable < left or (self.rules.strict_win and (buried or self.talon_stuck(layer, talon)))
+        hopeless = removable < left or (
+            self.rules.strict_win
+            and (buried or self.talon_stuck(layer, talon) or (last_pass and not fresh and self.waste_stuck(layer, talon, drawn)))
+        )
         return removable, hopeless, reachable
+
+    def waste_stuck(self, layer: _Layer, talon: int, drawn: int) -> bool:
+        """Strict win, last pass, waste top not fresh: each waste card must still go, with a
+        pyramid card or (draw against waste) with a card still to be drawn straight onto it,
+        so a rank in the waste must not outnumber its partner cards left in the pyramid and,
+        for that, in the stock."""
+        waste = talon & ((1 << drawn) - 1)
+        if not waste:
+            return False
+        by_rank, target, counts = self.talon_by_rank, self.target, layer.counts
+        stock = talon >> drawn << drawn if self.rules.draw_against_waste else 0
+        for a in range(1, target):
+            cards = waste & by_rank[a]
+            if cards and cards.bit_count() > counts[target - a] + (stock & by_rank[target - a]).bit_count():
+                return True
+        return False
 
     @staticmethod
     def removable(layer: _Layer, talon: int) -> int:
