@@ -42,9 +42,18 @@ def positions(letter: str, deals: int):
         yield playout(game, seed=n, stock=3 + n % 9)
 
 
+# Deals the 10,000-deal runs found winnable, for the rule sets that seldom win.
+WON = {
+    "S": ["FOJRZLP", "ZCMLZBZ", "HCKKFIW", "LERHIJB", "UOMCRYR", "ICJIFEB", "BRSGRRP", "JJHQCUH"],
+    "T": ["NGNLPLT", "IVHVLYF", "TCUADUT", "ZSOIQRF", "KHUMUXA", "QKNRAJV", "JLPIPAR", "THUGEED"],
+}
+WON["R"] = WON["T"]  # winnable under T, so under R (which only drops strict win)
+
+
 def positions_near_a_win(letter: str, deals: int):
     """Positions on a winning line a few moves from its end, and one random move off it."""
-    for n, letters in enumerate(deal_letters(200 + ord(letter), deals)):
+    codes = WON.get(letter) or deal_letters(200 + ord(letter), deals)
+    for n, letters in enumerate(codes):
         game = Game.from_code(f"PY1-{letter}-{letters}")
         result = solve(game)
         if not result.winnable or not result.solution:
@@ -77,7 +86,7 @@ def test_fast_solver_agrees_with_exhaustive_search(letter: str) -> None:
     assert len(checked) >= 0.4 * len(answers), f"only {len(checked)} of {len(answers)} positions were small enough"
 
 
-@pytest.mark.parametrize("letter", ["N", "P", "E"])
+@pytest.mark.parametrize("letter", list(PRESETS))
 def test_fast_solver_agrees_near_winning_lines(letter: str) -> None:
     answers = [agree(game) for game in positions_near_a_win(letter, max(10, DEALS // 3))]
     checked = [a for a in answers if a is not None]
