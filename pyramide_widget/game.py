@@ -712,12 +712,13 @@ class Game:
         """Clear the selection (the tap layer's state) without playing anything."""
         self._deselect()
 
-    def hint(self) -> Move | None:
+    def hint(self, **options: Any) -> Move | None:
         """A next move on a winning line, or, if none wins, one that keeps the most pyramid
-        cards removable (the solver decides; see :mod:`pyramide_widget.solver`)."""
+        cards removable (the solver decides, within a node budget so the answer comes promptly;
+        ``options`` go to :func:`pyramide_widget.solver.hint`, for example ``max_nodes=None``)."""
         from .solver import hint
 
-        return hint(self)
+        return hint(self, **options)
 
     # ------------------------------------------------------------------ records
 

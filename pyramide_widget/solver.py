@@ -27,6 +27,10 @@ How the search stays small (each point is a reason a result stays exact, not a h
   that covers it does not count, see R12) can never be removed, nor can any card under it: a
   state with such a card cannot be won, and the number of cards it blocks bounds how many
   pyramid cards can still be removed. Under strict win the same holds for talon cards.
+* **The last pass.** When no recycle is left, a card can come to the waste top only if every
+  card above it can go first, and a pyramid card only if the cards on it can go and a partner
+  can meet it; the cards that pass both tests (a fixpoint, :meth:`_Table.freeable`) bound what
+  can still be removed, and waste cards that fail are dropped from the state.
 * **Each state once.** Visited states are remembered, which also ends the cycles that unlimited
   recycles allow.
 
@@ -50,11 +54,38 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["SolveResult", "hint", "solve"]
+__all__ = ["HINT_NODES", "SearchLimitReached", "SolveResult", "hint", "solve"]
 
 _SIZE = STANDARD_SHAPE.size
 _TALON_SHIFT = _SIZE  # state keys: pyramid mask | talon mask << 28 | cards drawn << 60
 _DRAWN_SHIFT = _TALON_SHIFT + 32
+
+#: The node budget of :func:`hint` by default: about a second of CPython on this project's
+#: 2-core benchmark machine (a few in Pyodide), so that the widget's Hint button answers
+#: promptly. Most positions are solved well within it; see :func:`hint` for the others.
+HINT_NODES = 40_000
+
+
+class SearchLimitReached(Exception):
+    """:func:`solve` examined ``max_nodes`` states without an answer.
+
+    ``best_line`` is the line removing the most pyramid cards found so far (``removed`` of
+    them, counted since the deal; it may be empty), a reasonable move to suggest but proof of
+    nothing: the position may still be winnable, or allow more removals."""
+
+    def __init__(self, nodes: int, best_line: list[Move], removed: int) -> None:
+        super().__init__(f"no answer within {nodes} search nodes (the best line so far removes {removed} pyramid cards)")
+        self.nodes = nodes
+        self.best_line = best_line
+        self.removed = removed
+
+
+class _OutOfNodes(Exception):
+    """Raised inside a search when its node budget is spent."""
+
+    def __init__(self, search: "_Search") -> None:
+        super().__init__()
+        self.search = search
 
 
 @dataclass(frozen=True)
@@ -91,48 +122,67 @@ class SolveResult:
         return " ".join(str(move) for move in line)
 
 
-def solve(game: "Game", *, optimal: bool = False) -> SolveResult:
+def solve(game: "Game", *, optimal: bool = False, max_nodes: int | None = None) -> SolveResult:
     """Decide whether ``game``'s current position can be won, under its rules.
 
     Returns a :class:`SolveResult` with a winning line if there is one and, when there is not,
     the most pyramid cards any line of play removes. With ``optimal=True`` the winning line is
     one with the fewest moves (removals, draws and recycles all count, R20); that search is
     exact but slower, and ``max_removed`` is then only computed when the position is won.
+
+    Every answer is proven, however long it takes (a second or more for the hardest deals of
+    the one-pass rules). ``max_nodes`` caps the states examined: past it the search stops and
+    raises :class:`SearchLimitReached` with the best line found so far.
     """
+    if max_nodes is not None and max_nodes < 1:
+        raise ValueError(f"max_nodes must be a positive number of search nodes, not {max_nodes!r}")
+    try:
+        return _solve(game, optimal, max_nodes)
+    except _OutOfNodes as stop:
+        search = stop.search
+        relaxed = search.table.rules.recycles is None and game.rules.recycles is not None
+        # The relaxed search's lines use recycles the real rules may not allow: none to show.
+        line = [] if relaxed else search.best_line()
+        removed = search.table.removed0 if relaxed else search.best_removed
+        raise SearchLimitReached(search.nodes, line, removed) from None
+
+
+def _solve(game: "Game", optimal: bool, max_nodes: int | None) -> SolveResult:
     started = time.perf_counter()
+    limit = max_nodes if max_nodes is not None else -1
     table = _Table(game.position(), game.rules)
     if game.is_over:
         won = str(game.status) == "won"
         return SolveResult(won, [] if won else None, table.removed0, [], 0, time.perf_counter() - started, optimal)
     if optimal:
-        search: _Search = _ShortestSearch(table)
+        search: _Search = _ShortestSearch(table, limit)
     elif game.rules.recycles is None:
-        search = _PoolSearch(table)
+        search = _PoolSearch(table, limit)
     else:
         # Unlimited recycles and only the pyramid to clear can only make more possible, so
         # that (fast) search bounds this one: when it cannot win, neither can this position,
         # and the most cards it removes is a ceiling this search stops at.
-        relaxed = _PoolSearch(_Table(game.position(), Rules(pair_with_coverer=game.rules.pair_with_coverer)))
+        relaxed = _PoolSearch(_Table(game.position(), Rules(pair_with_coverer=game.rules.pair_with_coverer)), limit)
         relaxed.run()
         ceiling = _SIZE if relaxed.win_steps is not None else relaxed.best_removed
         nodes = relaxed.nodes
         if not game.rules.strict_win:
-            search = _SequenceSearch(table, ceiling)
+            search = _SequenceSearch(table, limit, ceiling)
             search.nodes = nodes
             search.run()
             return _result(search, started, optimal)
         # Strict win only changes when the game is won, not which pyramid cards can go: count
         # with the lenient rules first; only if they clear the pyramid can the strict ones win.
-        counter = _SequenceSearch(_Table(game.position(), replace(game.rules, strict_win=False)), ceiling)
+        counter = _SequenceSearch(_Table(game.position(), replace(game.rules, strict_win=False)), limit, ceiling)
         counter.nodes = nodes
         counter.run()
         counter.win_steps = None
         if counter.best_removed == _SIZE:
-            decider = _SequenceSearch(table, decide_only=True)
+            decider = _SequenceSearch(table, limit, decide_only=True)
+            decider.nodes = counter.nodes  # the budget counts both searches
             decider.run()
-            counter.nodes += decider.nodes
+            counter.nodes = decider.nodes
             if decider.win_steps is not None:
-                decider.nodes = counter.nodes
                 return _result(decider, started, optimal)
         return _result(counter, started, optimal)
     search.run()
@@ -153,13 +203,24 @@ def _result(search: "_Search", started: float, optimal: bool) -> SolveResult:
     )
 
 
-def hint(game: "Game") -> Move | None:
+def hint(game: "Game", *, max_nodes: int | None = HINT_NODES) -> Move | None:
     """A next move on a winning line; if no line wins, the first move of a line that removes
     the most pyramid cards. ``None`` when the game is over or no line removes another pyramid
-    card (drawing on would change nothing), so a Hint button can say so."""
+    card (drawing on would change nothing), so a Hint button can say so.
+
+    A hint must come promptly, so the search stops after ``max_nodes`` states (``None``: no
+    limit). The few positions it cannot settle by then (the hardest deals of the one-pass
+    rules) get the first move of the best line found so far, or else the first legal move:
+    still a sensible move, though not one proven to be best."""
     if game.is_over:
         return None
-    result = solve(game)
+    try:
+        result = solve(game, max_nodes=max_nodes)
+    except SearchLimitReached as stop:
+        if stop.best_line:
+            return stop.best_line[0]
+        moves = game.legal_moves()
+        return moves[0] if moves else None
     line = result.solution if result.solution is not None else result.best_line
     return line[0] if line else None
 
@@ -167,12 +228,17 @@ def hint(game: "Game") -> Move | None:
 # ---------------------------------------------------------------------- the compiled position
 
 
+#: Pyramid cards counted against the talon: (how many can go without talon cards, and per rank
+#: whose cards outnumber those: (talon cards of the partner rank, how many cards want one)).
+_Counted = tuple[int, tuple[tuple[int, int], ...]]
+
+
 class _Layer:
     """What the search needs to know about one set of pyramid cards left, computed once."""
 
     __slots__ = (
-        "kings", "pairs", "free_by_need", "needs", "removal_bound", "counts", "orphans",
-        "orphan_ranks", "paired", "wanting",
+        "kings", "pairs", "free_by_need", "needs", "removal_bound", "counts", "orphan_ranks",
+        "paired", "wanting", "freeable",
     )
 
     def __init__(
@@ -196,14 +262,14 @@ class _Layer:
         # Talon cards no pyramid card left can pair with: (those cards, talon cards of the
         # partner rank), one entry per such rank.
         self.orphan_ranks = orphan_ranks
-        self.orphans = 0
-        for cards, _partners in orphan_ranks:
-            self.orphans |= cards
         # Kings plus the cards of the most pyramid pairs each class {a, 13 - a} can form ...
         self.paired = paired
         # ... and, per rank whose cards outnumber those pairs: (talon cards of the partner
         # rank, how many cards still want one).
         self.wanting = wanting
+        # talon ranks that can reach the waste top -> (ranks of the pyramid cards that might
+        # then go, those cards counted): see _Table.freeable
+        self.freeable: dict[int, tuple[int, _Counted]] = {}
 
 
 class _Table:
@@ -249,6 +315,8 @@ class _Table:
                 if not stacked or (rules.pair_with_coverer and adjacent):
                     self.partners[i] |= 1 << j
         self._layers: dict[int, _Layer] = {}
+        self._stock_ranks: dict[int, int] = {}
+        self.mirror = _mirror(self.target)
 
     def _fresh_pair(self, talon: int, drawn: int) -> bool:
         """Whether a fresh waste top here could pair with the card beneath (else freshness is
@@ -300,22 +368,38 @@ class _Table:
             for r in range(1, target)
             if not counts[target - r] and self.talon_by_rank[r]
         )
-        classes = []
+        base, classes = self.class_counts(pyramid)
+        return _Layer(
+            kings, tuple(pairs), {k: tuple(v) for k, v in free_by_need.items()}, needs, bound, counts,
+            orphan_ranks, base, classes,
+        )
+
+    def class_counts(self, cards: int) -> _Counted:
+        """How many of the pyramid ``cards`` can go without the talon (kings, plus the cards of
+        the most pyramid pairs each class {a, 13 - a} can form) and, per rank whose cards
+        outnumber those pairs, (talon cards of the partner rank, how many cards want one)."""
+        target, rank, partners, by_rank = self.target, self.rank, self.partners, self.talon_by_rank
+        counts = [0] * (target + 1)
+        rest = cards
+        while rest:
+            low = rest & -rest
+            counts[rank[low.bit_length() - 1]] += 1
+            rest ^= low
         base = counts[target]
+        classes = []
         for a in range(1, (target + 1) // 2):
             b = target - a
             if counts[a] or counts[b]:
-                mates = [self.partners[i] & pyramid for i in left if rank[i] == a]
-                mated = _matching(mates)
+                mated = 0
+                if counts[a] and counts[b]:
+                    mates = [partners[i] & cards for i in range(_SIZE) if cards >> i & 1 and rank[i] == a]
+                    mated = _matching(mates)
                 base += 2 * mated
                 if counts[a] > mated:  # these need talon cards of rank b
-                    classes.append((self.talon_by_rank[b], counts[a] - mated))
+                    classes.append((by_rank[b], counts[a] - mated))
                 if counts[b] > mated:
-                    classes.append((self.talon_by_rank[a], counts[b] - mated))
-        return _Layer(
-            kings, tuple(pairs), {k: tuple(v) for k, v in free_by_need.items()}, needs, bound, counts,
-            orphan_ranks, base, tuple(classes),
-        )
+                    classes.append((by_rank[a], counts[b] - mated))
+        return base, tuple(classes)
 
     def lost_cards(self, layer: _Layer, talon: int) -> int:
         """Pyramid cards that can never be removed, given the talon cards left."""
@@ -339,39 +423,155 @@ class _Table:
                 return True
         return False
 
-    def assess(self, layer: _Layer, talon: int, drawn: int, fresh: int, last_pass: bool) -> tuple[int, bool, int]:
-        """The pyramid cards that can never be removed, whether the state is lost, and the
-        talon cards that can still be played (all of them but those buried, see below).
+    def assess(
+        self, layer: _Layer, pyramid: int, talon: int, drawn: int, fresh: int, last_pass: bool
+    ) -> tuple[int, bool, int]:
+        """At most how many of the pyramid cards left can still go, whether the state is lost,
+        and the talon cards that can still be played (all of them but those buried, see below).
 
         On the last pass through the stock (no recycle left) a waste card that nothing can ever
         remove buries every waste card beneath it for good: those cannot partner anything.
-        With draw against waste, a waste card can still go with a card drawn onto it, so only
-        a card with no partner left in the pyramid or the stock counts as such a lid (and the
-        check waits while the fresh top may take the card beneath it)."""
+        Two tests find such a lid, :meth:`lid` (counting partners) and :meth:`freeable` (which
+        partners can ever be reached); both wait while a fresh top may take the card beneath
+        it. The pyramid cards left are then counted class by class against the talon cards
+        that can still be played."""
         reachable = talon
         buried = False
+        counted: _Counted = (layer.paired, layer.wanting)
         if last_pass and not fresh:
             waste = talon & ((1 << drawn) - 1)
-            lids = waste & layer.orphans
-            if lids and self.rules.draw_against_waste:
-                stock = talon >> drawn << drawn
-                for cards, partners in layer.orphan_ranks:
-                    if stock & partners:
-                        lids &= ~cards
-            if lids:
-                reachable = talon & ~((2 << (lids.bit_length() - 1)) - 1)
-                buried = True
+            if waste:
+                lid = self.lid(layer, talon, drawn, waste)
+                if lid >= 0:
+                    reachable = talon & ~((2 << lid) - 1)
+            counted, accessible = self.freeable(layer, pyramid, talon, drawn)
+            reachable &= accessible
+            buried = reachable != talon
         lost = 0
         for savers, cards in layer.needs:
             if not reachable & savers:
                 lost |= cards
         left = layer.counts[0]
-        removable = min(left - lost.bit_count(), self.removable(layer, reachable))
+        paired, wanting = counted
+        for partners, count in wanting:
+            paired += min(count, (reachable & partners).bit_count())
+        removable = min(left - lost.bit_count(), paired)
         hopeless = removable < left or (
             self.rules.strict_win
             and (buried or self.talon_stuck(layer, talon) or (last_pass and not fresh and self.waste_stuck(layer, talon, drawn)))
         )
         return removable, hopeless, reachable
+
+    def freeable(self, layer: _Layer, pyramid: int, talon: int, drawn: int) -> tuple[_Counted, int]:
+        """Last pass, waste top not fresh: which pyramid cards might still be removed, and
+        which talon cards might still come to the waste top.
+
+        A least fixpoint of two facts: a pyramid card can go only once the cards on it have
+        gone, with a king's removal, a pyramid partner free at the same time, or a talon card
+        of the partner rank that can come to the waste top; and a waste card can come to the
+        top only once every card above it has gone, each with a partner that can go too (a
+        pyramid card of this fixpoint or, with draw against waste, a stock card). Counts of
+        cards are ignored here, so this over-estimates, as a bound must; the cards found are
+        then counted class by class (:meth:`class_counts`). The waste card where the walk down
+        stops, and every card under it, can never be played."""
+        stock = talon >> drawn << drawn
+        stock_ranks = self._stock_ranks.get(stock)
+        if stock_ranks is None:
+            stock_ranks = 0
+            for r, cards in enumerate(self.talon_by_rank):
+                if stock & cards:
+                    stock_ranks |= 1 << r
+            self._stock_ranks[stock] = stock_ranks
+        mirror, trank = self.mirror, self.talon_rank
+        base = 1 << self.target
+        if self.rules.draw_against_waste:
+            base |= mirror[stock_ranks]
+        waste = talon & ((1 << drawn) - 1)
+        cache = layer.freeable
+        found: tuple[int, _Counted] = (0, (0, ()))
+        last = -1
+        while True:
+            poppable = base | mirror[found[0]]
+            reach = stock_ranks
+            w = waste
+            while w:
+                top = w.bit_length() - 1
+                r = trank[top]
+                reach |= 1 << r
+                if not poppable >> r & 1:
+                    break
+                w ^= 1 << top
+            if reach == last:
+                return found[1], talon & ~((2 << (w.bit_length() - 1)) - 1) if w else talon
+            last = reach
+            cached = cache.get(reach)
+            if cached is None:
+                cards, ranks = self._freeable_with(pyramid, reach)
+                cached = cache[reach] = (ranks, self.class_counts(cards))
+            found = cached
+
+    def _freeable_with(self, pyramid: int, reach: int) -> tuple[int, int]:
+        """The fixpoint of :meth:`freeable` for the pyramid alone, when the talon ranks in the
+        bit mask ``reach`` can all come to the waste top: (those pyramid cards, their ranks)."""
+        target, rank, cover, partners = self.target, self.rank, self.cover_mask, self.partners
+        coverer_pairs = self.rules.pair_with_coverer
+        removable, removable_ranks = 0, 0
+        left = pyramid
+        grown = True
+        while grown:
+            grown = False
+            rest = left
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                i = low.bit_length() - 1
+                blocking = cover[i] & left
+                r = rank[i]
+                ok = False
+                if not blocking:
+                    if r == target or reach >> (target - r) & 1:
+                        ok = True
+                    else:
+                        mates = partners[i] & pyramid
+                        while mates:
+                            q = mates & -mates
+                            mates ^= q
+                            if not cover[q.bit_length() - 1] & left:
+                                ok = True
+                                break
+                elif coverer_pairs and not blocking & (blocking - 1) and partners[i] & blocking:
+                    ok = not cover[blocking.bit_length() - 1] & left
+                if ok:
+                    removable |= low
+                    removable_ranks |= 1 << r
+                    left ^= low
+                    grown = True
+        return removable, removable_ranks
+
+    def lid(self, layer: _Layer, talon: int, drawn: int, waste: int) -> int:
+        """The highest waste card that can never leave the waste on this last pass, or -1.
+
+        Each waste card leaves only with a partner of its own (a pyramid card or, with draw
+        against waste, a stock card drawn straight onto it), and the cards above it must all
+        have left first: walking down from the top, the first card whose partner rank has
+        been used up by the cards above it is stuck for good."""
+        target, trank = self.target, self.talon_rank
+        avail = layer.counts[:]
+        if self.rules.draw_against_waste:
+            stock = talon >> drawn << drawn
+            by_rank = self.talon_by_rank
+            for rank in range(1, target):
+                avail[rank] += (stock & by_rank[rank]).bit_count()
+        while waste:
+            top = waste.bit_length() - 1
+            rank = trank[top]
+            if rank != target:
+                need = target - rank
+                if not avail[need]:
+                    return top
+                avail[need] -= 1
+            waste ^= 1 << top
+        return -1
 
     def waste_stuck(self, layer: _Layer, talon: int, drawn: int) -> bool:
         """Strict win, last pass, waste top not fresh: each waste card must still go, with a
@@ -389,15 +589,15 @@ class _Table:
                 return True
         return False
 
-    @staticmethod
-    def removable(layer: _Layer, talon: int) -> int:
-        """At most how many of the pyramid cards left can still go, counting partners: in a
-        class {a, b}, up to ``m`` pyramid pairs, then each other pyramid card needs its own
-        talon card of the partner rank."""
-        total = layer.paired
-        for partners, wanting in layer.wanting:
-            total += min(wanting, (talon & partners).bit_count())
-        return total
+
+def _mirror(target: int) -> list[int]:
+    """For every bit mask of ranks, the mask of their partner ranks (``target - rank``)."""
+    table = [0] * (1 << (target + 1))
+    for mask in range(1, len(table)):
+        low = mask & -mask
+        rank = low.bit_length() - 1
+        table[mask] = table[mask ^ low] | (1 << (target - rank) if 0 < rank < target else 0)
+    return table
 
 
 def _matching(mates: list[int]) -> int:
@@ -429,8 +629,9 @@ Step = tuple  # an internal move: ("K", slot), ("P", a, b), ("W", slot), ("WK",)
 class _Search:
     """Common bookkeeping: node count, best line so far, and turning steps into moves."""
 
-    def __init__(self, table: _Table) -> None:
+    def __init__(self, table: _Table, limit: int = -1) -> None:
         self.table = table
+        self.limit = limit  # stop (raise _OutOfNodes) after this many nodes; -1: never
         self.nodes = 0
         self.best_removed = table.removed0
         self.best_steps: list[Step] = []
@@ -457,8 +658,8 @@ class _SequenceSearch(_Search):
     ``decide_only`` drops every state that cannot be won, whatever it could still remove.
     """
 
-    def __init__(self, table: _Table, ceiling: int = _SIZE, decide_only: bool = False) -> None:
-        super().__init__(table)
+    def __init__(self, table: _Table, limit: int = -1, ceiling: int = _SIZE, decide_only: bool = False) -> None:
+        super().__init__(table, limit)
         self.ceiling = ceiling
         self.decide_only = decide_only
 
@@ -492,6 +693,8 @@ class _SequenceSearch(_Search):
                         return False
                 explored.append((fresh, recycles))
             self.nodes += 1
+            if self.nodes == self.limit:
+                raise _OutOfNodes(self)
             removed = _SIZE - pyramid.bit_count()
             if removed > self.best_removed:
                 self.best_removed = removed
@@ -504,7 +707,7 @@ class _SequenceSearch(_Search):
                 self.win_steps = path[:]
                 return True
             layer = layer_of(pyramid)
-            removable, hopeless, reachable = assess(layer, talon, drawn, fresh, recycles >= limit)
+            removable, hopeless, reachable = assess(layer, pyramid, talon, drawn, fresh, recycles >= limit)
             if hopeless and (decide_only or removed + removable <= self.best_removed):
                 return False
             if reachable != talon and not strict:
@@ -588,6 +791,8 @@ class _PoolSearch(_Search):
                 return False
             seen.add(key)
             self.nodes += 1
+            if self.nodes == self.limit:
+                raise _OutOfNodes(self)
             removed = _SIZE - pyramid.bit_count()
             if removed > self.best_removed:
                 self.best_removed = removed
@@ -763,6 +968,8 @@ class _ShortestSearch(_Search):
                 continue
             closed.add(state)
             self.nodes += 1
+            if self.nodes == self.limit:
+                raise _OutOfNodes(self)
             g = -negative_g
             if not state[0] and (not strict or not state[1]):
                 self.win_steps = self._path(parents, state)

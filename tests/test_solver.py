@@ -7,7 +7,7 @@ import pytest
 from pyramide_widget import Game, Move, Rules
 from pyramide_widget.estimate import deal_letters
 from pyramide_widget.rules import PRESETS
-from pyramide_widget.solver import SolveResult, hint, solve
+from pyramide_widget.solver import SearchLimitReached, SolveResult, hint, solve
 
 from solver_reference import BudgetExceeded, playout, shortest_win
 
@@ -130,6 +130,47 @@ def test_hint_when_no_line_wins_keeps_the_most_cards_removable() -> None:
     assert move is not None
     game.play(move)
     assert solve(game).max_removed == best
+
+
+# The slowest deal of the 10,000-deal Traditional run: about 100,000 nodes to settle.
+HARD = "PY1-T-DOHWZZG"
+
+
+@pytest.mark.parametrize("max_nodes", [1, 500, 5000])
+def test_a_node_budget_stops_the_search_with_the_best_line_so_far(max_nodes: int) -> None:
+    game = Game.from_code(HARD)
+    with pytest.raises(SearchLimitReached) as stopped:
+        solve(game, max_nodes=max_nodes)
+    stop = stopped.value
+    assert stop.nodes == max_nodes and str(max_nodes) in str(stop)
+    after = replay(game, stop.best_line)  # the line is legal ...
+    assert 28 - after.pyramid_left == stop.removed  # ... and removes what it says
+    assert game.moves == 0 and not game.history
+
+
+def test_a_budget_large_enough_changes_nothing() -> None:
+    game = Game.from_code("PY1-T-AAAAAAJ")
+    full = solve(game)
+    assert solve(game, max_nodes=full.nodes + 1) == full
+    with pytest.raises(SearchLimitReached):
+        solve(game, max_nodes=full.nodes - 1)
+
+
+@pytest.mark.parametrize("max_nodes", [0, -5])
+def test_a_budget_must_be_positive(max_nodes: int) -> None:
+    with pytest.raises(ValueError, match="max_nodes must be a positive number"):
+        solve(Game.from_code(HARD), max_nodes=max_nodes)
+
+
+def test_hint_on_a_position_too_hard_for_its_budget_is_still_a_legal_move() -> None:
+    game = Game.from_code(HARD)
+    for max_nodes in (1, 300, 3000):
+        move = game.hint(max_nodes=max_nodes)
+        assert move is not None and game.is_legal(move)
+    game = Game.from_code("PY1-T-MDIVWSU")  # not winnable; about 30,000 nodes to settle
+    unlimited = solve(game)
+    assert not unlimited.winnable and unlimited.nodes > 3000
+    assert game.hint(max_nodes=None) == unlimited.best_line[0]
 
 
 @pytest.mark.parametrize("letter", ["N", "E"])
