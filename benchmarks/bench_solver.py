@@ -7,7 +7,8 @@ Prints figures, asserts nothing (the targets are in issue 4)::
 
 Each deal is solved in full (winnable and the most pyramid cards removable), one after the
 other in this process, so the times are single-core CPython times. Peak memory is measured with
-``tracemalloc`` on the slowest deal of each preset. ``--estimate N`` also times
+``tracemalloc`` on the slowest deal of each preset, and so is the time of ``Game.hint()`` there
+(what the widget's Hint button costs at worst, within its node budget). ``--estimate N`` also times
 :func:`pyramide_widget.estimate.estimate` over N deals with the default process pool.
 """
 
@@ -47,12 +48,15 @@ def bench_preset(letter: str, letters: list[str]) -> None:
     solve(Game.from_code(slowest[1]))
     _current, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
+    started = time.perf_counter()
+    Game.from_code(slowest[1]).hint()  # the Hint button on the slowest deal, within its budget
+    hint_ms = (time.perf_counter() - started) * 1000
     won = sum(w for *_, w in times)
     print(
         f"{letter} {PRESETS[letter].name:<16} deals {len(times):>6}  won {won:>5}  "
         f"ms median {statistics.median(ms):8.2f}  p90 {percentile(ms, 0.9):8.2f}  max {ms[-1]:9.1f}  "
         f"mean {statistics.fmean(ms):8.2f}  nodes median {statistics.median(nodes):>8.0f}  max {nodes[-1]:>9}  "
-        f"slowest {slowest[1]} (peak {peak / 2**20:.1f} MiB)",
+        f"slowest {slowest[1]} (peak {peak / 2**20:.1f} MiB, hint {hint_ms:.0f} ms)",
         flush=True,
     )
 
