@@ -41,6 +41,7 @@ a shortest one; see :func:`_lower_bound`.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import time
 from dataclasses import dataclass, field, replace
@@ -237,8 +238,8 @@ class _Layer:
     """What the search needs to know about one set of pyramid cards left, computed once."""
 
     __slots__ = (
-        "kings", "pairs", "free_by_need", "needs", "removal_bound", "counts", "orphan_ranks",
-        "paired", "wanting", "freeable",
+        "kings", "pairs", "free_by_need", "needs", "counts", "orphan_ranks",
+        "counted", "freeable",
     )
 
     def __init__(
@@ -247,26 +248,19 @@ class _Layer:
         pairs: tuple[tuple[int, int], ...],
         free_by_need: dict[int, tuple[int, ...]],
         needs: tuple[tuple[int, int], ...],
-        removal_bound: int,
         counts: list[int],
         orphan_ranks: tuple[tuple[int, int], ...],
-        paired: int,
-        wanting: tuple[tuple[int, int], ...],
     ) -> None:
         self.kings = kings  # free pyramid kings
         self.pairs = pairs  # legal pyramid pairs (free+free, and card+only coverer if allowed)
         self.free_by_need = free_by_need  # partner rank -> free pyramid cards wanting it
         self.needs = needs  # (talon cards that could save them, pyramid cards lost without)
-        self.removal_bound = removal_bound  # fewest removals that can clear these cards
         self.counts = counts  # cards left by rank; counts[0] is all the cards left
         # Talon cards no pyramid card left can pair with: (those cards, talon cards of the
         # partner rank), one entry per such rank.
         self.orphan_ranks = orphan_ranks
-        # Kings plus the cards of the most pyramid pairs each class {a, 13 - a} can form ...
-        self.paired = paired
-        # ... and, per rank whose cards outnumber those pairs: (talon cards of the partner
-        # rank, how many cards still want one).
-        self.wanting = wanting
+        # These cards counted against the talon (_Table.class_counts), when first needed.
+        self.counted: _Counted | None = None
         # talon ranks that can reach the waste top -> (ranks of the pyramid cards that might
         # then go, those cards counted): see _Table.freeable
         self.freeable: dict[int, tuple[int, _Counted]] = {}
@@ -362,43 +356,51 @@ class _Table:
                 need = target - rank[i]
                 lost_without[need] = lost_without.get(need, 0) | self.blocked_by[i]
         needs = tuple((self.talon_by_rank[need], lost) for need, lost in sorted(lost_without.items()))
-        bound = counts[target] + sum(max(counts[a], counts[target - a]) for a in range(1, (target + 1) // 2))
-        orphan_ranks = tuple(
-            (self.talon_by_rank[r], self.talon_by_rank[target - r])
-            for r in range(1, target)
-            if not counts[target - r] and self.talon_by_rank[r]
-        )
-        base, classes = self.class_counts(pyramid)
+        orphan_ranks: tuple[tuple[int, int], ...] = ()
+        if self.rules.strict_win and self.rules.draw_against_waste:  # for talon_stuck only
+            orphan_ranks = tuple(
+                (self.talon_by_rank[r], self.talon_by_rank[target - r])
+                for r in range(1, target)
+                if not counts[target - r] and self.talon_by_rank[r]
+            )
         return _Layer(
-            kings, tuple(pairs), {k: tuple(v) for k, v in free_by_need.items()}, needs, bound, counts,
-            orphan_ranks, base, classes,
+            kings, tuple(pairs), {k: tuple(v) for k, v in free_by_need.items()}, needs, counts, orphan_ranks,
         )
+
+    def _count(self, layer: _Layer, pyramid: int) -> _Counted:
+        layer.counted = self.class_counts(pyramid)
+        return layer.counted
 
     def class_counts(self, cards: int) -> _Counted:
         """How many of the pyramid ``cards`` can go without the talon (kings, plus the cards of
         the most pyramid pairs each class {a, 13 - a} can form) and, per rank whose cards
         outnumber those pairs, (talon cards of the partner rank, how many cards want one)."""
         target, rank, partners, by_rank = self.target, self.rank, self.partners, self.talon_by_rank
-        counts = [0] * (target + 1)
+        of_rank: list[list[int]] = [[] for _ in range(target + 1)]
         rest = cards
         while rest:
             low = rest & -rest
-            counts[rank[low.bit_length() - 1]] += 1
+            i = low.bit_length() - 1
+            of_rank[rank[i]].append(i)
             rest ^= low
-        base = counts[target]
+        base = len(of_rank[target])
         classes = []
         for a in range(1, (target + 1) // 2):
             b = target - a
-            if counts[a] or counts[b]:
+            count_a, count_b = len(of_rank[a]), len(of_rank[b])
+            if count_a or count_b:
                 mated = 0
-                if counts[a] and counts[b]:
-                    mates = [partners[i] & cards for i in range(_SIZE) if cards >> i & 1 and rank[i] == a]
-                    mated = _matching(mates)
+                if count_a and count_b:
+                    mates = [partners[i] & cards for i in of_rank[a]]
+                    if count_a == 1 or count_b == 1:
+                        mated = 1 if any(mates) else 0
+                    else:
+                        mated = _matching(mates)
                 base += 2 * mated
-                if counts[a] > mated:  # these need talon cards of rank b
-                    classes.append((by_rank[b], counts[a] - mated))
-                if counts[b] > mated:
-                    classes.append((by_rank[a], counts[b] - mated))
+                if count_a > mated:  # these need talon cards of rank b
+                    classes.append((by_rank[b], count_a - mated))
+                if count_b > mated:
+                    classes.append((by_rank[a], count_b - mated))
         return base, tuple(classes)
 
     def lost_cards(self, layer: _Layer, talon: int) -> int:
@@ -437,7 +439,6 @@ class _Table:
         that can still be played."""
         reachable = talon
         buried = False
-        counted: _Counted = (layer.paired, layer.wanting)
         if last_pass and not fresh:
             waste = talon & ((1 << drawn) - 1)
             if waste:
@@ -447,6 +448,8 @@ class _Table:
             counted, accessible = self.freeable(layer, pyramid, talon, drawn)
             reachable &= accessible
             buried = reachable != talon
+        else:
+            counted = layer.counted or self._count(layer, pyramid)
         lost = 0
         for savers, cards in layer.needs:
             if not reachable & savers:
@@ -590,14 +593,15 @@ class _Table:
         return False
 
 
-def _mirror(target: int) -> list[int]:
+@functools.lru_cache(maxsize=None)
+def _mirror(target: int) -> tuple[int, ...]:
     """For every bit mask of ranks, the mask of their partner ranks (``target - rank``)."""
     table = [0] * (1 << (target + 1))
     for mask in range(1, len(table)):
         low = mask & -mask
         rank = low.bit_length() - 1
         table[mask] = table[mask ^ low] | (1 << (target - rank) if 0 < rank < target else 0)
-    return table
+    return tuple(table)
 
 
 def _matching(mates: list[int]) -> int:
@@ -917,7 +921,9 @@ def _lower_bound(t: _Table, state: tuple[int, int, int, int, int]) -> int | None
             counts[rank] += (talon & by_rank[rank]).bit_count()
         removals = counts[target] + sum(max(counts[a], counts[target - a]) for a in range(1, (target + 1) // 2))
         return removals + stock.bit_count()
-    return layer.removal_bound + _draws_needed(t, pyramid, talon, drawn)
+    counts, target = layer.counts, t.target
+    removals = counts[target] + sum(max(counts[a], counts[target - a]) for a in range(1, (target + 1) // 2))
+    return removals + _draws_needed(t, pyramid, talon, drawn)
 
 
 def _draws_needed(t: _Table, pyramid: int, talon: int, drawn: int) -> int:
