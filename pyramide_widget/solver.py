@@ -157,37 +157,64 @@ def _solve(game: "Game", optimal: bool, max_nodes: int | None) -> SolveResult:
         return SolveResult(won, [] if won else None, table.removed0, [], 0, time.perf_counter() - started, optimal)
     if optimal:
         search: _Search = _ShortestSearch(table, limit)
+        search.run()
     elif game.rules.recycles is None:
         search = _PoolSearch(table, limit)
+        search.run()
     else:
-        # Unlimited recycles and only the pyramid to clear can only make more possible, so
-        # that (fast) search bounds this one: when it cannot win, neither can this position,
-        # and the most cards it removes is a ceiling this search stops at.
-        relaxed = _PoolSearch(_Table(game.position(), Rules(pair_with_coverer=game.rules.pair_with_coverer)), limit)
-        relaxed.run()
-        ceiling = _SIZE if relaxed.win_steps is not None else relaxed.best_removed
-        nodes = relaxed.nodes
-        if not game.rules.strict_win:
-            search = _SequenceSearch(table, limit, ceiling)
-            search.nodes = nodes
-            search.run()
-            return _result(search, started, optimal)
-        # Strict win only changes when the game is won, not which pyramid cards can go: count
-        # with the lenient rules first; only if they clear the pyramid can the strict ones win.
-        counter = _SequenceSearch(_Table(game.position(), replace(game.rules, strict_win=False)), limit, ceiling)
+        search = _solve_limited(game, table, limit)
+    return _result(search, started, optimal)
+
+
+def _solve_limited(game: "Game", table: _Table, limit: int) -> _Search:
+    """The search that answers for a limited number of recycles (see :func:`_solve`)."""
+    rules = game.rules
+    lenient = table if not rules.strict_win else _Table(game.position(), replace(rules, strict_win=False))
+    # Unlimited recycles and only the pyramid to clear can only make more possible, so that
+    # (fast) search bounds this one: when it cannot win, neither can this position, and the
+    # most cards it removes is a ceiling the exact search stops at.
+    pool_table = _Table(game.position(), Rules(pair_with_coverer=rules.pair_with_coverer))
+    relaxed = _PoolSearch(pool_table, limit)
+    relaxed.run()
+    ceiling = _SIZE if relaxed.win_steps is not None else relaxed.best_removed
+    nodes = relaxed.nodes
+    if rules.recycles:
+        # With recycles to spend, the exact search's bounds stay weak until the last pass,
+        # but the pool relaxation is close to exact: consult it state by state (an oracle).
+        # Strict win only changes when the game is won, not which pyramid cards can go.
+        if rules.strict_win and ceiling == _SIZE:
+            strict_pool = _PoolSearch(_Table(game.position(), replace(rules, recycles=None)), decide_only=True)
+            decider = _SequenceSearch(table, limit, decide_only=True, oracle=strict_pool)
+            decider.nodes = nodes
+            decider.run()
+            if decider.win_steps is not None:
+                return decider
+            nodes = decider.nodes
+        counter = _SequenceSearch(lenient, limit, ceiling, oracle=relaxed)
         counter.nodes = nodes
         counter.run()
-        counter.win_steps = None
-        if counter.best_removed == _SIZE:
-            decider = _SequenceSearch(table, limit, decide_only=True)
-            decider.nodes = counter.nodes  # the budget counts both searches
-            decider.run()
-            counter.nodes = decider.nodes
-            if decider.win_steps is not None:
-                return _result(decider, started, optimal)
-        return _result(counter, started, optimal)
-    search.run()
-    return _result(search, started, optimal)
+        if rules.strict_win:
+            counter.win_steps = None  # at most the pyramid cleared: the game is not won
+        return counter
+    if not rules.strict_win:
+        search = _SequenceSearch(table, limit, ceiling)
+        search.nodes = nodes
+        search.run()
+        return search
+    # Strict win only changes when the game is won, not which pyramid cards can go: count
+    # with the lenient rules first; only if they clear the pyramid can the strict ones win.
+    counter = _SequenceSearch(lenient, limit, ceiling)
+    counter.nodes = nodes
+    counter.run()
+    counter.win_steps = None
+    if counter.best_removed == _SIZE:
+        decider = _SequenceSearch(table, limit, decide_only=True)
+        decider.nodes = counter.nodes  # the budget counts every search
+        decider.run()
+        counter.nodes = decider.nodes
+        if decider.win_steps is not None:
+            return decider
+    return counter
 
 
 def _result(search: "_Search", started: float, optimal: bool) -> SolveResult:
@@ -659,13 +686,42 @@ class _SequenceSearch(_Search):
 
     ``ceiling`` is a proven bound on the pyramid cards that can be removed (the pool search
     under unlimited recycles, see :func:`solve`): the search stops once a line reaches it.
-    ``decide_only`` drops every state that cannot be won, whatever it could still remove.
+    ``decide_only`` drops every state that cannot be won, whatever it could still remove;
+    ``oracle``, a deciding :class:`_PoolSearch` under the same rules but unlimited recycles,
+    then drops every state that it cannot win either. That relaxation is nearly exact while
+    recycles remain, where this search's own bounds are weak, and it remembers what it has
+    found, so one call per state stays cheap.
     """
 
-    def __init__(self, table: _Table, limit: int = -1, ceiling: int = _SIZE, decide_only: bool = False) -> None:
+    def __init__(
+        self,
+        table: _Table,
+        limit: int = -1,
+        ceiling: int = _SIZE,
+        decide_only: bool = False,
+        oracle: "_PoolSearch | None" = None,
+    ) -> None:
         super().__init__(table, limit)
         self.ceiling = ceiling
         self.decide_only = decide_only
+        self.oracle = oracle
+
+    def _oracle_allows(self, pyramid: int, talon: int) -> bool:
+        """Ask the oracle, counting its states against this search's node budget."""
+        oracle = self.oracle
+        assert oracle is not None
+        before = oracle.nodes
+        oracle.limit = -1 if self.limit < 0 else before + self.limit - self.nodes
+        try:
+            if oracle.table.rules.strict_win:
+                allowed = oracle.winnable(pyramid, talon)
+            else:
+                allowed = oracle.reaches(pyramid, talon, _SIZE if self.decide_only else self.best_removed + 1)
+        except _OutOfNodes:
+            self.nodes = self.limit
+            raise _OutOfNodes(self) from None
+        self.nodes += oracle.nodes - before
+        return allowed
 
     def run(self) -> None:
         t = self.table
@@ -679,6 +735,7 @@ class _SequenceSearch(_Search):
         fresh_pair = t._fresh_pair
         ceiling = self.ceiling
         decide_only = self.decide_only
+        oracle = self.oracle
         # A state seen with the waste top fresh, or with fewer recycles used, can do all that
         # the same cards can do otherwise: remember, per placement of the cards, the
         # (fresh, recycles used) pairs already explored.
@@ -719,6 +776,8 @@ class _SequenceSearch(_Search):
                 # differ only there meet (the lid above them cannot pair with anything either).
                 talon = reachable
                 drawn = (talon & ((1 << drawn) - 1)).bit_length()
+            if oracle is not None and not self._oracle_allows(pyramid, talon):
+                return False
             if layer.kings:  # forced: see the module docstring
                 king = layer.kings[0]
                 path.append(("K", king))
@@ -772,9 +831,113 @@ class _SequenceSearch(_Search):
 
 
 class _PoolSearch(_Search):
-    """Depth-first search when recycles are unlimited: the talon is a pool (module docstring)."""
+    """Depth-first search when recycles are unlimited: the talon is a pool (module docstring).
+
+    It also serves a search under limited recycles as an oracle (:class:`_SequenceSearch`),
+    state after state, remembering what it found from one call to the next: with
+    ``decide_only``, :meth:`winnable` says whether a state can be won; when only the pyramid
+    must be cleared, :meth:`reaches` says whether a state can get a given number of pyramid
+    cards removed."""
+
+    def __init__(self, table: _Table, limit: int = -1, decide_only: bool = False) -> None:
+        super().__init__(table, limit)
+        self.decide_only = decide_only
+        self.seen: set[int] = set()  # lost, or on the line being explored
+        self.won: set[int] = set()  # on a winning line found by an earlier call of winnable()
+        self.most: dict[int, int] = {}  # state -> at most this many pyramid cards gone, proven
+        self.least: dict[int, int] = {}  # state -> at least this many can be gone, proven
+        self._visit: Callable[[int, int], bool] | None = None
+        self._reach: Callable[[int, int, int], bool] | None = None
+        self._path: list[Step] = []
 
     def run(self) -> None:
+        t = self.table
+        self.winnable(t.pyramid0, t.talon0)
+
+    def winnable(self, pyramid: int, talon: int) -> bool:
+        """Whether the state can be won (with ``decide_only``; otherwise: whether the search
+        from it found a win, having updated the best line)."""
+        if self._visit is None:
+            self._visit = self._make_visit()
+        self._path.clear()
+        self.win_steps = None
+        if not self._visit(pyramid, talon):
+            return False
+        for key in self._keys_along(pyramid, talon, self.win_steps or []):
+            self.seen.discard(key)
+            self.won.add(key)
+        return True
+
+    def reaches(self, pyramid: int, talon: int, goal: int) -> bool:
+        """Only the pyramid to clear: whether ``goal`` pyramid cards (counted since the deal)
+        can be gone, from this state."""
+        if self._reach is None:
+            self._reach = self._make_reach()
+        return self._reach(pyramid, talon, goal)
+
+    def _make_reach(self) -> Callable[[int, int, int], bool]:
+        t = self.table
+        assert not t.rules.strict_win
+        by_rank = t.talon_by_rank
+        layer_of = t.layer
+        lost_cards = t.lost_cards
+        most, least = self.most, self.least
+
+        def reach(pyramid: int, talon: int, goal: int) -> bool:
+            if _SIZE - pyramid.bit_count() >= goal:
+                return True
+            key = pyramid | talon << _TALON_SHIFT
+            if most.get(key, _SIZE) < goal:
+                return False
+            if least.get(key, 0) >= goal:
+                return True
+            self.nodes += 1
+            if self.nodes == self.limit:
+                raise _OutOfNodes(self)
+            layer = layer_of(pyramid)
+            bound = _SIZE - lost_cards(layer, talon).bit_count()
+            if bound >= goal and reach_from(layer, pyramid, talon, goal):
+                least[key] = goal
+                return True
+            most[key] = min(bound, goal - 1)
+            return False
+
+        def reach_from(layer: _Layer, pyramid: int, talon: int, goal: int) -> bool:
+            if layer.kings:  # forced, as in the search
+                return reach(pyramid ^ (1 << layer.kings[0]), talon, goal)
+            for a, b in layer.pairs:
+                if reach(pyramid ^ (1 << a) ^ (1 << b), talon, goal):
+                    return True
+            for need, slots in layer.free_by_need.items():
+                choices = talon & by_rank[need]
+                if choices:
+                    low = choices & -choices  # cards of one rank are interchangeable
+                    for slot in slots:
+                        if reach(pyramid ^ (1 << slot), talon ^ low, goal):
+                            return True
+            return False
+
+        return reach
+
+    def _keys_along(self, pyramid: int, talon: int, steps: list[Step]) -> Iterator[int]:
+        """The state keys a line of pool steps passes through, from ``(pyramid, talon)``."""
+        yield pyramid | talon << _TALON_SHIFT
+        for step in steps:
+            kind = step[0]
+            if kind == "K":
+                pyramid ^= 1 << step[1]
+            elif kind == "P":
+                pyramid ^= (1 << step[1]) ^ (1 << step[2])
+            elif kind == "T":
+                pyramid ^= 1 << step[1]
+                talon ^= 1 << step[2]
+            elif kind == "TK":
+                talon ^= 1 << step[1]
+            else:  # "TT"
+                talon ^= (1 << step[1]) ^ (1 << step[2])
+            yield pyramid | talon << _TALON_SHIFT
+
+    def _make_visit(self) -> Callable[[int, int], bool]:
         t = self.table
         rules = t.rules
         strict = rules.strict_win
@@ -786,13 +949,16 @@ class _PoolSearch(_Search):
         lost_cards = t.lost_cards
         talon_stuck = t.talon_stuck
         kings_in_talon = by_rank[target] if strict else 0
-        seen: set[int] = set()
-        path: list[Step] = []
+        decide_only = self.decide_only
+        seen, won, path = self.seen, self.won, self._path
 
         def visit(pyramid: int, talon: int) -> bool:
             key = pyramid | talon << _TALON_SHIFT
             if key in seen:
                 return False
+            if key in won:
+                self.win_steps = path[:]
+                return True
             seen.add(key)
             self.nodes += 1
             if self.nodes == self.limit:
@@ -807,7 +973,7 @@ class _PoolSearch(_Search):
             layer = layer_of(pyramid)
             lost = lost_cards(layer, talon)
             if lost or (strict and talon_stuck(layer, talon)):
-                if _SIZE - lost.bit_count() <= self.best_removed:
+                if decide_only or _SIZE - lost.bit_count() <= self.best_removed:
                     return False
             if layer.kings:
                 king = layer.kings[0]
@@ -855,7 +1021,7 @@ class _PoolSearch(_Search):
                     rest ^= low
             return False
 
-        visit(t.pyramid0, t.talon0)
+        return visit
 
 
 def _successors(t: _Table, state: tuple[int, int, int, int, int]) -> Iterator[tuple[Step, tuple[int, int, int, int, int]]]:
