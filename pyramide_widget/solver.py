@@ -31,6 +31,10 @@ How the search stays small (each point is a reason a result stays exact, not a h
   card above it can go first, and a pyramid card only if the cards on it can go and a partner
   can meet it; the cards that pass both tests (a fixpoint, :meth:`_Table.freeable`) bound what
   can still be removed, and waste cards that fail are dropped from the state.
+* **Recycles to spend.** While recycles remain, the exact search's own bounds are weak, but
+  the pool search (unlimited recycles, a relaxation) is nearly exact: it is consulted state by
+  state and remembers what it proved, so a state it cannot win (or, counting, cannot take past
+  the best line so far) is dropped.
 * **Each state once.** Visited states are remembered, which also ends the cycles that unlimited
   recycles allow.
 
