@@ -173,52 +173,37 @@ def _solve(game: "Game", optimal: bool, max_nodes: int | None) -> SolveResult:
 def _solve_limited(game: "Game", table: _Table, limit: int) -> _Search:
     """The search that answers for a limited number of recycles (see :func:`_solve`)."""
     rules = game.rules
-    lenient = table if not rules.strict_win else _Table(game.position(), replace(rules, strict_win=False))
+    several_passes = bool(rules.recycles)
     # Unlimited recycles and only the pyramid to clear can only make more possible, so that
     # (fast) search bounds this one: when it cannot win, neither can this position, and the
-    # most cards it removes is a ceiling the exact search stops at.
-    pool_table = _Table(game.position(), Rules(pair_with_coverer=rules.pair_with_coverer))
-    relaxed = _PoolSearch(pool_table, limit)
+    # most cards it removes is a ceiling the exact search stops at. With recycles to spend,
+    # the exact search's own bounds stay weak until the last pass while this relaxation is
+    # close to exact: the exact search then consults it state by state (an oracle).
+    relaxed = _PoolSearch(_Table(game.position(), Rules(pair_with_coverer=rules.pair_with_coverer)), limit)
     relaxed.run()
     ceiling = _SIZE if relaxed.win_steps is not None else relaxed.best_removed
-    nodes = relaxed.nodes
-    if rules.recycles:
-        # With recycles to spend, the exact search's bounds stay weak until the last pass,
-        # but the pool relaxation is close to exact: consult it state by state (an oracle).
-        # Strict win only changes when the game is won, not which pyramid cards can go.
-        if rules.strict_win and ceiling == _SIZE:
-            strict_pool = _PoolSearch(_Table(game.position(), replace(rules, recycles=None)), decide_only=True)
-            decider = _SequenceSearch(table, limit, decide_only=True, oracle=strict_pool)
-            decider.nodes = nodes
-            decider.run()
-            if decider.win_steps is not None:
-                return decider
-            nodes = decider.nodes
-        counter = _SequenceSearch(lenient, limit, ceiling, oracle=relaxed)
-        counter.nodes = nodes
-        counter.run()
-        if rules.strict_win:
-            counter.win_steps = None  # at most the pyramid cleared: the game is not won
-        return counter
     if not rules.strict_win:
-        search = _SequenceSearch(table, limit, ceiling)
-        search.nodes = nodes
+        search = _SequenceSearch(table, limit, ceiling, oracle=relaxed if several_passes else None)
+        search.nodes = relaxed.nodes
         search.run()
         return search
     # Strict win only changes when the game is won, not which pyramid cards can go: count
     # with the lenient rules first; only if they clear the pyramid can the strict ones win.
-    counter = _SequenceSearch(lenient, limit, ceiling)
-    counter.nodes = nodes
+    lenient = _Table(game.position(), replace(rules, strict_win=False))
+    counter = _SequenceSearch(lenient, limit, ceiling, oracle=relaxed if several_passes else None)
+    counter.nodes = relaxed.nodes
     counter.run()
     counter.win_steps = None
-    if counter.best_removed == _SIZE:
-        decider = _SequenceSearch(table, limit, decide_only=True)
-        decider.nodes = counter.nodes  # the budget counts every search
-        decider.run()
-        counter.nodes = decider.nodes
-        if decider.win_steps is not None:
-            return decider
-    return counter
+    if counter.best_removed < _SIZE:
+        return counter
+    oracle = None
+    if several_passes:
+        oracle = _PoolSearch(_Table(game.position(), replace(rules, recycles=None)), decide_only=True)
+    decider = _SequenceSearch(table, limit, decide_only=True, oracle=oracle)
+    decider.nodes = counter.nodes  # the budget counts every search
+    decider.run()
+    counter.nodes = decider.nodes
+    return decider if decider.win_steps is not None else counter
 
 
 def _result(search: "_Search", started: float, optimal: bool) -> SolveResult:
