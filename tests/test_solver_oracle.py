@@ -67,14 +67,22 @@ def walk(letters: str, seed: int, moves: int = 60) -> list[Position]:
     rng = random.Random(f"{letters}/{seed}")
     positions = [game.position()]
     for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
+        if not play_at_random(game, rng, removals_share=0.6):
             break
-        removals = [m for m in legal if m.kind in REMOVALS]
-        others = [m for m in legal if m.kind not in REMOVALS]
-        game.play(rng.choice(removals) if removals and (not others or rng.random() < 0.6) else others[0])
         positions.append(game.position())
     return positions
+
+
+def play_at_random(game: Game, rng: random.Random, removals_share: float) -> bool:
+    """Play a random removal ``removals_share`` of the time (or when nothing else is legal),
+    else the first other legal move (a draw or a recycle); False when no move is legal."""
+    legal = game.legal_moves()
+    if not legal:
+        return False
+    removals = [m for m in legal if m.kind in REMOVALS]
+    others = [m for m in legal if m.kind not in REMOVALS]
+    game.play(rng.choice(removals) if removals and (not others or rng.random() < removals_share) else others[0])
+    return True
 
 
 def deal_walks(letters: str) -> tuple[_Table, list[Position]]:
@@ -184,6 +192,19 @@ def near_the_end(game: Game, seed: int, keep: int) -> list[Game]:
     return games
 
 
+def solve_as_exhaustive_search(game: Game) -> bool | None:
+    """Check that ``solve`` gives the exhaustive search's answer (and a line that replays);
+    return whether the position can be won, or ``None`` when it is too big to search in full."""
+    try:
+        winnable, max_removed, _states = exhaustive(game, budget=6000)
+    except BudgetExceeded:
+        return None
+    result = solve(game)
+    assert (result.winnable, result.max_removed) == (winnable, max_removed), game.record().to_text()
+    check(game, result)
+    return winnable
+
+
 def test_strict_win_unlimited_recycles_agrees_with_exhaustive_search() -> None:
     """Custom rules, strict win and draw against waste with unlimited recycles (letter X, §9):
     ``solve`` and one oracle per deal, asked about all the deal's positions in turn, must give
@@ -195,13 +216,9 @@ def test_strict_win_unlimited_recycles_agrees_with_exhaustive_search() -> None:
         table = _Table(start.position(), STRICT_POOL)
         oracle = _PoolSearch(table, decide_only=True)
         for game in near_the_end(start, seed=n, keep=2 + n % 4):
-            try:
-                winnable, max_removed, _states = exhaustive(game, budget=6000)
-            except BudgetExceeded:
+            winnable = solve_as_exhaustive_search(game)
+            if winnable is None:
                 continue
-            result = solve(game)
-            assert (result.winnable, result.max_removed) == (winnable, max_removed), game.record().to_text()
-            check(game, result)
             assert oracle.winnable(*masks(table, game.position())) == winnable, game.record().to_text()
             answers.append(winnable)
     assert len(answers) >= 30 and 0 < sum(answers) < len(answers)
@@ -233,14 +250,9 @@ def test_par_pyramid_with_recycles_left_agrees_with_exhaustive_search() -> None:
                 off.play(rng.choice(removals or legal))
             games.append(off)
         for game in games:
-            try:
-                winnable, max_removed, _states = exhaustive(game, budget=6000)
-            except BudgetExceeded:
-                continue
-            solved = solve(game)
-            assert (solved.winnable, solved.max_removed) == (winnable, max_removed), game.record().to_text()
-            check(game, solved)
-            answers.append((winnable, game.recycles_left))
+            winnable = solve_as_exhaustive_search(game)
+            if winnable is not None:
+                answers.append((winnable, game.recycles_left))
     assert len(answers) >= 12
     assert {w for w, _ in answers} == {True, False}
     assert sum(1 for _, left in answers if left) >= len(answers) // 2
@@ -270,12 +282,8 @@ def par_positions() -> list[Game]:
         game = Game.from_code(f"PY1-P-{letters}")
         rng = random.Random(n)
         for step in range(40):
-            legal = game.legal_moves()
-            if not legal:
+            if not play_at_random(game, rng, removals_share=0.5):
                 break
-            removals = [m for m in legal if m.kind in REMOVALS]
-            others = [m for m in legal if m.kind not in REMOVALS]
-            game.play(rng.choice(removals) if removals and (not others or rng.random() < 0.5) else others[0])
             if step in (23, 31, 39):
                 games.append(replay(game, []))
     return games
