@@ -675,11 +675,12 @@ class _SequenceSearch(_Search):
 
     ``ceiling`` is a proven bound on the pyramid cards that can be removed (the pool search
     under unlimited recycles, see :func:`solve`): the search stops once a line reaches it.
-    ``decide_only`` drops every state that cannot be won, whatever it could still remove;
-    ``oracle``, a deciding :class:`_PoolSearch` under the same rules but unlimited recycles,
-    then drops every state that it cannot win either. That relaxation is nearly exact while
-    recycles remain, where this search's own bounds are weak, and it remembers what it has
-    found, so one call per state stays cheap.
+    ``decide_only`` drops every state that cannot be won, whatever it could still remove.
+    ``oracle``, a :class:`_PoolSearch` under these rules relaxed to unlimited recycles, drops
+    every state it proves cannot be won (:meth:`_PoolSearch.winnable`, strict win) or cannot
+    remove more pyramid cards than the best line so far (:meth:`_PoolSearch.reaches`). That
+    relaxation is nearly exact while recycles remain, where this search's own bounds are weak,
+    and it remembers what it has proved, so one call per state stays cheap.
     """
 
     def __init__(
