@@ -32,10 +32,10 @@ _LAZY = {
     "PyramideWidget": ("pyramide_widget.widget", "PyramideWidget"),
     "solve": ("pyramide_widget.solver", "solve"),
     "SolveResult": ("pyramide_widget.solver", "SolveResult"),
-    "estimate": ("pyramide_widget.estimate", "estimate"),
-    "Estimate": ("pyramide_widget.estimate", "Estimate"),
-    "stats": ("pyramide_widget.stats", "stats"),
-    "StatsStore": ("pyramide_widget.stats", "StatsStore"),
+    "estimate": ("pyramide_widget.estimation", "estimate"),
+    "Estimate": ("pyramide_widget.estimation", "Estimate"),
+    "stats": ("pyramide_widget.statistics", "stats"),
+    "StatsStore": ("pyramide_widget.statistics", "StatsStore"),
 }
 
 

@@ -109,7 +109,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _estimate(args: argparse.Namespace) -> int:
-    from .estimate import estimate
+    from .estimation import estimate
 
     rules = _rules(args.rules)
     assert rules is not None

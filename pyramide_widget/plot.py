@@ -18,7 +18,7 @@ with the same keys, works — the solver's estimate results have them.
   ``low``/``high``);
 * cards removable: ``max_removed``, a mapping ``{cards: number of deals}`` or one number per deal.
 
-:class:`pyramide_widget.estimate.Estimate` and its ``to_dict()`` (the form of the published
+:class:`pyramide_widget.estimation.Estimate` and its ``to_dict()`` (the form of the published
 results) both fit.
 """
 

@@ -83,7 +83,7 @@ class PyramideWidget(anywidget.AnyWidget):
     ``explain_mistakes`` and ``language`` default to the wrapped game's settings, else ``True``
     and ``"en"``; ``french_indices`` shows R/D/V instead of K/Q/J. ``clock`` is the engine's
     time source (for tests). ``stats`` records finished and abandoned games in the statistics
-    and offers the Statistics panel (:func:`pyramide_widget.stats.open_stats`: ``True``, the
+    and offers the Statistics panel (:func:`pyramide_widget.statistics.open_stats`: ``True``, the
     default, for the default file (``$PYRAMIDE_STATS`` overrides it), a path, a ``StatsStore``;
     ``False`` turns statistics off). A statistics file that cannot be used never stops the game:
     it gives a warning. Unknown keyword arguments are an error.
@@ -279,13 +279,13 @@ class PyramideWidget(anywidget.AnyWidget):
 
     @property
     def stats(self) -> Any:
-        """The :class:`~pyramide_widget.stats.StatsStore` games are recorded in, or ``None``."""
+        """The :class:`~pyramide_widget.statistics.StatsStore` games are recorded in, or ``None``."""
         return self._stats
 
     def _record(self, game: Game, abandoned: bool = False) -> None:
         if self._stats is None:
             return
-        from .stats import record_safely
+        from .statistics import record_safely
 
         if record_safely(self._stats, game, abandoned=abandoned) is not None:
             self.send({"type": "stats_changed"})  # an open Statistics panel asks again
@@ -493,9 +493,9 @@ def _is_int(value: Any, low: int, high: int) -> bool:
 
 
 def _open_stats(option: Any) -> Any:
-    """The store for ``stats=`` (see :func:`~pyramide_widget.stats.open_stats`); a default store
+    """The store for ``stats=`` (see :func:`~pyramide_widget.statistics.open_stats`); a default store
     that cannot even be located becomes a warning and statistics off, never an error."""
-    from .stats import StatsWarning, open_stats  # sqlite3 itself is imported only on first use
+    from .statistics import StatsWarning, open_stats  # sqlite3 itself is imported only on first use
 
     try:
         return open_stats(option)

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from pyramide_widget import Rules
-from pyramide_widget.estimate import deal_letters, estimate, wilson_interval
+from pyramide_widget.estimation import deal_letters, estimate, wilson_interval
 
 
 @pytest.mark.parametrize(

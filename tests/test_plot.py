@@ -151,13 +151,13 @@ def test_removable_distribution_compares_several_estimates_as_shares() -> None:
 def test_the_engine_never_imports_matplotlib() -> None:
     import subprocess
 
-    code = "import pyramide_widget, pyramide_widget.plot, pyramide_widget.stats, sys; print('matplotlib' in sys.modules)"
+    code = "import pyramide_widget, pyramide_widget.plot, pyramide_widget.statistics, sys; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_the_solvers_estimates_and_their_json_form_plot_directly() -> None:
-    from pyramide_widget.estimate import estimate
+    from pyramide_widget.estimation import estimate
 
     quick = [estimate(letter, deals=20, seed=1, executor="serial") for letter in ("N", "E")]
     ax = plot.win_rates(quick)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pyramide_widget.estimate import wilson_interval
+from pyramide_widget.estimation import wilson_interval
 from pyramide_widget.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parents[1]

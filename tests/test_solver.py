@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyramide_widget import Game, Move, Rules
-from pyramide_widget.estimate import deal_letters
+from pyramide_widget.estimation import deal_letters
 from pyramide_widget.rules import PRESETS
 from pyramide_widget.solver import SearchLimitReached, SolveResult, hint, solve
 

@@ -16,7 +16,7 @@ import random
 import pytest
 
 from pyramide_widget import Game
-from pyramide_widget.estimate import deal_letters
+from pyramide_widget.estimation import deal_letters
 from pyramide_widget.rules import PRESETS
 from pyramide_widget.solver import solve
 

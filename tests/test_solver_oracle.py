@@ -18,7 +18,7 @@ import random
 import pytest
 
 from pyramide_widget import Game, Move, Rules
-from pyramide_widget.estimate import deal_letters
+from pyramide_widget.estimation import deal_letters
 from pyramide_widget.game import Position
 from pyramide_widget.moves import MoveKind
 from pyramide_widget.solver import (

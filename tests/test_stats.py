@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pyramide_widget import Game, Record
-from pyramide_widget.stats import (
+from pyramide_widget.statistics import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     CorruptStatsError,
@@ -288,7 +288,7 @@ CHILD = textwrap.dedent(
     """
     import sqlite3, sys, time
     from pyramide_widget import Game
-    from pyramide_widget.stats import StatsStore
+    from pyramide_widget.statistics import StatsStore
 
     store = StatsStore(sys.argv[1])
     mode = sys.argv[2]
