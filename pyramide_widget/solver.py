@@ -551,11 +551,14 @@ class _Table:
                     if r == target or reach >> (target - r) & 1:
                         ok = True
                     else:
+                        # A mate free at the same time or, with coverer pairs, one that
+                        # only this card still covers (partners holds only legal such pairs).
+                        others = left ^ low if coverer_pairs else left
                         mates = partners[i] & pyramid
                         while mates:
                             q = mates & -mates
                             mates ^= q
-                            if not cover[q.bit_length() - 1] & left:
+                            if not cover[q.bit_length() - 1] & others:
                                 ok = True
                                 break
                 elif coverer_pairs and not blocking & (blocking - 1) and partners[i] & blocking:

@@ -9,7 +9,12 @@ rules then never read it), or the search would never end.
 
 from __future__ import annotations
 
-from pyramide_widget import Game
+import itertools
+import random
+
+from pyramide_widget import Game, Rules
+from pyramide_widget.estimation import deal_letters
+from pyramide_widget.solver import hint, solve
 
 PYRAMID = 28
 _COPY_EVERY = 90  # the engine undoes at most 100 actions: go deeper on a fresh replay
@@ -98,8 +103,6 @@ def playout(game: Game, seed: int, keep: int = 0, stock: int = 0, steps: int = 4
     """Play random legal moves (mostly removals, else mostly draws) until at most ``keep``
     pyramid cards or ``stock`` stock cards are left, the game ends, or ``steps`` moves were
     played."""
-    import random
-
     rng = random.Random(seed)
     for _ in range(steps):
         if game.is_over or game.pyramid_left <= keep or len(game.stock) <= stock:
@@ -111,3 +114,80 @@ def playout(game: Game, seed: int, keep: int = 0, stock: int = 0, steps: int = 4
         else:
             game.play(moves[-1] if rng.random() < 0.9 else rng.choice(moves))
     return game
+
+
+#: Every combination of the rule knobs: strict win x recycles x draw against waste x pair with
+#: coverer (32 rule sets; the presets are six of them).
+ALL_KNOBS = [
+    Rules(strict_win=strict, recycles=recycles, draw_against_waste=against_waste, pair_with_coverer=coverer)
+    for strict, recycles, against_waste, coverer in itertools.product(
+        (False, True), (None, 0, 1, 2), (False, True), (False, True)
+    )
+]
+
+
+def knobs_id(rules: Rules) -> str:
+    """A short test id for a rule set, e.g. ``strict-r0-waste-coverer``."""
+    parts = ["strict" if rules.strict_win else "lenient", "rinf" if rules.recycles is None else f"r{rules.recycles}"]
+    parts += ["waste"] if rules.draw_against_waste else []
+    parts += ["coverer"] if rules.pair_with_coverer else []
+    return "-".join(parts)
+
+
+def small_positions(rules: Rules, deals: int, seed: int):
+    """Deterministic positions of ``deals`` random deals under ``rules`` whose reachable states
+    stay few enough for :func:`exhaustive`: random play until a few pyramid cards are left
+    (unlimited recycles) or, with limited recycles, until they are spent and the last pass is
+    near the end of the stock."""
+    for n, letters in enumerate(deal_letters(seed, deals)):
+        game = Game(Game.from_code(f"PY1-N-{letters}").deal, rules)
+        if rules.recycles is None:
+            yield playout(game, seed=n, keep=2 + n % 3)
+            continue
+        rng = random.Random(n)
+        while game.recycles_left and not game.is_over:
+            moves = game.legal_moves()
+            game.play(rng.choice(moves) if rng.random() < 0.2 else moves[-1])
+        yield playout(game, seed=n, stock=3 + n % 9)
+
+
+def replayed(game: Game, moves) -> Game:
+    """A copy of ``game`` (same deal, rules and history) with ``moves`` played on it."""
+    copy = Game(game.deal, game.rules)
+    for move in [*game.history, *moves]:
+        copy.play(move)
+    return copy
+
+
+def crosscheck(game: Game, budget: int) -> tuple[bool | None, list[str]]:
+    """``solve`` and ``hint`` (no node budget) against :func:`exhaustive` at ``game``.
+
+    Returns (whether the position is winnable, or ``None`` when it has more than ``budget``
+    reachable states; what disagreed, empty when all agreed). Checked: winnable and
+    ``max_removed``; the solution wins and the best line removes ``max_removed`` when replayed;
+    the hint keeps the best outcome within reach (a win if there was one, else every pyramid card
+    that could still go), and is ``None`` exactly when nothing more can be removed."""
+    try:
+        winnable, max_removed, _ = exhaustive(game, budget=budget)
+    except BudgetExceeded:
+        return None, []
+    where = game.record().to_text()
+    problems = []
+    result = solve(game)
+    if (result.winnable, result.max_removed) != (winnable, max_removed):
+        problems.append(f"solve: {(result.winnable, result.max_removed)}, exhaustive: {(winnable, max_removed)} at {where}")
+    if PYRAMID - replayed(game, result.best_line).pyramid_left != result.max_removed:
+        problems.append(f"the best line does not remove {result.max_removed} cards at {where}")
+    if result.solution is not None and str(replayed(game, result.solution).status) != "won":
+        problems.append(f"the solution does not win at {where}")
+    move = hint(game, max_nodes=None)
+    if game.is_over or (not winnable and max_removed == PYRAMID - game.pyramid_left):
+        if move is not None:
+            problems.append(f"hint {move} where nothing more can be removed at {where}")
+    elif move is None:
+        problems.append(f"no hint although more can be removed at {where}")
+    else:
+        after = exhaustive(replayed(game, [move]), budget=budget)[:2]
+        if after != (winnable, max_removed):
+            problems.append(f"hint {move} leads to {after}, not {(winnable, max_removed)}, at {where}")
+    return winnable, problems
