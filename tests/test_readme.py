@@ -1,0 +1,145 @@
+"""The documentation runs as written: every Python block of README.md and of docs/*.md.
+
+The blocks of one file run in order in one namespace, as a reader would paste them into one
+notebook, so a block may use the names of the blocks above it. A block of ``>>>`` lines is a
+doctest: the output shown under each line must be what the line prints (``...`` stands for
+any text), so the walkthroughs cannot drift from the code. Any other block runs as a script.
+
+A block that cannot run here starts with a visible comment, ``# not run by the tests: <why>``
+(a Dask cluster, say); it is the only way out, and it needs a reason. The blocks run in a
+temporary folder (they save files) with a temporary statistics file (``tests/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+SKIP = re.compile(r"#\s*not run by the tests:\s*(?P<why>.*)")
+FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>```+|~~~+)\s*(?P<info>[\w+-]*)")
+DOCTEST_FLAGS = doctest.ELLIPSIS
+
+
+@dataclass(frozen=True)
+class Block:
+    """One fenced block of Python: its text and the line of the file where that text starts."""
+
+    path: Path
+    line: int
+    source: str
+
+    @property
+    def where(self) -> str:
+        shown = self.path.relative_to(ROOT) if self.path.is_relative_to(ROOT) else self.path
+        return f"{shown}:{self.line}"
+
+    @property
+    def skip_reason(self) -> str | None:
+        """Why the block is not run, if its first line says so; ``""`` if it says so without a reason."""
+        first = self.source.lstrip().splitlines()[0] if self.source.strip() else ""
+        match = SKIP.fullmatch(first.strip())
+        return match["why"].strip() if match else None
+
+    @property
+    def is_doctest(self) -> bool:
+        return self.source.lstrip().startswith(">>>")
+
+
+def python_blocks(path: Path) -> list[Block]:
+    """The fenced blocks whose info string is ``python`` (or ``py``/``pycon``), in file order."""
+    blocks: list[Block] = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index = 0
+    while index < len(lines):
+        opening = FENCE.match(lines[index])
+        if not opening:
+            index += 1
+            continue
+        fence, indent = opening["fence"], len(opening["indent"])
+        end = index + 1
+        while end < len(lines) and not lines[end].strip().startswith(fence):
+            end += 1
+        if opening["info"].lower() in {"python", "py", "pycon"}:
+            body = "\n".join(line[indent:] for line in lines[index + 1 : end])
+            blocks.append(Block(path, index + 2, body + "\n"))
+        index = end + 1
+    return blocks
+
+
+def _run_script(block: Block, namespace: dict) -> None:
+    tree = ast.parse(block.source, filename=str(block.path))
+    ast.increment_lineno(tree, block.line - 1)  # tracebacks point at the file's own lines
+    exec(compile(tree, str(block.path), "exec"), namespace)
+
+
+def _run_doctest(block: Block, namespace: dict) -> None:
+    test = doctest.DocTestParser().get_doctest(
+        block.source, namespace, block.where, str(block.path), block.line - 1
+    )
+    report: list[str] = []
+    runner = doctest.DocTestRunner(optionflags=DOCTEST_FLAGS)
+    result = runner.run(test, out=report.append, clear_globs=False)
+    namespace.update(test.globs)
+    if result.failed:
+        pytest.fail(f"{block.where}: the block's output differs\n" + "".join(report), pytrace=False)
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_python_block_runs_as_written(path, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {"__name__": "__main__"}
+    for block in python_blocks(path):
+        if block.skip_reason is not None:
+            continue
+        if block.is_doctest:
+            _run_doctest(block, namespace)
+        else:
+            _run_script(block, namespace)
+
+
+def test_the_readme_has_its_walkthroughs_and_few_exceptions():
+    """Guards against a collector that silently finds nothing to run (a changed fence style)."""
+    blocks = python_blocks(ROOT / "README.md")
+    skipped = [block for block in blocks if block.skip_reason is not None]
+    assert len(blocks) >= 6
+    assert sum(block.is_doctest for block in blocks) >= 2
+    assert len(skipped) <= 1
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_a_block_left_out_says_why(path):
+    for block in python_blocks(path):
+        assert block.skip_reason != "", f"{block.where}: '# not run by the tests:' needs a reason"
+
+
+def test_the_collector_reads_fences_markers_and_line_numbers(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(
+        "Text\n\n```python\nx = 1\n```\n\n```bash\nls\n```\n\n"
+        "```python\n# not run by the tests: needs a cluster\nClient()\n```\n\n"
+        "  ```pycon\n  >>> x + 1\n  2\n  ```\n",
+        encoding="utf-8",
+    )
+    blocks = python_blocks(page)
+    assert [(block.line, block.source) for block in blocks] == [
+        (4, "x = 1\n"),
+        (12, "# not run by the tests: needs a cluster\nClient()\n"),
+        (17, ">>> x + 1\n2\n"),
+    ]
+    assert [block.skip_reason for block in blocks] == [None, "needs a cluster", None]
+    assert [block.is_doctest for block in blocks] == [False, False, True]
+
+
+def test_a_doctest_block_with_a_wrong_output_fails(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("```python\n>>> 6 * 7\n41\n```\n", encoding="utf-8")
+    (block,) = python_blocks(page)
+    with pytest.raises(pytest.fail.Exception, match="Got:\n    42"):
+        _run_doctest(block, {})
