@@ -14,11 +14,16 @@ from __future__ import annotations
 
 import ast
 import doctest
+import importlib.metadata
+import json
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -143,3 +148,53 @@ def test_a_doctest_block_with_a_wrong_output_fails(tmp_path):
     (block,) = python_blocks(page)
     with pytest.raises(pytest.fail.Exception, match="Got:\n    42"):
         _run_doctest(block, {})
+
+
+# ------------------------------------------------------------------ the Play command
+
+
+def _imported_top_modules(source: str) -> set[str]:
+    """Top-level names of the modules ``source`` imports, wherever (functions included)."""
+    lines = [line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))]
+    modules: set[str] = set()
+    for node in ast.walk(ast.parse("\n".join(lines))):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules.add(node.module.split(".")[0])
+    return modules
+
+
+def test_the_play_command_installs_everything_the_examples_use():
+    """The README's Play command opens the example notebooks: the extras it installs must bring
+    every third-party module the notebooks import, directly or through the package (charts:
+    matplotlib), and JupyterLab itself."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (command,) = [line for line in readme.splitlines() if "jupyter lab examples/play.ipynb" in line]
+    extras = re.search(r'pip install -e "\.\[([\w,-]+)\]"', command)
+    assert extras, command
+    tomllib = pytest.importorskip("tomllib" if sys.version_info >= (3, 11) else "tomli")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    requirements = list(project["dependencies"])
+    for extra in extras[1].split(","):
+        requirements += project["optional-dependencies"][extra]
+    installed = {canonicalize_name(Requirement(text).name) for text in requirements}
+
+    used: set[str] = set()
+    for notebook in sorted((ROOT / "examples").glob("*.ipynb")):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                used |= _imported_top_modules("".join(cell["source"]))
+    assert "pyramide_widget" in used
+    for module in (ROOT / "pyramide_widget").glob("*.py"):
+        used |= _imported_top_modules(module.read_text(encoding="utf-8"))
+    third_party = used - set(sys.stdlib_module_names) - {"pyramide_widget", "__future__"}
+    assert "matplotlib" in third_party  # the charts; the check below must not be vacuous
+
+    distributions = importlib.metadata.packages_distributions()
+    missing = {
+        module for module in third_party
+        if not {canonicalize_name(name) for name in distributions.get(module, [])} & installed
+    }
+    assert missing == set(), f"{command!r} does not install what {sorted(missing)} come from"
+    assert "jupyterlab" in installed
