@@ -10,7 +10,7 @@ for (const name of ["window", "document", "Event", "KeyboardEvent", "MouseEvent"
   globalThis[name] = name === "window" ? dom.window : dom.window[name];
 }
 
-const { createView, parseCard, formatTime, formatDuration, fill, cardBox } = await import("../../pyramide_widget/static/widget.js");
+const { createView, parseCard, formatTime, formatDuration, fill, cardBox, fitBoardWidth } = await import("../../pyramide_widget/static/widget.js");
 const widget = (await import("../../pyramide_widget/static/widget.js")).default;
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
@@ -72,7 +72,36 @@ test("helpers: card parsing, time, placeholders, geometry", () => {
   assert.equal(formatTime(65.9), "1:05");
   assert.equal(formatTime(3725), "1:02:05");
   assert.equal(fill("Step {index} of {length}", { index: 2, length: 9 }), "Step 2 of 9");
-  assert.deepEqual(cardBox(1, 1), { left: "43.7500%", top: "3.1250%" });
+  assert.deepEqual(cardBox(1, 1), { left: "43.7500%", top: "3.3333%" });
+  assert.deepEqual(cardBox(7, 7), { left: "85.0000%", top: "73.3333%" }); // its bottom is the board's less 2
+});
+
+test("the board's width for a height: the board (4:3) and the rest fit, down to 280 px", () => {
+  assert.equal(fitBoardWidth(560, 80), 640); // 480 px of board, 4:3
+  assert.equal(fitBoardWidth(560.9, 80), 641); // whole pixels, rounded down: never a scroll bar
+  assert.equal(fitBoardWidth(300, 80), 293);
+  assert.equal(fitBoardWidth(200, 80), 280); // a very low screen: legible cards first
+});
+
+test("the message sits between the board and the toolbar", () => {
+  const { q } = mount("r5_sum");
+  const order = [...q(".pyr-root").children];
+  const message = q('[data-field="message"]');
+  assert.equal(message.textContent, "The sum must be 13");
+  assert.equal(message.getAttribute("aria-live"), "polite");
+  assert.equal(order.indexOf(message), order.indexOf(q(".pyr-boardwrap")) + 1);
+  assert.equal(order.indexOf(q(".pyr-toolbar")), order.indexOf(message) + 1);
+});
+
+test("a card with any card still below it hides its centre pip (no sliver beside the coverer)", () => {
+  const { model, q } = mount();
+  const covered = (card) => q(`[data-card="${card}"]`).dataset.covered ?? null;
+  assert.equal(covered("10♦"), "true"); // both coverers
+  assert.equal(covered("7♣"), null); // bottom row
+  model.set("_state", fixture("r5_two_moves")); // K♦, 10♣ and 3♠ gone
+  assert.equal(covered("10♦"), "true"); // 4♥ still below it
+  assert.equal(covered("Q♣"), "true"); // 7♣ still below it
+  assert.equal(covered("10♠"), null); // both gone: it shows whole
 });
 
 test("the start of the R5 deal: 28 cards, the 7 bottom ones free, stock and waste", () => {

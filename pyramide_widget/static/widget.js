@@ -19,8 +19,15 @@ const STEP_X = 11;
 const STEP_Y = 7;
 const MARGIN = 2;
 const BOARD_W = MARGIN * 2 + (ROWS - 1) * STEP_X + CARD_W; // 80
-const BOARD_H = MARGIN * 2 + (ROWS - 1) * STEP_Y + CARD_H + 4; // 64: room for the pile counts
+const BOARD_H = MARGIN * 2 + (ROWS - 1) * STEP_Y + CARD_H; // 60: the pile counts fit beside row 3
 const RANK_INDEX = { A: 0, J: 10, Q: 11, K: 12 };
+// The smallest board the table shrinks to for a low screen: cards still about 35 px wide.
+const MIN_BOARD_PX = 280;
+// Room left below the table when it fits the screen: the cell's own bottom padding.
+const FIT_MARGIN_PX = 12;
+// Where the visible height of a notebook comes from: its scrolling panel (JupyterLab 4,
+// Notebook 7, JupyterLite; JupyterLab 3) or an output view opened on its own; else the window.
+const SCROLLERS = ".jp-WindowedPanel-outer, .jp-Notebook, .jp-LinkedOutputView";
 const RED_SUITS = new Set(["♦", "♥"]);
 
 const pct = (value, total) => `${((value * 100) / total).toFixed(4)}%`;
@@ -30,6 +37,15 @@ export function cardBox(row, col) {
   const x = MARGIN + ((ROWS - row) * STEP_X) / 2 + (col - 1) * STEP_X;
   const y = MARGIN + (row - 1) * STEP_Y;
   return { left: pct(x, BOARD_W), top: pct(y, BOARD_H) };
+}
+
+/**
+ * The board's width in px that lets the whole table (status line, board, message, toolbar)
+ * fit `height` px, when everything but the board takes `chrome` px. Never below
+ * MIN_BOARD_PX: on a very low screen legible cards matter more than seeing all at once.
+ */
+export function fitBoardWidth(height, chrome) {
+  return Math.max(MIN_BOARD_PX, Math.floor(((height - chrome) * BOARD_W) / BOARD_H));
 }
 
 /** "10♦" -> {rank: "10", suit: "♦", red: true, index: 9} (display only, no rules). */
@@ -282,7 +298,9 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     leaveReplay,
   ]);
 
-  root.append(status, message, boardWrap, toolbar, replayBar, newPanel, optPanel, statsPanel);
+  // The message sits between the board and the toolbar: where the player's eyes and pointer
+  // are, next to where the panels open, and on screen whenever the table is.
+  root.append(status, boardWrap, message, toolbar, replayBar, newPanel, optPanel, statsPanel);
   el.append(root);
   root.pyramideView = view; // for benchmarks and debugging; not a DOM attribute
   view.createView = createView;
@@ -300,6 +318,43 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
       h("span", { class: "pyr-pip", "aria-hidden": "true" }),
     ]);
     return { el, pile, row, col, card: null };
+  }
+
+  // ------------------------------------------------------------------ size
+  // The table fits the notebook's visible height, not only the cell's width: once its cell is
+  // scrolled to the top, a laptop screen shows all of it, toolbar included. The table's width
+  // is capped (--pyr-fit-w) and the cards follow the board's width (container query units).
+  function fit() {
+    view.fitFrame = 0;
+    const scroller = root.closest(SCROLLERS);
+    const visible = scroller ? scroller.clientHeight : window.innerHeight;
+    if (!root.isConnected || !visible || !root.offsetHeight) return; // a hidden tab: keep the size
+    if (scroller && view.fitScroller !== scroller) {
+      fitObserver.observe(scroller);
+      view.fitScroller = scroller;
+    }
+    // What sits above the table in its cell (the code) stays on screen too; open panels may not.
+    const cell = root.closest(".jp-Cell") || root;
+    const top = root.getBoundingClientRect().top;
+    const above = top - cell.getBoundingClientRect().top;
+    const bar = replayBar.hidden ? toolbar : replayBar;
+    const chrome = bar.getBoundingClientRect().bottom - top - boardWrap.offsetHeight;
+    const width = `${fitBoardWidth(visible - above - FIT_MARGIN_PX, chrome)}px`;
+    if (root.style.getPropertyValue("--pyr-fit-w") !== width) root.style.setProperty("--pyr-fit-w", width);
+  }
+  // Measured in the next frame, never inside the observer's callback (no resize loop).
+  const fitObserver =
+    typeof ResizeObserver === "function"
+      ? new ResizeObserver(() => {
+          if (!view.fitFrame) view.fitFrame = requestAnimationFrame(fit);
+        })
+      : null;
+  if (fitObserver) {
+    fitObserver.observe(root);
+    view.listeners.push(() => {
+      fitObserver.disconnect();
+      cancelAnimationFrame(view.fitFrame);
+    });
   }
 
   // ------------------------------------------------------------------ events
@@ -638,8 +693,9 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     st.pyramid.forEach((entry, i) => {
       const card = view.cards[i];
       drawCard(card, entry, st.selected, hint, text, replay);
-      // Geometry only: a card with both cards below it present shows just its top half.
-      const below = card.row < ROWS ? st.pyramid[i + card.row] && st.pyramid[i + card.row + 1] : null;
+      // Geometry only: a card with a card below it shows at most its top half and a corner, so
+      // its centre pip would show as a sliver beside that card.
+      const below = card.row < ROWS ? st.pyramid[i + card.row] || st.pyramid[i + card.row + 1] : null;
       setAttr(card.el, "data-covered", entry && below ? "true" : null);
     });
     let stop = view.cards.find((c) => c.el.tabIndex === 0 && c.card);

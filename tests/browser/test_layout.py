@@ -1,0 +1,235 @@
+"""The table as a player sees it: it fits a laptop screen, draws in the right order, and its
+static picture has no stray symbols. Measured in Debian's Chromium with bounding boxes.
+
+The laptop test also saves the README's screenshot (``docs/images/table.png``), so the picture
+in the README is the table the tests have just checked. Screenshots of every check go to
+``test-artifacts/`` to be looked at.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+TESTS = Path(__file__).resolve().parents[1]
+REPO = TESTS.parent
+ARTIFACTS = Path(os.environ.get("PYRAMIDE_TEST_ARTIFACTS", REPO / "test-artifacts"))
+README_IMAGE = REPO / "docs" / "images" / "table.png"
+LAPTOP = {"width": 1280, "height": 720}
+
+SETUP = f"""
+import sys
+sys.path.insert(0, {str(TESTS)!r})
+from layouts import r5_game
+from pyramide_widget.widget import PyramideWidget
+w = PyramideWidget(game=r5_game(), stats=False)
+"""
+# A notebook as a player has it (examples/play.ipynb): the widget on its own in a cell, more
+# below. Statistics on, as by default, so the toolbar has all its buttons.
+CELLS = [
+    "from pyramide_widget import PyramideWidget\nw = PyramideWidget('PY1-N-AAAAAAS')",
+    "w",
+    "w.game.score",
+]
+
+# Where an element lies, and whether it lies wholly inside the notebook's visible scroll area.
+BOX_JS = """
+(el) => {
+  const r = el.getBoundingClientRect();
+  let area = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (/(auto|scroll|hidden)/.test(s.overflowY) && p.scrollHeight > p.clientHeight) {
+      const a = p.getBoundingClientRect();
+      area = {top: Math.max(area.top, a.top), left: Math.max(area.left, a.left),
+              bottom: Math.min(area.bottom, a.bottom), right: Math.min(area.right, a.right)};
+    }
+  }
+  const inside = r.width > 0 && r.height > 0 && r.top >= area.top - 0.5 && r.left >= area.left - 0.5
+    && r.bottom <= area.bottom + 0.5 && r.right <= area.right + 0.5;
+  return {top: r.top, left: r.left, bottom: r.bottom, right: r.right, width: r.width,
+          height: r.height, inside, area};
+}
+"""
+
+
+def box(locator: Locator) -> dict[str, Any]:
+    """The element's bounding box and whether it is inside the visible part of the notebook."""
+    return dict(locator.evaluate(BOX_JS))
+
+
+def assert_visible_whole(locator: Locator, what: str) -> dict[str, Any]:
+    b = box(locator)
+    assert b["inside"], f"{what} is not wholly visible: {b}"
+    return b
+
+
+def table(page: Page) -> Locator:
+    return page.locator(".pyr-root").first
+
+
+def bottom_row(root: Locator) -> Locator:
+    """The 7 cards of the bottom row (the pyramid's cards are in row order, left to right)."""
+    return root.locator(".pyr-pyramid .pyr-card:nth-child(n+22)")
+
+
+def open_lab_at_laptop_size(page: Page, open_nb: Any) -> Locator:
+    """The widget's notebook in JupyterLab at 1280x720 with the file browser open, the widget's
+    cell scrolled to the top of the notebook panel."""
+    page.set_viewport_size(LAPTOP)
+    open_nb(CELLS)
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    expect(page.locator("#filebrowser")).to_be_visible()
+    root = table(page)
+    expect(root.locator(".pyr-pyramid [data-card]")).to_have_count(28, timeout=30_000)
+    root.evaluate("(el) => el.closest('.jp-Cell').scrollIntoView({block: 'start'})")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    return root
+
+
+def save_readme_image(root: Locator) -> None:
+    """The table, cropped to the widget, as a small palette PNG for the README."""
+    from PIL import Image
+
+    shot = Image.open(io.BytesIO(root.screenshot(animations="disabled")))
+    small = shot.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
+    README_IMAGE.parent.mkdir(parents=True, exist_ok=True)
+    small.save(README_IMAGE, optimize=True)
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_the_whole_table_fits_a_laptop_screen_in_jupyterlab(page: Page, open_nb: Any) -> None:
+    root = open_lab_at_laptop_size(page, open_nb)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "layout-lab-1280x720.png"))
+
+    assert_visible_whole(root.locator(".pyr-status"), "the status line")
+    cards = bottom_row(root)
+    expect(cards).to_have_count(7)
+    for i in range(7):
+        assert_visible_whole(cards.nth(i), f"bottom-row card {i + 1}")
+    assert_visible_whole(root.locator('[data-pile="stock"]'), "the stock")
+    assert_visible_whole(root.locator(".pyr-waste .pyr-card").last, "the waste top")
+    toolbar = assert_visible_whole(root.locator(".pyr-toolbar"), "the toolbar")
+    for button in root.locator(".pyr-toolbar .pyr-btn:visible").all():
+        assert_visible_whole(button, f"the {button.get_attribute('data-action')} button")
+
+    # Two free cards that do not make 13: the message shows where the player looks.
+    root.locator('[data-card="5♦"]').click()
+    root.locator('[data-card="2♠"]').click()
+    message = root.locator('[data-field="message"]')
+    expect(message).to_have_text("The sum must be 13")
+    shown = assert_visible_whole(message, "the message")
+    board = box(root.locator(".pyr-board"))
+    assert board["bottom"] <= shown["top"] + 0.5 and shown["bottom"] <= toolbar["top"] + 0.5, (
+        f"the message is not between the board and the toolbar: {shown}, {board}, {toolbar}")
+    centre = message.evaluate(
+        "(el) => { const r = el.getBoundingClientRect();"
+        " const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return el.contains(at); }")
+    assert centre, "something is drawn over the message"
+    page.screenshot(path=str(ARTIFACTS / "layout-lab-1280x720-message.png"))
+    save_readme_image(root)
+    assert README_IMAGE.stat().st_size < 150_000
+
+
+NARROW_CELLS = [SETUP, "import ipywidgets\nipywidgets.Box([w], layout=ipywidgets.Layout(width='320px'))"]
+
+# Every visible element of the table that sticks out of the table's box, or out of the board.
+OVERFLOW_JS = """
+(root) => {
+  const outer = root.getBoundingClientRect();
+  const board = root.querySelector('.pyr-board').getBoundingClientRect();
+  const out = [];
+  for (const el of root.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    const frame = el.closest('.pyr-board') ? board : outer;
+    if (r.left < frame.left - 0.5 || r.right > frame.right + 0.5 || r.bottom > frame.bottom + 0.5) {
+      out.push(`${el.className || el.tagName} ${el.dataset.card || el.dataset.action || ''}`);
+    }
+  }
+  if (root.scrollWidth > root.clientWidth) out.push('the table scrolls sideways');
+  return out;
+}
+"""
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_a_narrow_cell_gets_a_smaller_table_with_nothing_sticking_out(page: Page, open_nb: Any) -> None:
+    page.set_viewport_size(LAPTOP)
+    open_nb(NARROW_CELLS)
+    root = table(page)
+    expect(root.locator(".pyr-pyramid [data-card]")).to_have_count(28, timeout=30_000)
+    root.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "layout-lab-narrow-320px.png"))
+    outer = box(root)
+    assert outer["width"] <= 320.5, f"the table is wider than its 320 px cell: {outer}"
+    card = box(bottom_row(root).first)
+    assert card["width"] < 45, f"the cards did not scale down: {card}"
+    assert root.evaluate(OVERFLOW_JS) == []
+    # Still playable: the cards take taps.
+    root.locator('[data-card="7♣"]').click()
+    root.locator('[data-card="3♥"]').click()
+    expect(root.locator('[data-field="message"]')).to_have_text("The sum must be 13")
+    assert root.evaluate(OVERFLOW_JS) == []
+
+
+# The centre of the part of `covered` that `coverer` hides, and what the browser finds there.
+TOP_AT_OVERLAP_JS = """
+([covered, coverer]) => {
+  const a = covered.getBoundingClientRect();
+  const b = coverer.getBoundingClientRect();
+  const x = (Math.max(a.left, b.left) + Math.min(a.right, b.right)) / 2;
+  const y = (Math.max(a.top, b.top) + Math.min(a.bottom, b.bottom)) / 2;
+  const hit = document.elementFromPoint(x, y);
+  return hit && hit.closest('.pyr-card') ? hit.closest('.pyr-card').dataset.card : null;
+}
+"""
+
+EASY_SETUP = SETUP.replace("r5_game()", "r5_game(rules=Rules.preset('E'))").replace(
+    "from layouts import r5_game", "from layouts import r5_game\nfrom pyramide_widget import Rules")
+
+
+def drawn_on_top(root: Locator, covered: str, coverer: str) -> str | None:
+    return root.evaluate(
+        "(root, [a, b]) => (" + TOP_AT_OVERLAP_JS + ")([root.querySelector(`[data-card=\"${a}\"]`),"
+        " root.querySelector(`[data-card=\"${b}\"]`)])",
+        [covered, coverer],
+    )
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_a_focused_or_selected_covered_card_stays_under_its_coverers(page: Page, open_nb: Any) -> None:
+    page.set_viewport_size(LAPTOP)
+    open_nb([EASY_SETUP, "w"])  # Easy rules: a card may pair with its last coverer (selectable)
+    root = table(page)
+    expect(root.locator(".pyr-pyramid [data-card]")).to_have_count(28, timeout=30_000)
+    root.scroll_into_view_if_needed()
+
+    # Keyboard focus on 10♠ (row 6), covered by 3♠ and K♦.
+    root.locator('.pyr-pyramid [tabindex="0"]').focus()
+    page.keyboard.press("Home")
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")  # to K♦, then up to the left one of the two above it
+    page.keyboard.press("ArrowUp")
+    expect(root.locator('[data-card="10♠"]')).to_be_focused()
+    assert root.locator('[data-card="10♠"]').evaluate("(el) => el.matches(':focus-visible')")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "layout-focused-covered-card.png"))
+    assert drawn_on_top(root, "10♠", "3♠") == "3♠"
+    assert drawn_on_top(root, "10♠", "K♦") == "K♦"
+
+    # K♦ goes; 10♠ may now pair with 3♠, its last coverer, so it can be selected.
+    root.locator('[data-card="K♦"]').click()
+    expect(root.locator('[data-card="K♦"]')).to_have_count(0)
+    root.locator('[data-card="10♠"]').click()
+    expect(root.locator('[data-card="10♠"]')).to_have_attribute("data-selected", "true")
+    root.screenshot(path=str(ARTIFACTS / "layout-selected-covered-card.png"))
+    assert drawn_on_top(root, "10♠", "3♠") == "3♠"
