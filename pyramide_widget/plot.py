@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .install import missing_dependency
 from .record import Record
 from .rules import PRESETS, Rules
 
@@ -42,10 +43,7 @@ def _pyplot() -> Any:
     try:
         import matplotlib.pyplot as plt
     except ImportError as error:
-        raise ImportError(
-            f"pyramide_widget.plot needs matplotlib ({error}); install it with "
-            "pip install 'pyramide-widget[plot]'"
-        ) from None
+        raise missing_dependency("pyramide_widget.plot", "matplotlib", "plot", error) from None
     return plt
 
 
