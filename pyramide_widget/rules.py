@@ -1,6 +1,6 @@
-"""Rule settings and the named presets (RULES.md §9).
+"""Rule settings and the named presets (docs/rules.md §9).
 
-The app's rules (rule set ``N``) are one point in a family. Each knob the seeds name is a
+The app's rules (rule set ``N``) are one point in a family. Each knob the rules name is a
 field of :class:`Rules`; each named game is a preset with its own code letter, so one deal
 (the 7 letters of a code) can be compared under several rule sets by changing the letter.
 
@@ -20,8 +20,10 @@ travel in game records in full (a deal code cannot carry them).
 
 from __future__ import annotations
 
+import json
+import reprlib
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Union
 
 from .errors import CodeError
 
@@ -43,11 +45,11 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("strict_win", "draw_against_waste", "pair_with_coverer"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"Rules.{name} must be True or False, got {getattr(self, name)!r}")
+                raise TypeError(f"Rules.{name} must be True or False, got {reprlib.repr(getattr(self, name))}")
         recycles = self.recycles
         if recycles is not None and (isinstance(recycles, bool) or not isinstance(recycles, int) or recycles < 0):
             raise ValueError(
-                f"Rules.recycles must be None (unlimited) or a whole number >= 0, got {recycles!r}"
+                f"Rules.recycles must be None (unlimited) or a whole number >= 0, got {reprlib.repr(recycles)}"
             )
 
     @property
@@ -57,17 +59,18 @@ class Rules:
 
     @classmethod
     def standard(cls) -> "Rules":
-        """The app's rules, rule set ``N`` (RULES.md §1–§7)."""
+        """The app's rules, rule set ``N`` (docs/rules.md §1–§7)."""
         return cls()
 
     @classmethod
     def preset(cls, letter: str) -> "Rules":
         """The rules of a preset by its code letter (case-insensitive)."""
+        if not isinstance(letter, str):
+            raise TypeError(f"a preset letter is text, one of {_known_presets()}; got {type(letter).__name__}")
         try:
             return PRESETS[letter.upper()].rules
-        except (KeyError, AttributeError):
-            known = ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
-            raise CodeError(f"unknown rules letter {letter!r}: expected one of {known}") from None
+        except KeyError:
+            raise CodeError(f"unknown rules letter {reprlib.repr(letter)}: expected one of {_known_presets()}") from None
 
     @property
     def letter(self) -> str:
@@ -101,15 +104,30 @@ class Rules:
     @classmethod
     def from_dict(cls, data: Any) -> "Rules":
         """Build rules from :meth:`to_dict` output; unknown or missing keys are errors."""
+        # reprlib: the data may come from anywhere, nested too deeply for a plain repr.
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be an object with keys {_FIELD_NAMES}, got {data!r}")
+            raise ValueError(f"rules must be an object with keys {_FIELD_NAMES}, got {reprlib.repr(data)}")
         unknown = set(data) - set(_FIELD_NAMES)
         if unknown:
-            raise ValueError(f"unknown rules keys {sorted(unknown)}; expected {_FIELD_NAMES}")
+            raise ValueError(f"unknown rules keys {reprlib.repr(sorted(map(str, unknown)))}; expected {_FIELD_NAMES}")
         try:
             return cls(**data)
         except TypeError as error:
             raise ValueError(str(error)) from None
+
+    @classmethod
+    def from_json(cls, text: str) -> "Rules":
+        """Build rules from the JSON text of :meth:`to_dict`; any bad text (not JSON, nested
+        too deeply for the parser, wrong keys or values) raises ``ValueError`` saying why."""
+        if not isinstance(text, str):
+            raise TypeError(f"rules JSON must be text, got {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise ValueError("rules JSON is nested too deeply: expected one flat object") from None
+        except ValueError as error:
+            raise ValueError(f"rules must be JSON text: {error}") from None
+        return cls.from_dict(data)
 
     def __repr__(self) -> str:
         changed = [
@@ -121,6 +139,10 @@ class Rules:
 
 
 _FIELD_NAMES = [f.name for f in fields(Rules)]
+
+
+def _known_presets() -> str:
+    return ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
 
 
 @dataclass(frozen=True)
@@ -136,22 +158,22 @@ class Preset:
 PRESETS: dict[str, Preset] = {
     p.letter: p
     for p in (
-        Preset("N", "Standard", Rules(), "the app's rules (seeds 000, 002)"),
+        Preset("N", "Standard", Rules(), "the app's rules"),
         Preset(
             "S", "Strict", Rules(strict_win=True, recycles=0),
             "every knob at its strictest: one pass, clear everything, only the waste top plays",
         ),
         Preset(
             "T", "Traditional", Rules(strict_win=True, recycles=0, draw_against_waste=True),
-            "the traditional game (seed 004): stock and waste tops both playable, no redeal",
+            "the traditional game: stock and waste tops both playable, no redeal",
         ),
         Preset(
             "P", "Par Pyramid", Rules(strict_win=True, recycles=2, draw_against_waste=True),
-            "the traditional game with two redeals (seed 004)",
+            "the traditional game with two redeals",
         ),
         Preset(
             "R", "Relaxed Pyramid", Rules(recycles=0, draw_against_waste=True),
-            "the traditional game where only the pyramid must be cleared (seed 004)",
+            "the traditional game where only the pyramid must be cleared",
         ),
         Preset(
             "E", "Easy", Rules(draw_against_waste=True, pair_with_coverer=True),
@@ -161,3 +183,22 @@ PRESETS: dict[str, Preset] = {
 }
 
 _LETTER_BY_RULES = {p.rules: p.letter for p in PRESETS.values()}
+
+RulesLike = Union[Rules, "Preset", str]
+"""What every ``rules=`` argument accepts: :class:`Rules`, a :class:`Preset` or its letter."""
+
+
+def as_rules(rules: RulesLike) -> Rules:
+    """The :class:`Rules` that a ``rules=`` argument names: a :class:`Rules` as it is, a
+    :class:`Preset`'s rules, or the rules of a preset letter such as ``"S"`` (any case).
+    Anything else is a ``TypeError`` (an unknown letter a :class:`CodeError`), raised at the
+    call rather than at the first move."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, Preset):
+        return rules.rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise TypeError(
+        f"rules must be a Rules, a Preset or a preset letter ({_known_presets()}), got {type(rules).__name__}"
+    )
