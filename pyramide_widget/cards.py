@@ -1,4 +1,4 @@
-"""Cards: ranks, suits, parsing and printing (RULES.md R1 and §8).
+"""Cards: ranks, suits, parsing and printing (docs/rules.md R1 and §8).
 
 A card prints as rank then suit symbol: ``K♦``, ``10♣``, ``A♠``. Parsing accepts the
 spellings players type:
@@ -76,11 +76,17 @@ class Card:
     index: int
 
     def __new__(cls, rank: int, suit: Suit | str) -> "Card":
-        suit = Suit(suit)
+        # Checked before the lookup: True == 1 and 13.0 == 13 would otherwise find A and K.
+        if type(rank) is not int:
+            raise CardError(f"rank must be an integer from 1 (ace) to 13 (king), got {type(rank).__name__} {rank!r}")
+        try:
+            suit = Suit(suit)
+        except ValueError:
+            raise CardError(f"suit must be one of {' '.join(Suit)}, got {suit!r}") from None
         key = (rank, suit)
         card = cls._interned.get(key)
         if card is None:
-            if not isinstance(rank, int) or not 1 <= rank <= 13:
+            if not 1 <= rank <= 13:
                 raise CardError(f"rank must be an integer from 1 (ace) to 13 (king), got {rank!r}")
             card = object.__new__(cls)
             object.__setattr__(card, "rank", rank)

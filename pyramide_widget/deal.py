@@ -32,9 +32,10 @@ not public, so this project's ``AAAAAAS`` deals other cards, and the seed layout
 from __future__ import annotations
 
 import re
+import reprlib
 import secrets
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import Card, iter_cards, standard_deck
 from .errors import CodeError, LayoutError
@@ -44,7 +45,11 @@ from .rules import CUSTOM_LETTER, PRESETS, Rules
 CODE_VERSION = "PY1"
 DEAL_LETTERS = 7
 _MASK64 = (1 << 64) - 1
-_CODE_RE = re.compile(r"^PY1-([A-Z])-([A-Z]{7})$")
+# ASCII only, checked before upper-casing: "ß".upper() is "SS" and "ſ".upper() is "S", so
+# upper-casing first would let other text pass for another code (R4).
+_CODE_RE = re.compile(r"PY1-([A-Z])-([A-Z]{7})", re.ASCII | re.IGNORECASE)
+_LETTERS_RE = re.compile(r"[A-Z]{7}", re.ASCII | re.IGNORECASE)
+_CARD_SEPARATORS = re.compile(r"[\s,]+")
 CODE_SYNTAX = (
     "a code looks like PY1-N-AAAAAAS: 'PY1', a dash, one rules letter "
     f"({', '.join(PRESETS)}), a dash, then 7 letters A-Z (case does not matter)"
@@ -102,21 +107,31 @@ class Deal:
     @classmethod
     def from_layout(
         cls,
-        pyramid: Sequence[Sequence[str | Card]] | Sequence[str | Card],
-        waste: Iterable[str | Card] = (),
-        stock: Iterable[str | Card] = (),
+        pyramid: Sequence[Sequence[str | Card] | str] | Sequence[str | Card],
+        waste: Iterable[str | Card] | str = (),
+        stock: Iterable[str | Card] | str = (),
         shape: PyramidShape = STANDARD_SHAPE,
     ) -> "Deal":
         """Build and check a deal from explicit cards (R5).
 
-        ``pyramid`` is a list of rows, top to bottom (or one flat row-major list); ``waste`` is
-        bottom to top (last = top); ``stock`` is top first (first = next drawn). The cards must
-        form exactly one standard 52-card deck.
+        ``pyramid`` is a list of rows, top to bottom (or one flat row-major list of cards);
+        a row is a list of cards or, as bug reports write it, one string of cards separated by
+        spaces: ``["5♣", "2♠ 8♥", "3♣ K♦ 6♣", ...]``. ``waste`` is bottom to top (last = top)
+        and ``stock`` top first (first = next drawn), each a list of cards or one such string.
+        The cards must form exactly one standard 52-card deck.
         """
         if isinstance(pyramid, str):
-            raise LayoutError("pyramid must be a list of rows of cards, not one string")
-        rows = list(pyramid)
-        if rows and all(isinstance(row, (list, tuple)) for row in rows):
+            raise LayoutError(
+                "pyramid must be a list of rows, top to bottom (each a list of cards or a string "
+                "of cards separated by spaces), not one string"
+            )
+        rows = _card_list("pyramid", pyramid)
+        # A list of one entry per row is rows (strings of cards or lists); 28 cards are flat.
+        if len(rows) == shape.rows or any(isinstance(row, (list, tuple)) for row in rows):
+            rows = [
+                _split_cards(row) if isinstance(row, str) else _card_list(f"pyramid row {number}", row)
+                for number, row in enumerate(rows, 1)
+            ]
             for number, row in enumerate(rows, 1):
                 if len(row) != number:
                     raise LayoutError(
@@ -133,8 +148,8 @@ class Deal:
         try:
             deal = cls(
                 tuple(iter_cards(flat)),
-                tuple(iter_cards(list(waste))),
-                tuple(iter_cards(list(stock))),
+                tuple(iter_cards(_card_list("waste", waste))),
+                tuple(iter_cards(_card_list("stock", stock))),
             )
         except ValueError as error:
             raise LayoutError(str(error)) from None
@@ -172,9 +187,26 @@ class Deal:
         return [[self.pyramid[shape.index(r, c)] for c in range(1, r + 1)] for r in range(1, shape.rows + 1)]
 
 
+def _split_cards(text: str) -> list[str]:
+    """The cards of one string, separated by spaces (or commas): ``"2♠ 8♥"``."""
+    return [word for word in _CARD_SEPARATORS.split(text) if word]
+
+
+def _card_list(name: str, cards: object) -> list[object]:
+    """A pile's cards as a list: a string is split into cards, any other iterable listed."""
+    if isinstance(cards, str):
+        return _split_cards(cards)
+    if isinstance(cards, Card) or not isinstance(cards, Iterable):
+        raise TypeError(
+            f"{name} must be a list of cards or a string of cards separated by spaces, "
+            f"got {type(cards).__name__}"
+        )
+    return list(cards)
+
+
 def _check_letters(letters: str) -> str:
-    if not isinstance(letters, str) or not re.fullmatch(r"[A-Za-z]{7}", letters.strip()):
-        raise CodeError(f"{letters!r} is not 7 deal letters A-Z; {CODE_SYNTAX}")
+    if not isinstance(letters, str) or not _LETTERS_RE.fullmatch(letters.strip()):
+        raise CodeError(f"{reprlib.repr(letters)} is not 7 deal letters A-Z; {CODE_SYNTAX}")
     return letters.strip().upper()
 
 
@@ -185,15 +217,21 @@ class DealCode:
     rules_letter: str
     letters: str
 
+    def __post_init__(self) -> None:
+        if self.rules_letter != CUSTOM_LETTER and self.rules_letter not in PRESETS:
+            raise CodeError(f"unknown rules letter {reprlib.repr(self.rules_letter)}; {CODE_SYNTAX}")
+        if not isinstance(self.letters, str) or not re.fullmatch(r"[A-Z]{7}", self.letters, re.ASCII):
+            raise CodeError(f"{reprlib.repr(self.letters)} is not 7 upper-case deal letters A-Z; {CODE_SYNTAX}")
+
     @classmethod
     def parse(cls, code: str) -> "DealCode":
         """Parse a code, case-insensitively; raise :class:`CodeError` saying what a code looks like."""
         if not isinstance(code, str):
-            raise CodeError(f"expected a deal code as text; {CODE_SYNTAX}")
-        match = _CODE_RE.match(code.strip().upper())
+            raise CodeError(f"expected a deal code as text, got {type(code).__name__}; {CODE_SYNTAX}")
+        match = _CODE_RE.fullmatch(code.strip())
         if match is None:
-            raise CodeError(f"{code!r} is not a deal code; {CODE_SYNTAX}")
-        letter, letters = match.groups()
+            raise CodeError(f"{reprlib.repr(code)} is not a deal code; {CODE_SYNTAX}")
+        letter, letters = (group.upper() for group in match.groups())
         if letter != CUSTOM_LETTER and letter not in PRESETS:
             raise CodeError(f"{code!r} names unknown rules {letter!r}; {CODE_SYNTAX}")
         return cls(letter, letters)
