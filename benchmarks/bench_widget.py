@@ -1,6 +1,6 @@
 """PyramideWidget in a real browser: click-to-DOM latency and front-end render time.
 
-Starts JupyterLab (or Notebook 7) with the browser test harness, shows the seeds' R5 deal and
+Starts JupyterLab (or Notebook 7) with the browser test harness, shows the app's R5 deal and
 measures **in the browser** with ``performance.now()``:
 
 * click to DOM: from the click dispatch to the MutationObserver callback that sees the

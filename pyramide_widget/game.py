@@ -12,14 +12,14 @@ Both go through :meth:`Game._pair_allowed` / :meth:`Game._apply`, so the rules l
 place. Internally a place on the table is a *slot*: 0–27 for the pyramid (row-major),
 ``WASTE_TOP`` and ``WASTE_UNDER`` for the two waste cards that can ever be played.
 
-Room for the other games of RULES.md §9: the tableau's shape is an object
+Room for the other games of docs/rules.md §9: the tableau's shape is an object
 (:class:`~pyramide_widget.geometry.PyramidShape`: a 6-row pyramid or an inverted Triangle
 supply their own ``covers``), the pair sum comes from ``Rules.target`` (12 for a Spanish deck),
 and every question "may this card be played, and with what?" goes through ``_is_free`` /
 ``_may_pair`` over slots, so extra piles (three waste piles, a reserve, a cell, Giza's
 columns) are new slot kinds plus their cases there, not a rewrite of the move logic.
 
-Choices where RULES.md is silent: a tap on a king removes it even while another card is
+Choices where the rules are silent (docs/rules.md §10): a tap on a king removes it even while another card is
 selected (that selection stays); undo works from a finished game too (the clock then runs
 again); a tap on an exhausted stock (limited recycles) says ``no_recycles``; messages last
 until the next tap or move.
@@ -66,7 +66,7 @@ class Status(str, Enum):
 
 
 class Place(NamedTuple):
-    """A place on the table as the seeds count it: ``Place("pyramid", 7, 6)`` is the 6th card
+    """A place on the table as the rules count it: ``Place("pyramid", 7, 6)`` is the 6th card
     of the bottom row; ``Place("waste", 1)`` the waste top, ``Place("waste", 2)`` the card
     beneath it; ``Place("stock")`` the stock."""
 

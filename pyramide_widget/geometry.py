@@ -1,6 +1,6 @@
 """Where the pyramid's cards lie and which cards cover which (R2).
 
-Positions count from 1, as in the seeds: row 1 is the top card, row 7 the bottom row, and
+Positions count from 1, as in the rules (R2): row 1 is the top card, row 7 the bottom row, and
 position ``c`` of row ``r`` runs from 1 (left) to ``r``. Internally a position is an index
 0–27 in row-major order. Card ``(r, c)`` is covered by ``(r+1, c)`` and ``(r+1, c+1)``.
 

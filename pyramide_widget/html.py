@@ -3,7 +3,7 @@
 A notebook saved with a :class:`~pyramide_widget.game.Game` or a widget in it still shows the
 position where no kernel runs (GitHub, nbconvert, nbviewer): ``Game._repr_svg_`` and
 ``Game._repr_html_`` call these functions, and the widget adds the HTML to its display as the
-fallback of the live view. Free cards have the green border of the app (seed 002), the
+fallback of the live view. Free cards have the green border of the app (its rules page), the
 selected card a blue one. Standard library only; inline attributes only, because renderers of
 static notebooks strip ``<style>`` elements.
 """

@@ -1,6 +1,6 @@
-"""Localized messages (RULES.md §8) in English, French, Slovak, Vietnamese and Polish.
+"""Localized messages (docs/rules.md §8) in English, French, Slovak, Vietnamese and Polish.
 
-The three messages of the app (``blocked``, ``sum``, ``no_moves``) are the seeds' own words.
+The three messages of the app (``blocked``, ``sum``, ``no_moves``) are the app's own words.
 The others are this project's additions, for situations the app text does not cover.
 """
 

@@ -361,9 +361,9 @@ STRINGS: dict[str, dict[str, str]] = {
 RANK_WORDS = {
     "en": ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"],
     "fr": ["as", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "valet", "dame", "roi"],
-    # Slovak as the seeds write it: "kárová 7", "pikové eso", "krížová dáma", "srdcový kráľ".
+    # Slovak as the app's rules page writes it: "kárová 7", "pikové eso", "krížová dáma", "srdcový kráľ".
     "sk": ["eso", "2", "3", "4", "5", "6", "7", "8", "9", "10", "dolník", "dáma", "kráľ"],
-    # Vietnamese as the seeds write it: "Át bích", "6 tép", "Bồi rô", "Đầm bích", "Già cơ".
+    # Vietnamese as the app's rules page writes it: "Át bích", "6 tép", "Bồi rô", "Đầm bích", "Già cơ".
     "vi": ["Át", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Bồi", "Đầm", "Già"],
     "pl": ["as", "dwójka", "trójka", "czwórka", "piątka", "szóstka", "siódemka", "ósemka", "dziewiątka",
            "dziesiątka", "walet", "dama", "król"],
@@ -420,7 +420,7 @@ def table_for(language: str, french_indices: bool = False) -> dict[str, Any]:
         "language": language,
         "strings": {
             **STRINGS[language],
-            # The end banners use the engine's own words (RULES.md §8).
+            # The end banners use the engine's own words (docs/rules.md §8).
             "won_title": translate("won", language),
             "no_moves_title": translate("no_moves", language),
         },

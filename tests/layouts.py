@@ -1,4 +1,4 @@
-"""Layouts the engine tests build by hand: the seeds' R5 deal and constructed deals with known
+"""Layouts the engine tests build by hand: the app's R5 deal and constructed deals with known
 outcomes (a straight win, a game that ends with no moves)."""
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ R5_WASTE = ["7♦"]
 
 
 def r5_stock() -> list[str]:
-    """The seeds do not give the stock order; use the other 23 cards in deck order."""
+    """The rules page does not give the stock order; use the other 23 cards in deck order."""
     used = {card for row in R5_PYRAMID for card in row} | set(R5_WASTE)
     return [str(card) for card in standard_deck() if str(card) not in used]
 
 
 def r5_game(rules: Rules | None = None, **options: object) -> Game:
-    """The deal the seeds show for PY1-N-AAAAAAS (R5)."""
+    """The deal the app's rules page shows for PY1-N-AAAAAAS (R5)."""
     return Game.from_layout(R5_PYRAMID, waste=R5_WASTE, stock=r5_stock(), rules=rules, **options)
 
 

@@ -1,4 +1,4 @@
-"""One or more tests per rule of RULES.md, named after the rule id, with every seed example."""
+"""One or more tests per rule of docs/rules.md, named after the rule id, with every example of the rules."""
 
 from __future__ import annotations
 
@@ -154,7 +154,7 @@ def test_r7_the_waste_top_is_free_and_no_other_waste_or_stock_card_is():
 def test_r8_tapping_a_covered_card_does_nothing_and_explains_when_asked():
     game = r5_game()
     before = game.position()
-    assert game.tap("pyramid", 6, 1) is None  # Q♣ in row 6, the seeds' example
+    assert game.tap("pyramid", 6, 1) is None  # Q♣ in row 6, the rules' example
     assert game.message.key == "blocked"
     assert game.message.text == "This card is blocked by another card"
     assert game.position() == before and game.selected is None and game.moves == 0

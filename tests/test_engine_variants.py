@@ -1,4 +1,4 @@
-"""The rule knobs and presets of RULES.md §9."""
+"""The rule knobs and presets of docs/rules.md §9."""
 
 from __future__ import annotations
 

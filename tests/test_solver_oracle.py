@@ -3,7 +3,7 @@
 ``_PoolSearch`` (unlimited recycles: the talon is a pool) remembers across calls which states
 it proved lost or on a winning line (``winnable``) and which counts of pyramid cards a state
 can or cannot reach (``reaches``); ``_SequenceSearch`` asks it about every state while
-recycles remain (Par Pyramid, RULES.md §9: strict win, two recycles, draw against waste).
+recycles remain (Par Pyramid, docs/rules.md §9: strict win, two recycles, draw against waste).
 A wrong memo entry would silently prune a winning line, so every answer given with a memo
 full of earlier calls is compared here with a fresh search that has no memo, and the solver
 that uses the oracle with the exhaustive search through the engine and with the exact search
@@ -36,7 +36,7 @@ from solver_reference import BudgetExceeded, exhaustive, playout
 PYRAMID = 28
 PAR = Rules.preset("P")
 # Strict win and draw against waste with unlimited recycles: the rules of Par Pyramid's
-# oracle, as a custom rule set of its own (letter X, RULES.md §9).
+# oracle, as a custom rule set of its own (letter X, docs/rules.md §9).
 STRICT_POOL = dataclasses.replace(PAR, recycles=None)
 REMOVALS = (MoveKind.PAIR, MoveKind.KING)
 

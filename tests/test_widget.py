@@ -131,7 +131,7 @@ def test_display_carries_a_static_html_copy_for_viewers_without_widgets(r5):
     assert "<script" not in data["text/html"]
 
 
-# ---------------------------------------------------------------- taps from the front end (RULES.md)
+# ---------------------------------------------------------------- taps from the front end (docs/rules.md)
 
 
 def test_r11_r9_king_then_pair_like_the_issue(r5):

@@ -1,6 +1,6 @@
 """PyramideWidget end to end in JupyterLab 4 and Notebook 7 with Debian Chromium.
 
-The notebook shows the seeds' R5 layout (the deal the rules' examples use). Clicks go through
+The notebook shows the app's R5 layout (the deal the rules' examples use). Clicks go through
 the real front end and the real kernel; the DOM is checked through the widget's stable hooks
 (data-card, data-free, data-field, data-action) and the Python object is checked to agree.
 Screenshots of failures go to test-artifacts/ (the ``page`` fixture).
