@@ -40,7 +40,7 @@ from .errors import CodeError, IllegalMoveError
 from .geometry import STANDARD_SHAPE
 from .i18n import Message, check_language, translate
 from .moves import DRAW, RECYCLE, Move, MoveKind, parse_move
-from .rules import CUSTOM_LETTER, Rules
+from .rules import CUSTOM_LETTER, Rules, RulesLike, as_rules
 
 if TYPE_CHECKING:
     from .record import Record
@@ -129,15 +129,23 @@ class Game:
     def __init__(
         self,
         deal: Deal,
-        rules: Rules | None = None,
+        rules: RulesLike | None = None,
         *,
         code: DealCode | None = None,
         explain_mistakes: bool = True,
         language: str = "en",
         clock: TimeSource | None = None,
     ) -> None:
+        """``rules``: a :class:`Rules`, a :class:`~pyramide_widget.rules.Preset` or a preset
+        letter such as ``"S"`` (standard rules by default). ``clock``: a function returning
+        seconds (``time.monotonic`` by default); see :mod:`~pyramide_widget.clock`."""
+        if not isinstance(deal, Deal):
+            raise TypeError(f"deal must be a Deal (see Deal.from_layout), got {type(deal).__name__}")
+        deal.check()
+        if code is not None and not isinstance(code, DealCode):
+            raise TypeError(f"code must be a DealCode or None, got {type(code).__name__}; use Game.from_code for text")
         self.deal = deal
-        self.rules = rules if rules is not None else Rules()
+        self.rules = as_rules(rules) if rules is not None else Rules()
         self._code = code
         self.explain_mistakes = explain_mistakes
         self.language = check_language(language)
@@ -166,13 +174,27 @@ class Game:
         self.clock = GameClock(self._clock_source)
         self._status = self._compute_status()
 
+    @property
+    def explain_mistakes(self) -> bool:
+        """Whether a tap that does nothing says why (R8)."""
+        return self._explain_mistakes
+
+    @explain_mistakes.setter
+    def explain_mistakes(self, value: bool) -> None:
+        # Only a bool: "no" or 0 would be stored as is and read as a (wrong) truth value.
+        if not isinstance(value, bool):
+            raise TypeError(f"explain_mistakes must be True or False, got {type(value).__name__} {value!r}")
+        self._explain_mistakes = value
+
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def from_code(cls, code: str, rules: Rules | None = None, **options: Any) -> "Game":
-        """Deal the game a code names (R4). The code's letter fixes the rules; ``rules`` is
-        needed only for custom-rules codes (letter ``X``) and must otherwise agree."""
+    def from_code(cls, code: str, rules: RulesLike | None = None, **options: Any) -> "Game":
+        """Deal the game a code names (R4). The code's letter fixes the rules; ``rules`` (a
+        :class:`Rules`, a preset or its letter) is needed only for custom-rules codes (letter
+        ``X``) and must otherwise agree."""
         parsed = DealCode.parse(code)
+        rules = None if rules is None else as_rules(rules)
         if rules is None:
             rules = parsed.rules  # for letter X this raises, saying how to pass the rules
         elif parsed.rules_letter == CUSTOM_LETTER:
@@ -185,9 +207,10 @@ class Game:
         return cls(parsed.deal(), rules, code=parsed, **options)
 
     @classmethod
-    def new(cls, rules: Rules | None = None, **options: Any) -> "Game":
-        """A random deal under ``rules`` (standard by default)."""
-        rules = rules if rules is not None else Rules()
+    def new(cls, rules: RulesLike | None = None, **options: Any) -> "Game":
+        """A random deal under ``rules`` (a :class:`Rules`, a preset or its letter; standard
+        by default)."""
+        rules = as_rules(rules) if rules is not None else Rules()
         code = DealCode.random(rules)
         return cls(code.deal(), rules, code=code, **options)
 
@@ -197,11 +220,15 @@ class Game:
         pyramid: Any,
         waste: Any = (),
         stock: Any = (),
-        rules: Rules | None = None,
+        rules: RulesLike | None = None,
         **options: Any,
     ) -> "Game":
         """A game on explicit cards (R5): pyramid rows top to bottom, waste bottom to top (last
-        = top), stock top first (first = next drawn). The cards must be one 52-card deck."""
+        = top), stock top first (first = next drawn). The cards must be one 52-card deck.
+
+        A row, the waste or the stock may be written as bug reports write them, one string of
+        cards separated by spaces: ``Game.from_layout(["J♦", "6♣ 7♥", ...], "7♦", "2♠ 9♥ ...")``
+        (see :meth:`Deal.from_layout <pyramide_widget.deal.Deal.from_layout>`)."""
         return cls(Deal.from_layout(pyramid, waste, stock), rules, **options)
 
     @classmethod
@@ -498,9 +525,7 @@ class Game:
         malformed or illegal; the game is then exactly as it was. Returns the move played.
         """
         parsed = parse_move(move)
-        slots = self._resolve(parsed)
-        self._message_key = None
-        self._apply(parsed, slots)
+        self._apply(parsed, self._resolve(parsed))
         return parsed
 
     def _resolve(self, move: Move) -> tuple[int, ...]:
@@ -557,9 +582,29 @@ class Game:
         return f"{card} has already been removed"
 
     def _apply(self, move: Move, slots: tuple[int, ...]) -> None:
-        """Carry out a resolved, legal move; the only place where the table changes."""
-        self.clock.start()
+        """Carry out a resolved, legal move (see :meth:`_change`)."""
         entry = _UndoEntry(move, slots, self._fresh)
+        self._change(str(move), lambda: self._move_cards(move, slots), lambda: self._return_cards(entry))
+        self._undo.append(entry)
+        self._history.append(move)
+        self._moves += 1
+
+    @_notifies
+    def undo(self) -> Move | None:
+        """R21: reverse the last action (up to 100 back). Cards return, points are subtracted,
+        the move counter stays. Returns the move undone, or ``None`` if there is nothing to undo."""
+        if not self._undo:
+            self._message_key = "no_undo"
+            return None
+        entry = self._undo[-1]
+        self._change("undo", lambda: self._return_cards(entry), lambda: self._move_cards(entry.move, entry.slots))
+        self._undo.pop()
+        self._history.pop()
+        return entry.move
+
+    def _move_cards(self, move: Move, slots: tuple[int, ...]) -> None:
+        """Play ``move`` on the cards; with :meth:`_return_cards`, the only place where the
+        table changes."""
         if move.kind is MoveKind.DRAW:
             self._waste.append(self._stock.pop())
             self._fresh = True
@@ -577,19 +622,9 @@ class Game:
             for slot in sorted((s for s in slots if s >= WASTE_TOP)):
                 self._waste.pop()
                 self._fresh = False
-        self._undo.append(entry)
-        self._history.append(move)
-        self._moves += 1
-        self._after_change(str(move))
 
-    @_notifies
-    def undo(self) -> Move | None:
-        """R21: reverse the last action (up to 100 back). Cards return, points are subtracted,
-        the move counter stays. Returns the move undone, or ``None`` if there is nothing to undo."""
-        if not self._undo:
-            self._message_key = "no_undo"
-            return None
-        entry = self._undo.pop()
+    def _return_cards(self, entry: _UndoEntry) -> None:
+        """Put the cards of ``entry``'s move back where they were (the table half of undo)."""
         move = entry.move
         if move.kind is MoveKind.DRAW:
             self._stock.append(self._waste.pop())
@@ -606,21 +641,31 @@ class Game:
             for slot in waste_back:  # WASTE_UNDER goes back first, then WASTE_TOP on it
                 self._waste.append(move.cards[entry.slots.index(slot)])
         self._fresh = entry.fresh
-        self._history.pop()
-        self._message_key = None
-        self._after_change("undo")
-        return move
 
-    def _after_change(self, action: str) -> None:
-        self._log.append((action, self.clock.elapsed))
+    def _change(self, action: str, forward: Callable[[], None], back: Callable[[], None]) -> None:
+        """Change the cards with ``forward``, then time the action and update the status,
+        message and selection. The clock (a user's time source may raise) is read only after
+        the cards moved, because whether it stops or resumes depends on the new status; if a
+        reading fails, ``back`` returns the cards and the clock is restored, so the game is
+        exactly as it was (errors.py) and its record still replays to it."""
         was_over = self._status is not Status.PLAYING
-        self._status = self._compute_status()
-        if self._status is Status.PLAYING:
-            if was_over:
+        saved = self.clock.state()
+        forward()
+        try:
+            self.clock.start()  # the first action starts it
+            elapsed = self.clock.elapsed
+            status = self._compute_status()
+            if status is not Status.PLAYING:
+                self.clock.stop()
+            elif was_over:
                 self.clock.resume()
-        else:
-            self.clock.stop()
-            self._message_key = "won" if self._status is Status.WON else "no_moves"
+        except BaseException:
+            back()
+            self.clock.restore(saved)
+            raise
+        self._log.append((action, elapsed))
+        self._status = status
+        self._message_key = None if status is Status.PLAYING else "won" if status is Status.WON else "no_moves"
         if self._selected is not None and (
             self._card_at_slot(self._selected) is not self._selected_card or not self._selectable(self._selected)
         ):
@@ -635,10 +680,19 @@ class Game:
 
         Returns the move the tap played, if any. A tap never raises for a game reason (a
         covered card, a wrong sum): it sets :attr:`message` as the app would. It raises
-        ``ValueError`` only for a place that does not exist on the table.
+        ``ValueError`` only for a place that does not exist on the table, ``TypeError`` for a
+        row or position that is not a whole number (``int``).
         """
         slot = self._tap_slot(pile, row, col)
+        message = self._message_key
         self._message_key = None
+        try:
+            return self._tap(slot)
+        except BaseException:
+            self._message_key = message  # the move's clock reading failed: the tap changed nothing
+            raise
+
+    def _tap(self, slot: int | None) -> Move | None:
         if self._status is not Status.PLAYING:
             return None
         if slot is None:
@@ -670,8 +724,7 @@ class Game:
                 self._message_key = "blocked"
             return None
         move = Move(MoveKind.PAIR, (first, card))
-        self._deselect()
-        self._apply(move, self._resolve(move))
+        self._apply(move, self._resolve(move))  # deselects: the selected card is gone
         return move
 
     def _tap_stock(self) -> Move | None:
@@ -685,6 +738,10 @@ class Game:
 
     def _tap_slot(self, pile: str, row: int | None, col: int | None) -> int | None:
         """Validate a tap's place; ``None`` stands for the stock."""
+        for value in (row, col):
+            # Every pile alike: True == 1 and 2.0 == 2 would otherwise pass as positions.
+            if value is not None and type(value) is not int:
+                raise TypeError(f"a tap's row and position are whole numbers (int), got {type(value).__name__} {value!r}")
         if pile == "pyramid":
             if row is None or col is None:
                 raise ValueError("tap('pyramid', row, position) needs a row and a position, counted from 1")
