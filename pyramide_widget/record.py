@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import reprlib
 import tempfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
@@ -110,6 +111,8 @@ class Record:
         return [step.score for step, _ in self.steps()]
 
     def _play(self, game: "Game", upto: int | None, time: "_ScriptedTime | None") -> Iterator[tuple[int, str]]:
+        if upto is not None and type(upto) is not int:
+            raise TypeError(f"upto must be a whole number of actions (int) or None, got {type(upto).__name__}")
         if upto is not None and not 0 <= upto <= len(self.actions):
             raise RecordError(f"upto must be between 0 and {len(self.actions)}, got {upto}")
         actions = self.actions if upto is None else self.actions[:upto]
@@ -150,10 +153,13 @@ class Record:
         """Load and check a record from :meth:`to_dict` output; errors say what is wrong."""
         if not isinstance(data, dict):
             raise RecordError(f"a record must be a JSON object, got {type(data).__name__}")
+        # reprlib in messages: a record may hold anything, nested too deeply for a plain repr.
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a Pyramide record: 'format' must be {FORMAT!r}, got {data.get('format')!r}")
-        if data.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {data.get('version')!r}: this package reads version {VERSION}")
+            raise RecordError(f"not a Pyramide record: 'format' must be {FORMAT!r}, got {reprlib.repr(data.get('format'))}")
+        if type(data.get("version")) is not int or data["version"] != VERSION:
+            raise RecordError(
+                f"unsupported record version {reprlib.repr(data.get('version'))}: this package reads version {VERSION}"
+            )
         known = {"format", "version", "code", "deal", "rules", "actions", "times"}
         if set(data) - known:
             raise RecordError(f"unknown record keys {sorted(set(data) - known)}; expected {sorted(known)}")
@@ -165,19 +171,16 @@ class Record:
         deal = None
         if code is not None:
             if not isinstance(code, str):
-                raise RecordError(f"'code' must be a deal code or null, got {code!r}")
+                raise RecordError(f"'code' must be a deal code or null, got {reprlib.repr(code)}")
             try:
-                code = str(DealCode.parse(code))
+                parsed = DealCode.parse(code)
             except PyramideError as error:
                 raise RecordError(f"bad 'code': {error}") from None
+            code = str(parsed)
+            if data.get("deal") is not None:  # both: the code deals the cards, the deal must agree
+                _check_same_deal(code, parsed.deal(), _deal_from(data["deal"]))
         else:
-            raw = data.get("deal")
-            if not isinstance(raw, dict) or set(raw) != {"pyramid", "waste", "stock"}:
-                raise RecordError("a record without a code needs 'deal': {'pyramid': [...], 'waste': [...], 'stock': [...]}")
-            try:
-                deal = Deal.from_layout(raw["pyramid"], raw["waste"], raw["stock"])
-            except (PyramideError, TypeError) as error:
-                raise RecordError(f"bad 'deal': {error}") from None
+            deal = _deal_from(data.get("deal"))
         actions = data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("'actions' must be a list of moves in notation, e.g. ['K♦', '10♣+3♠', 'draw', 'undo']")
@@ -198,6 +201,8 @@ class Record:
             data = json.loads(text)
         except (json.JSONDecodeError, TypeError) as error:
             raise RecordError(f"a record must be JSON text: {error}") from None
+        except RecursionError:
+            raise RecordError("a record must be JSON text of one flat object; this one is nested too deeply") from None
         return cls.from_dict(data)
 
     # ------------------------------------------------------------------ one line of text
@@ -303,10 +308,37 @@ def _rules_word(rules: Rules) -> str:
 def _parse_rules_word(word: str) -> Rules:
     if word.startswith("rules:"):
         try:
-            return Rules.from_dict(json.loads(word[len("rules:"):]))
-        except (ValueError, TypeError) as error:
-            raise RecordError(f"bad custom rules {word!r}: {error}") from None
+            return Rules.from_json(word[len("rules:"):])
+        except ValueError as error:
+            raise RecordError(f"bad custom rules {reprlib.repr(word)}: {error}") from None
     return Rules.preset(word)
+
+
+def _deal_from(raw: Any) -> Deal:
+    """The explicit deal of a record's ``"deal"`` object."""
+    if not isinstance(raw, dict) or set(raw) != {"pyramid", "waste", "stock"}:
+        raise RecordError("a record needs 'deal': {'pyramid': [...], 'waste': [...], 'stock': [...]} or a 'code'")
+    try:
+        return Deal.from_layout(raw["pyramid"], raw["waste"], raw["stock"])
+    except (PyramideError, TypeError) as error:
+        raise RecordError(f"bad 'deal': {error}") from None
+
+
+def _check_same_deal(code: str, dealt: Deal, given: Deal) -> None:
+    """Raise :class:`RecordError` naming the first card where ``given`` is not ``code``'s deal."""
+    for pile in ("pyramid", "waste", "stock"):
+        expected, found = getattr(dealt, pile), getattr(given, pile)
+        for position, (a, b) in enumerate(zip(expected, found), 1):
+            if a is not b:
+                raise RecordError(
+                    f"the record's 'deal' is not the deal of its code {code}: {pile} card {position} "
+                    f"is {b} in 'deal' but {a} for the code; drop 'deal' or 'code'"
+                )
+        if len(expected) != len(found):
+            raise RecordError(
+                f"the record's 'deal' is not the deal of its code {code}: its {pile} has {len(found)} "
+                f"cards, the code's {len(expected)}; drop 'deal' or 'code'"
+            )
 
 
 def _layout_word(deal: Deal) -> str:
