@@ -25,20 +25,23 @@ SELECTED_COLOUR = "#1565c0"
 RED, BLACK = "#c62828", "#1a1a1a"
 
 
-def _card_svg(card: "Card", x: float, y: float, *, free: bool, selected: bool) -> str:
+def _card_svg(card: "Card", x: float, y: float, *, free: bool, selected: bool, covered: bool = False) -> str:
+    """One card. A ``covered`` card (a card of the next row lies over its lower half) has no
+    centre pip: that pip would show as a sliver of a suit beside or between its coverers."""
     colour = RED if card.is_red else BLACK
     stroke, width = (SELECTED_COLOUR, 3.5) if selected else (FREE_COLOUR, 3) if free else ("#666", 1)
     fill = "#fff8d6" if selected else "#ffffff"
     label = escape(str(card))
     rank, suit = label[:-1], label[-1]
+    pip = "" if covered else (
+        f'<text x="{x + CARD_W / 2}" y="{y + CARD_H - 12}" font-size="24" text-anchor="middle" '
+        f'fill="{colour}" font-family="DejaVu Sans, Arial, sans-serif">{suit}</text>')
     return (
         f'<g data-card="{label}" data-free="{str(free).lower()}">'
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{fill}" '
         f'stroke="{stroke}" stroke-width="{width}"/>'
         f'<text x="{x + 5}" y="{y + 17}" font-size="15" font-weight="bold" fill="{colour}" '
-        f'font-family="DejaVu Sans, Arial, sans-serif">{rank}{suit}</text>'
-        f'<text x="{x + CARD_W / 2}" y="{y + CARD_H - 12}" font-size="24" text-anchor="middle" '
-        f'fill="{colour}" font-family="DejaVu Sans, Arial, sans-serif">{suit}</text></g>'
+        f'font-family="DejaVu Sans, Arial, sans-serif">{rank}{suit}</text>{pip}</g>'
     )
 
 
@@ -54,8 +57,10 @@ def game_svg(game: "Game") -> str:
         f'height="{height}" role="img" aria-label="{escape(_summary(game))}">',
         f'<rect width="{width}" height="{height}" rx="8" fill="#e8ece9"/>',
     ]
-    for r, row in enumerate(game.pyramid, 1):
+    pyramid = game.pyramid
+    for r, row in enumerate(pyramid, 1):
         left = MARGIN + (rows - r) * STEP_X / 2
+        below = pyramid[r] if r < rows else []  # the row that covers this one
         for c, card in enumerate(row, 1):
             if card is None:
                 continue
@@ -64,6 +69,7 @@ def game_svg(game: "Game") -> str:
                 card, left + (c - 1) * STEP_X, MARGIN + (r - 1) * STEP_Y,
                 free=("pyramid", *place) in free,
                 selected=selected is not None and (selected.row, selected.col) == place and selected.pile == "pyramid",
+                covered=any(under is not None for under in below[c - 1:c + 1]),
             ))
     # Stock top left, waste top right: the corners the narrow top of the pyramid leaves free.
     stock = len(game.stock)

@@ -233,3 +233,48 @@ def test_a_focused_or_selected_covered_card_stays_under_its_coverers(page: Page,
     expect(root.locator('[data-card="10♠"]')).to_have_attribute("data-selected", "true")
     root.screenshot(path=str(ARTIFACTS / "layout-selected-covered-card.png"))
     assert drawn_on_top(root, "10♠", "3♠") == "3♠"
+
+
+# Each text of the picture: inside its own card, and under no card drawn after it (real glyphs).
+STATIC_TEXT_JS = """
+(svg) => {
+  const cardRect = (el) => { const g = el.closest('g[data-card]'); return g ? g.querySelector('rect') : null; };
+  const within = (a, b) => a.left >= b.left - 0.5 && a.top >= b.top - 0.5 && a.right <= b.right + 0.5 && a.bottom <= b.bottom + 0.5;
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const rects = [...svg.querySelectorAll('g[data-card] > rect, g[data-pile] > rect')];
+  const problems = [];
+  const texts = [...svg.querySelectorAll('text')];
+  for (const text of texts) {
+    const t = text.getBoundingClientRect();
+    const own = cardRect(text);
+    const name = `${text.textContent} of ${text.closest('g[data-card]')?.dataset.card || 'a pile'}`;
+    if (own && !within(t, own.getBoundingClientRect())) problems.push(`${name} sticks out of its card`);
+    for (const r of rects) {
+      const later = text.compareDocumentPosition(r) & Node.DOCUMENT_POSITION_FOLLOWING;
+      if (later && r !== own && meet(t, r.getBoundingClientRect())) problems.push(`${name} is partly under a card`);
+    }
+  }
+  return {problems, texts: texts.length};
+}
+"""
+
+
+def test_the_static_picture_shows_no_slivers_between_cards(page: Page) -> None:
+    sys_path = str(TESTS)
+    import sys
+
+    if sys_path not in sys.path:
+        sys.path.insert(0, sys_path)
+    from layouts import r5_game
+
+    game = r5_game()
+    game.play("K♦")
+    game.play("10♣+3♠")  # Q♣, 10♦ and J♠ keep one coverer each
+    game.tap("pyramid", 7, 1)
+    page.set_content(f"<!doctype html><html><body>{game._repr_html_()}</body></html>")
+    picture = page.locator(".pyramide-static")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    picture.screenshot(path=str(ARTIFACTS / "static-picture.png"))
+    found = page.locator(".pyramide-static svg").evaluate(STATIC_TEXT_JS)
+    assert found["texts"] > 25
+    assert found["problems"] == []
