@@ -24,6 +24,22 @@ to: by default it is renamed to ``<name>.corrupt-<UTC timestamp>`` with a
 of this package raises :class:`StatsError` and is left alone. The schema version is SQLite's
 ``user_version``; ``application_id`` marks the file as ours.
 
+Busy is not corrupt: only SQLite's own verdicts "not a database" and "malformed", a foreign or
+unknown schema, or a failed ``quick_check`` make a file corrupt. A file another process keeps
+locked for longer than the busy timeout (``busy_timeout``, 10 s by default) raises
+:class:`StatsBusyError`, and any other failure to use the file (read-only, disk full, no
+permission) raises :class:`StatsError`: the file is left exactly as it is and the caller
+skips this read or write (the widget with a warning, or a message in its Statistics panel).
+
+Setting a file aside happens once, under a lock: the process that found the problem takes an
+exclusive lock on the sibling file ``<name>.lock`` (``fcntl.flock`` on POSIX, ``msvcrt.locking``
+on Windows), looks at the file again, and moves it (with its ``-journal``) only if the file at
+that path is still not a usable store. Several kernels meeting one corrupt file together thus
+move it once; the others find the fresh store and write their games into it, so no game
+acknowledged by :meth:`StatsStore.record_game` ends up in a file set aside. Where no such lock
+exists (Pyodide, whose in-memory file system has one process; file systems that refuse locks)
+the lock only serialises this process's threads, which is all there is to serialise there.
+
 The file is found by :func:`default_path`: ``$PYRAMIDE_STATS`` if set, else the platform's
 user data directory. ``sqlite3`` is imported on first use only, so the engine and the widget
 work where it is missing (Pyodide loads it on demand); the store then raises
@@ -32,10 +48,12 @@ work where it is missing (Pyodide loads it on demand); the store then raises
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import os
 import sys
+import threading
 import warnings
 import weakref
 from dataclasses import dataclass
@@ -90,6 +108,11 @@ class StatsError(Exception):
 
 class CorruptStatsError(StatsError):
     """The statistics file is not a store of this package (random bytes, another schema)."""
+
+
+class StatsBusyError(StatsError):
+    """Another process kept the statistics file locked for longer than the busy timeout. The
+    file is busy, not damaged: it is left as it is, and the read or write can be tried again."""
 
 
 class StatsWarning(UserWarning):
@@ -183,14 +206,24 @@ class StatsStore:
     yet gives empty results. ``on_corrupt`` says what to do with a file that is not a store:
     ``"move"`` (default) renames it aside with a :class:`StatsWarning`, ``"raise"`` raises
     :class:`CorruptStatsError`. Each call opens and closes its own connection, so a store can be
-    shared by kernels and processes; SQLite serialises the writers.
+    shared by kernels and processes; SQLite serialises the writers, and a call waits up to
+    ``busy_timeout`` seconds for another process's lock before raising :class:`StatsBusyError`.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, on_corrupt: OnCorrupt = "move") -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        on_corrupt: OnCorrupt = "move",
+        busy_timeout: float = 10.0,
+    ) -> None:
         if on_corrupt not in ("move", "raise"):
             raise ValueError(f"on_corrupt must be 'move' or 'raise', got {on_corrupt!r}")
+        if isinstance(busy_timeout, bool) or not isinstance(busy_timeout, (int, float)) or not busy_timeout >= 0:
+            raise ValueError(f"busy_timeout must be a number of seconds >= 0, got {busy_timeout!r}")
         self.path = Path(path).expanduser() if path is not None else default_path()
         self.on_corrupt = on_corrupt
+        self.busy_timeout = float(busy_timeout)
         self._checked = False
         self._recorded: weakref.WeakKeyDictionary[Game, object] = weakref.WeakKeyDictionary()
 
@@ -337,7 +370,7 @@ class StatsStore:
                 return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+            conn = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
         except sqlite3.Error as error:
             raise StatsError(f"cannot open the statistics file {self.path}: {error}") from None
         try:
@@ -350,23 +383,33 @@ class StatsStore:
 
     def _check(self, conn: "sqlite3.Connection") -> None:
         """Make sure the file is our store, creating the schema in an empty file."""
-        sqlite3 = _sqlite3()
-        try:
-            problem = self._inspect(conn)
-        except sqlite3.DatabaseError as error:
-            problem = f"not a SQLite database ({error})"
-        finally:
-            if conn.in_transaction:
-                try:
-                    conn.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass  # the file is unusable anyway; it is dealt with below
+        problem = self._diagnose(conn)
         if problem is None:
             self._checked = True
             return
         conn.close()
         self._set_aside(problem)
         raise _Reopen()
+
+    def _diagnose(self, conn: "sqlite3.Connection") -> str | None:
+        """What is wrong with the file (``None``: usable). Only corruption is a problem to
+        report; a busy or otherwise unusable file raises :class:`StatsError` instead, so that
+        it is never set aside."""
+        sqlite3 = _sqlite3()
+        try:
+            return self._inspect(conn)
+        except sqlite3.DatabaseError as error:
+            if not _is_corruption(error):
+                raise _unusable(self.path, error) from None
+            if _error_code(error) == _SQLITE_CORRUPT:
+                return f"a damaged SQLite file ({error})"
+            return f"not a SQLite database ({error})"
+        finally:
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # the transaction ends with the connection anyway
 
     def _inspect(self, conn: "sqlite3.Connection") -> str | None:
         """What is wrong with the file (``None``: it is a usable store, created if empty)."""
@@ -401,23 +444,50 @@ class StatsStore:
                 f"the statistics file {self.path} is {problem}; it was left as it is. Move it away, "
                 f"or use another file (StatsStore(path=...), or ${ENV_VAR})."
             )
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-        target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
-        n = 1
-        while target.exists():
-            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
-            n += 1
-        os.replace(self.path, target)
-        for suffix in ("-journal", "-wal", "-shm"):
-            side = self.path.with_name(self.path.name + suffix)
-            if side.exists():
-                os.replace(side, target.with_name(target.name + suffix))
+        with _exclusive(self.path.with_name(self.path.name + ".lock")):
+            problem = self._problem_now()  # another process may have set it aside meanwhile
+            if problem is None:
+                return
+            target = self._move_aside()
         warnings.warn(
             f"the statistics file {self.path} was {problem}; it was moved to {target} "
             "and a new, empty statistics file takes its place",
             StatsWarning,
             stacklevel=5,
         )
+
+    def _problem_now(self) -> str | None:
+        """Look again, under the set-aside lock, at whatever file is at the path now."""
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            return None
+        sqlite3 = _sqlite3()
+        try:
+            conn = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StatsError(f"cannot open the statistics file {self.path}: {error}") from None
+        try:
+            return self._diagnose(conn)
+        finally:
+            conn.close()
+
+    def _move_aside(self) -> Path:
+        """Rename the file and its journal to ``<name>.corrupt-<UTC time>[-n]``; the caller
+        holds the set-aside lock."""
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        n = 1
+        while target.exists():
+            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
+            n += 1
+        try:
+            os.replace(self.path, target)
+            for suffix in ("-journal", "-wal", "-shm"):
+                side = self.path.with_name(self.path.name + suffix)
+                if side.exists():
+                    os.replace(side, target.with_name(target.name + suffix))
+        except OSError as error:  # e.g. Windows, where another program has the file open
+            raise StatsError(f"the statistics file {self.path} is damaged and could not be moved aside: {error}") from None
+        return target
 
 
 class _Reopen(Exception):
@@ -448,7 +518,7 @@ class _Connection:
                 self.conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as error:
                 self.conn.close()
-                raise StatsError(f"cannot use the statistics file {self.store.path}: {error}") from None
+                raise _unusable(self.store.path, error) from None
         return self.conn
 
     def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
@@ -462,7 +532,7 @@ class _Connection:
             elif conn.in_transaction:
                 conn.execute("ROLLBACK")
         except sqlite3.Error as error:
-            raise StatsError(f"cannot write the statistics file {self.store.path}: {error}") from None
+            raise _unusable(self.store.path, error) from None
         finally:
             conn.close()
         if isinstance(value, sqlite3.Error):
@@ -604,6 +674,90 @@ def _sqlite3() -> Any:
     return sqlite3
 
 
+# SQLite's primary result codes (https://sqlite.org/rescode.html).
+_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 6, 11, 26
+
+
+def _error_code(error: Exception) -> int | None:
+    """SQLite's primary result code of ``error`` (Python >= 3.11 exposes it), else ``None``."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _is_corruption(error: Exception) -> bool:
+    """Whether SQLite itself says the file is not a database or is damaged. Everything else
+    (busy, locked, read-only, I/O, full disk) says nothing about the file's content."""
+    code = _error_code(error)
+    if code is not None:
+        return code in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    text = str(error).lower()  # Python 3.10: only the message tells
+    return "not a database" in text or "malformed" in text
+
+
+def _unusable(path: Path, error: Exception) -> StatsError:
+    """The error for a file that could not be used but is not known to be damaged."""
+    code = _error_code(error)
+    if code in (_SQLITE_BUSY, _SQLITE_LOCKED) or (code is None and "locked" in str(error).lower()):
+        return StatsBusyError(
+            f"the statistics file {path} is busy: another program kept it locked ({error}); "
+            "it was left as it is, try again later"
+        )
+    return StatsError(f"cannot use the statistics file {path}: {error}; it was left as it is")
+
+
+_THREAD_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _exclusive(lock_path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``lock_path`` (created, and kept, next to the store) across
+    processes: ``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows. Where the platform has
+    neither, or the file system refuses the lock (Pyodide, some network shares), only this
+    process's threads are kept apart — the store still works, without the cross-process
+    guarantee (Pyodide has no other process to guard against)."""
+    with _THREAD_LOCK:
+        try:
+            handle = open(lock_path, "a+b")
+        except OSError:  # a folder we cannot write to: moving the file would fail the same way
+            yield
+            return
+        with handle:
+            unlock = _lock_file(handle)
+            try:
+                yield
+            finally:
+                unlock()
+
+
+def _lock_file(handle: Any) -> Any:
+    """Lock an open file (blocking); return the function that unlocks it."""
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None  # type: ignore[assignment]
+    if fcntl is not None and hasattr(fcntl, "flock"):
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        except OSError:
+            return lambda: None
+        return lambda: fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    try:
+        import msvcrt
+    except ImportError:
+        return lambda: None
+    handle.seek(0)
+    try:
+        msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)  # retries for about 10 s, then raises
+    except OSError as error:
+        raise StatsBusyError(f"another process is setting the statistics file aside ({error}); try again") from None
+
+    def unlock() -> None:
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+
+    return unlock
+
+
 def _check_letter(letter: str | None) -> str | None:
     if letter is None:
         return None
@@ -664,6 +818,6 @@ def _opt(value: int | None) -> str:
 
 
 __all__ = [
-    "APPLICATION_ID", "CorruptStatsError", "GameEntry", "SCHEMA_VERSION", "Statistics", "StatsError",
+    "APPLICATION_ID", "CorruptStatsError", "GameEntry", "SCHEMA_VERSION", "Statistics", "StatsBusyError", "StatsError",
     "StatsStore", "StatsWarning", "Totals", "default_path", "open_stats", "record_safely", "stats",
 ]

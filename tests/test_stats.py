@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -13,6 +14,7 @@ import time
 import warnings
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -22,6 +24,7 @@ from pyramide_widget.statistics import (
     SCHEMA_VERSION,
     CorruptStatsError,
     GameEntry,
+    StatsBusyError,
     StatsError,
     StatsStore,
     StatsWarning,
@@ -457,6 +460,175 @@ def test_a_second_set_aside_in_the_same_second_gets_its_own_name(tmp_path: Path)
     assert len([p for p in tmp_path.iterdir() if ".corrupt-" in p.name]) == 2
 
 
+HOLDER = textwrap.dedent(
+    """
+    import sqlite3, sys
+    conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+    conn.execute("BEGIN EXCLUSIVE")  # no other connection may read or write until it ends
+    print("locked", flush=True)
+    sys.stdin.read()  # until the test closes our stdin
+    conn.execute("ROLLBACK")
+    """
+)
+
+
+@contextlib.contextmanager
+def locked_by_another_process(path: Path) -> Iterator[None]:
+    """Another process holds an exclusive lock on ``path`` until the block ends."""
+    with subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        try:
+            assert proc.stdout.readline().strip() == b"locked"
+            yield
+        finally:
+            proc.stdin.close()
+            proc.wait(timeout=30)
+    assert proc.returncode == 0
+
+
+def test_a_file_locked_longer_than_the_busy_timeout_is_busy_not_corrupt(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    store = StatsStore(path, busy_timeout=0.2)
+    fill(store)
+    before = path.read_bytes()
+    late = finished(WINNABLE_N, 7.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no StatsWarning "moved to ...": nothing is set aside
+        with locked_by_another_process(path):
+            with pytest.raises(StatsBusyError, match="is busy: another program kept it locked.*left as it is"):
+                StatsStore(path, busy_timeout=0.2).summary()  # what stats() shows
+            for fresh in (StatsStore(path, busy_timeout=0.2), store):  # first look, and a checked store
+                with pytest.raises(StatsBusyError):
+                    fresh.view("N")
+                with pytest.raises(StatsBusyError):
+                    fresh.record_game(late)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.sqlite3"]
+    assert path.read_bytes() == before
+    assert store.totals().played == 6
+    assert store.record_game(late) is not None  # skipped while busy, recorded once the file is free
+    assert store.totals().played == 7
+
+
+def test_record_safely_skips_a_busy_file_with_a_warning_and_moves_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    store = StatsStore(path, busy_timeout=0.2)
+    fill(store)
+    with locked_by_another_process(path):
+        with pytest.warns(StatsWarning, match="not added to the statistics.*is busy"):
+            assert record_safely(store, finished(WINNABLE_E, 2.0)) is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.sqlite3"]
+    assert store.totals().played == 6
+
+
+RECORDER = textwrap.dedent(
+    """
+    import sys, warnings
+    from datetime import datetime, timedelta, timezone
+    from pyramide_widget import Game
+    from pyramide_widget.statistics import StatsStore
+
+    path, worker, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    store = StatsStore(path, busy_timeout=60)
+    t0 = datetime(2025, 1, 1, tzinfo=timezone.utc)
+    print("ready", flush=True)
+    sys.stdin.readline()  # everyone starts together
+    warnings.simplefilter("ignore")
+    for n in range(games):
+        game = Game.from_code("PY1-N-AAAAAAB")
+        game.play("draw")
+        when = t0 + timedelta(seconds=1000 * worker + n)  # names the game
+        try:
+            entry = store.record_game(game, abandoned=True, finished_at=when)
+        except Exception as error:
+            print("failed", repr(error), flush=True)
+        else:
+            print("recorded", when.isoformat(timespec="milliseconds"), flush=True)
+    """
+)
+
+
+def test_processes_meeting_one_corrupt_file_set_it_aside_once_and_lose_no_game(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    junk = b"not a statistics file " * 500
+    path.write_bytes(junk)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    workers = [
+        subprocess.Popen([sys.executable, "-c", RECORDER, str(path), str(n), "4"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True)
+        for n in range(8)
+    ]
+    try:
+        for proc in workers:
+            assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        for proc in workers:
+            assert proc.stdin is not None
+            proc.stdin.write("go\n")
+            proc.stdin.close()
+        outputs = [proc.stdout.read() for proc in workers]  # type: ignore[union-attr]
+        for proc in workers:
+            assert proc.wait(timeout=60) == 0
+    finally:
+        for proc in workers:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            proc.stdout.close()  # type: ignore[union-attr]
+    lines = [line.split(" ", 1) for out in outputs for line in out.splitlines()]
+    assert [rest for word, rest in lines if word != "recorded"] == []  # every game acknowledged
+    acknowledged = sorted(rest for _, rest in lines)
+    assert len(acknowledged) == 32
+    stored = sorted(e.finished_at.isoformat(timespec="milliseconds") for e in StatsStore(path).games())
+    assert stored == acknowledged
+    aside = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    assert [p.read_bytes() for p in aside] == [junk]  # moved once, and nothing else with it
+
+
+WRITER = textwrap.dedent(
+    """
+    import sqlite3, sys
+    conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute("DELETE FROM games")  # a write in progress (rolled back): the journal exists
+    print("writing", flush=True)
+    sys.stdin.read()
+    conn.execute("ROLLBACK")
+    """
+)
+
+
+def test_a_late_set_aside_leaves_a_store_that_another_process_already_replaced(tmp_path: Path) -> None:
+    """The moment the race is about: store ``late`` found the file corrupt, and before it set
+    the file aside another process did so and wrote games into a fresh store (with a write of
+    its own in progress). ``late`` must move neither that store nor its journal."""
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(b"junk" * 1000)
+    late = StatsStore(path, busy_timeout=0.2)
+    with pytest.warns(StatsWarning, match="moved to"):
+        StatsStore(path).record_game(finished(WINNABLE_N, 3.0))  # the other process, first
+    before = path.read_bytes()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        late._set_aside("not a SQLite database")  # what it decided a moment ago
+        assert path.read_bytes() == before
+        with subprocess.Popen([sys.executable, "-c", WRITER, str(path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE) as proc:
+            assert proc.stdin is not None and proc.stdout is not None
+            try:
+                assert proc.stdout.readline().strip() == b"writing"
+                journal = path.with_name("stats.sqlite3-journal")
+                assert journal.exists()
+                with pytest.raises(StatsBusyError):
+                    late._set_aside("not a SQLite database")
+                assert journal.exists()
+            finally:
+                proc.stdin.close()
+                proc.wait(timeout=30)
+    assert len([p for p in tmp_path.iterdir() if ".corrupt-" in p.name]) == 1
+    assert StatsStore(path).totals().played == 1
+
+
 def test_without_sqlite3_the_store_raises_a_clear_error(store: StatsStore, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "sqlite3", None)
     with pytest.raises(StatsError, match="sqlite3 module"):
@@ -466,6 +638,12 @@ def test_without_sqlite3_the_store_raises_a_clear_error(store: StatsStore, monke
 def test_bad_on_corrupt_value_is_rejected(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="on_corrupt"):
         StatsStore(tmp_path / "x", on_corrupt="ignore")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("timeout", [-1, "10", True, float("nan")])
+def test_bad_busy_timeout_is_rejected(tmp_path: Path, timeout: object) -> None:
+    with pytest.raises(ValueError, match="busy_timeout must be a number of seconds >= 0"):
+        StatsStore(tmp_path / "x", busy_timeout=timeout)  # type: ignore[arg-type]
 
 
 def test_two_stores_on_one_file_see_each_others_games(tmp_path: Path) -> None:
