@@ -1,4 +1,5 @@
-"""Pyramide (Pyramid solitaire) for Jupyter.
+"""Pyramide (Pyramid solitaire) for Jupyter, playing the rules written in ``docs/rules.md`` of
+the repository (rule ids R1–R21, the presets, and the choices made where the sources are silent).
 
 The engine (``Game``, ``Rules``, ``Move``, cards, deal codes, records) uses only the standard
 library, so it runs anywhere Python does, Pyodide included. The widget is imported lazily, on
@@ -40,7 +41,11 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    """Import the other layers (widget, solver, statistics) only when they are first used."""
+    """Import the other layers (widget, solver, statistics) only when they are first used.
+
+    A name here is never also the name of a submodule (hence ``estimation``, ``statistics``):
+    importing a submodule sets it as an attribute of the package, which would then shadow the
+    public function of the same name (tests/test_layers.py checks both)."""
     if name in _LAZY:
         import importlib
 
