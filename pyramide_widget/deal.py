@@ -24,9 +24,9 @@ forever, on any machine, and can be re-implemented in another language (JavaScri
 
 Python's ``random`` is deliberately not used: its algorithms may change between versions.
 
-The seeds show the original app's layout for ``PY1-N-AAAAAAS`` (R5); that app's generator is
-not public, so this project's ``AAAAAAS`` deals other cards, and the seed layout is played with
-:meth:`Deal.from_layout` instead.
+The app's rules page shows its layout for ``PY1-N-AAAAAAS`` (docs/rules.md R5); that app's
+generator is not public, so this project's ``AAAAAAS`` deals other cards, and the app's layout
+is played with :meth:`Deal.from_layout` instead.
 """
 
 from __future__ import annotations
