@@ -298,20 +298,21 @@ class StatsStore:
             if conn is None:
                 return Totals(letter, 0, 0, None, None)
             played, won, best, fewest = conn.execute(
-                "SELECT COUNT(*), COALESCE(SUM(won), 0), MIN(CASE WHEN won THEN time END), "
-                f"MIN(CASE WHEN won THEN moves END) FROM games {where}",
+                "SELECT COUNT(*), COALESCE(SUM(won), 0), "
+                f"MIN(CASE WHEN won AND {_VALID_RESULT} THEN time END), "
+                f"MIN(CASE WHEN won AND {_VALID_RESULT} THEN moves END) FROM games {where}",
                 params,
             ).fetchone()
         return Totals(letter, played, won, best, fewest)
 
     def rules_played(self) -> list[str]:
-        """The rules letters with at least one stored game, in preset order (custom ``X`` last)."""
+        """The rules letters with at least one stored game, in preset order (custom ``X`` last);
+        a letter this package does not know (a tampered file) is not a rules preset to show."""
         with self._connect(create=False) as conn:
             if conn is None:
                 return []
             letters = {row[0] for row in conn.execute("SELECT DISTINCT rules FROM games")}
-        order = list(PRESETS) + ["X"]
-        return sorted(letters, key=lambda x: (order.index(x) if x in order else len(order), x))
+        return [letter for letter in _LETTERS if letter in letters]
 
     def summary(self, limit: int = 10) -> "Statistics":
         """Totals and ranking of every preset played, as one displayable object."""
@@ -355,7 +356,16 @@ class StatsStore:
             if conn is None:
                 return []
             rows = conn.execute(sql, params).fetchall()
-        return [_entry_from_select(row) for row in rows]
+        entries = [_entry_from_select(row) for row in rows]
+        damaged = [row[0] for row, entry in zip(rows, entries) if entry is None]
+        if damaged:
+            warnings.warn(
+                f"the statistics file {self.path} has {len(damaged)} damaged game row(s) (id "
+                f"{', '.join(map(str, damaged))}); they are not shown and the file was left as it is",
+                StatsWarning,
+                stacklevel=3,
+            )
+        return [entry for entry in entries if entry is not None]
 
     # ------------------------------------------------------------------ the file
 
@@ -598,10 +608,12 @@ class Statistics:
     def _repr_html_(self) -> str:
         if not self.overall.played:
             return "<p class='pyramide-stats'>Statistics: no finished game yet.</p>"
-        esc = html.escape
+        def esc(value: Any) -> str:  # everything shown comes from a file that may have been edited
+            return html.escape(str(value))
+
         rows = "".join(
-            f"<tr><td>{esc(name)}</td><td>{t.played}</td><td>{t.won}</td><td>{_rate(t.win_rate)}</td>"
-            f"<td>{_clock(t.best_time)}</td><td>{_opt(t.fewest_moves)}</td></tr>"
+            f"<tr><td>{esc(name)}</td><td>{esc(t.played)}</td><td>{esc(t.won)}</td><td>{esc(_rate(t.win_rate))}</td>"
+            f"<td>{esc(_clock(t.best_time))}</td><td>{esc(_opt(t.fewest_moves))}</td></tr>"
             for name, t in self._rows()
         )
         parts = [
@@ -612,8 +624,8 @@ class Statistics:
             if not entries:
                 continue
             body = "".join(
-                f"<tr><td>{n}</td><td>{_clock(e.time)}</td><td>{e.moves}</td>"
-                f"<td>{esc(e.code or 'custom layout')}</td><td>{e.finished_at:%Y-%m-%d %H:%M}</td></tr>"
+                f"<tr><td>{n}</td><td>{esc(_clock(e.time))}</td><td>{esc(e.moves)}</td>"
+                f"<td>{esc(e.code or 'custom layout')}</td><td>{esc(f'{e.finished_at:%Y-%m-%d %H:%M}')}</td></tr>"
                 for n, e in enumerate(entries, 1)
             )
             parts.append(
@@ -758,6 +770,9 @@ def _lock_file(handle: Any) -> Any:
     return unlock
 
 
+_LETTERS = (*PRESETS, "X")
+
+
 def _check_letter(letter: str | None) -> str | None:
     if letter is None:
         return None
@@ -779,9 +794,34 @@ def _entry(row: tuple[Any, ...]) -> GameEntry:
     return GameEntry(entry_id, code, rules, outcome, score, time, moves, datetime.fromisoformat(finished_at), record)
 
 
-def _entry_from_select(row: tuple[Any, ...]) -> GameEntry:
+# A file's columns hold whatever was put there (SQLite keeps text in a REAL column): the best
+# time and fewest moves come only from rows whose time and moves are both numbers.
+_VALID_RESULT = "typeof(time) IN ('integer', 'real') AND time >= 0 AND typeof(moves) = 'integer' AND moves >= 0"
+
+
+def _entry_from_select(row: tuple[Any, ...]) -> GameEntry | None:
+    """The entry a row describes, or ``None`` for a row whose values are not those of a game
+    (a damaged or tampered file): nothing a file holds reaches a page unchecked."""
     entry_id, code, rules, outcome, score, time, moves, finished_at, record = row
-    return GameEntry(entry_id, code, rules, outcome, score, time, moves, datetime.fromisoformat(finished_at), record)
+    numbers_ok = (
+        _is_whole(score) and _is_whole(moves) and moves >= 0
+        and isinstance(time, (int, float)) and not isinstance(time, bool) and 0 <= time < float("inf")
+    )
+    if not (numbers_ok and (code is None or isinstance(code, str)) and isinstance(rules, str)
+            and rules in _LETTERS and outcome in OUTCOMES and isinstance(finished_at, str)
+            and isinstance(record, str)):
+        return None
+    try:
+        when = datetime.fromisoformat(finished_at)
+    except ValueError:
+        return None
+    if when.tzinfo is None:  # not written by this package, but a readable time: read it as UTC
+        when = when.replace(tzinfo=timezone.utc)
+    return GameEntry(entry_id, code, rules, outcome, score, float(time), moves, when, record)
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _totals_dict(t: Totals) -> dict[str, Any]:

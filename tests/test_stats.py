@@ -279,6 +279,28 @@ def test_stats_shows_totals_and_rankings_deterministically(store: StatsStore) ->
     assert "0x" not in text and "object at" not in text
 
 
+def test_statistics_html_escapes_everything_a_tampered_file_holds(store: StatsStore) -> None:
+    fill(store)
+    evil = "<img src=x onerror=alert(1)>"
+    conn = sqlite3.connect(store.path)
+    with conn:
+        conn.execute("UPDATE games SET moves = ? WHERE id = 4", (evil,))  # the fastest N win
+        conn.execute("UPDATE games SET code = ? WHERE id = 2", (evil,))
+        conn.execute("UPDATE games SET rules = ? WHERE id = 5", (evil,))  # the E win
+        conn.execute("UPDATE games SET time = ?, finished_at = ? WHERE id = 3", (evil, evil))
+    conn.close()
+    with pytest.warns(StatsWarning, match="2 damaged game row\\(s\\) \\(id [34], [34]\\)"):
+        summary = store.summary()
+    page = summary._repr_html_()
+    assert "<img" not in page and "<script" not in page
+    assert "&lt;img src=x onerror=alert(1)&gt;" in page  # the code, shown as text
+    assert store.rules_played() == ["N", "S"]  # an unknown letter is no rules to show
+    assert [e.id for e in summary.ranking("N")] == [1, 2]  # rows 3 and 4 are not games any more
+    n = summary.totals("N")
+    assert (n.played, n.best_time, n.fewest_moves) == (4, 60.0, 73)  # text is not a time or a count
+    assert evil in repr(summary)  # plain text needs no escaping, and does not fail
+
+
 def test_empty_statistics_say_so(tmp_path: Path) -> None:
     summary = stats(tmp_path / "none.sqlite3")
     assert repr(summary) == "Statistics: no finished game yet."
