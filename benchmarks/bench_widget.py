@@ -9,10 +9,14 @@ measures **in the browser** with ``performance.now()``:
 * render: building a full table view from scratch (all 28 cards, piles, controls) and
   updating an existing view with a new state.
 
+First, without a browser, it prints the kernel's own cost of one stock tap (message in,
+snapshot out) at the start of a game and after 10,000 actions: it must not grow with the
+game (``--kernel-only`` stops there).
+
 Prints figures; asserts nothing. Targets (issue 3): click-to-DOM median <= 50 ms in JupyterLab,
 full-table render <= 5 ms. Needs Debian's chromium and the ``test`` extra. Run:
 
-    python benchmarks/bench_widget.py [--app lab|notebook] [--clicks 60]
+    python benchmarks/bench_widget.py [--app lab|notebook] [--clicks 60] [--kernel-only]
 """
 
 from __future__ import annotations
@@ -106,6 +110,23 @@ RENDER_JS = """
 """
 
 
+def kernel_tap_ms(actions: int, taps: int = 300) -> list[float]:
+    """Per-tap times (ms) of a stock tap handled by the widget after ``actions`` actions."""
+    from pyramide_widget.widget import PyramideWidget
+
+    widget = PyramideWidget("PY1-N-AAAAAAB", stats=False)
+    game = widget.game
+    while game.action_count < actions:
+        game.play("draw" if game.stock else "recycle")
+    times = []
+    for _ in range(taps):
+        t0 = time.perf_counter()
+        widget._on_message(widget, {"type": "tap", "pile": "stock"}, [])
+        times.append((time.perf_counter() - t0) * 1000)
+    widget.close()
+    return times
+
+
 def summary(name: str, values: list[float]) -> str:
     values = sorted(values)
     p90 = values[int(0.9 * (len(values) - 1))]
@@ -117,7 +138,13 @@ def main() -> None:
     parser.add_argument("--app", choices=("lab", "notebook"), default="lab")
     parser.add_argument("--clicks", type=int, default=60)
     parser.add_argument("--renders", type=int, default=200)
+    parser.add_argument("--kernel-only", action="store_true", help="only the kernel's per-tap cost")
     args = parser.parse_args()
+
+    for actions in (0, 10_000):
+        print(summary(f"kernel: a tap after {actions:,} actions", kernel_tap_ms(actions)))
+    if args.kernel_only:
+        return
 
     from playwright.sync_api import sync_playwright
 

@@ -314,6 +314,12 @@ class Game:
         return tuple(action for action, _ in self._log)
 
     @property
+    def action_count(self) -> int:
+        """``len(actions)`` without building the tuple: constant time, for callers that ask
+        on every tap (the widget) however long the game has run."""
+        return len(self._log)
+
+    @property
     def pyramid(self) -> list[list[Card | None]]:
         """The pyramid as rows, top to bottom; removed cards are ``None``."""
         return [

@@ -17,7 +17,11 @@ Shape (all keys always present)::
      "waste": {"count": 1, "top": card | None, "under": card | None},   # under: only if playable
      "selected": {"pile": "pyramid", "row": 7, "col": 6} | {"pile": "waste", "row": 1} | None,
      "can_undo": False, "hint": None | {"move": "10♣+3♠", "kind": "pair", "cards": [...]},
+     "stuck": False,
      "replay": None | {"index": 3, "length": 10, "action": "draw"}}
+
+``stuck`` is true while the game goes on (a draw or recycle is still legal, R18) but the solver
+has proved that no further pyramid card can ever be removed: the front end then offers a new game.
 
 Standard library only.
 """
@@ -38,8 +42,9 @@ def _place(place: Place | None) -> dict[str, Any] | None:
     return {"pile": place.pile, "row": place.row}
 
 
-def snapshot(game: Game, *, hint: Move | None = None) -> dict[str, Any]:
-    """The state of ``game`` as the front end draws it (see the module docstring)."""
+def snapshot(game: Game, *, hint: Move | None = None, stuck: bool = False) -> dict[str, Any]:
+    """The state of ``game`` as the front end draws it (see the module docstring). ``hint`` and
+    ``stuck`` are the solver's answers, which the caller knows to be about this position."""
     free = set(game.free_places())
     selectable = set(game.selectable_places())
     pyramid: list[dict[str, Any] | None] = []
@@ -81,6 +86,7 @@ def snapshot(game: Game, *, hint: Move | None = None) -> dict[str, Any]:
         "selected": _place(game.selected),
         "can_undo": game.can_undo,
         "hint": None if hint is None else _hint(hint),
+        "stuck": stuck and not game.is_over,
         "replay": None,
     }
 

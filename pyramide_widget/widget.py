@@ -18,6 +18,13 @@ The engine owns every rule. Data flows one way each direction:
 Statistics are written only when a game ends (won, no more moves) or is abandoned (New game,
 Restart after an action), after the new state has been sent, so no tap waits for the file.
 
+A hint belongs to the position it was asked in: any action (undo, restart and a new game
+included) drops it. With unlimited recycles a game that can no longer be won never ends (R18),
+so once the player has drawn through a whole cycle of the stock without removing a card, the
+solver checks (once per set of cards left) whether any further pyramid card can be removed; if
+none can, the views offer a new game (``_state["stuck"]``). Taps of ordinary play never wait for
+the solver, and every tap costs the same however long the game has run.
+
 The widget observes its :class:`~pyramide_widget.game.Game` (``Game.observe``), so moves made
 directly on ``widget.game`` from Python redraw every view at once, like clicks do.
 """
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,13 +43,14 @@ import anywidget
 import traitlets
 
 from .clock import TimeSource
+from .deal import DealCode
 from .errors import PyramideError
 from .game import Game
 from .i18n import LANGUAGES, check_language
 from .moves import Move
 from .record import Record
 from .rules import CUSTOM_LETTER, PRESETS, Rules
-from .ui_text import table_for
+from .ui_text import preset_name, table_for, text
 from .view_state import snapshot
 
 logger = logging.getLogger(__name__)
@@ -51,6 +60,12 @@ STATIC = Path(__file__).parent / "static"
 
 OPTIONS = {"explain_mistakes": bool, "language": str, "french_indices": bool}
 _MAX_TEXT = 4000  # longest string a message may carry (a pasted code or record line)
+_DEAL_LETTERS = re.compile(r"[A-Za-z]{7}")  # a code's 7 deal letters typed alone
+STUCK_NODES = 5_000
+"""The node budget of the check "can any further pyramid card be removed?" (unlimited
+recycles: the solver's pool search, a few milliseconds for most positions; a position where
+nothing more can go is a small search). Past it the widget says nothing: only a proof shows
+the message."""
 
 
 def has_solver() -> bool:
@@ -63,6 +78,15 @@ def has_solver() -> bool:
 
 class MalformedMessage(ValueError):
     """A front-end message that does not follow the protocol; it is ignored."""
+
+
+@dataclass(frozen=True)
+class _Hint:
+    """The solver's hint, valid for the position after ``actions`` actions of the current game
+    (``move`` is ``None`` when the game is over: no move at all)."""
+
+    move: Move | None
+    actions: int
 
 
 @dataclass
@@ -124,8 +148,8 @@ class PyramideWidget(anywidget.AnyWidget):
         lang = language if language is not None else (game.language if game else "en")
         self._clock = clock
         self._stop_observing: Callable[[], None] = lambda: None
-        self._hint: Move | None = None
-        self._hint_at = -1
+        self._hint: _Hint | None = None
+        self._stuck: bool | None = None  # None: not asked for these cards; see _follow
         self._error: str | None = None
         self._replay: _Replay | None = None
         self._hint_offered = has_solver()
@@ -135,6 +159,7 @@ class PyramideWidget(anywidget.AnyWidget):
         game.explain_mistakes = bool(explain)
         game.language = lang
         self._game = game
+        self._follow_from(game)
         super().__init__(
             explain_mistakes=bool(explain),
             language=lang,
@@ -162,6 +187,8 @@ class PyramideWidget(anywidget.AnyWidget):
         old = self._game
         self._game = game
         self._replay = None
+        self._hint = None
+        self._follow_from(game)
         self._watch(game)
         self._publish()
         if old is not game:
@@ -177,11 +204,16 @@ class PyramideWidget(anywidget.AnyWidget):
             return Game.new(rules, **options)
         if not isinstance(code, str):
             raise TypeError(f"code must be a deal code such as 'PY1-N-AAAAAAS', got {type(code).__name__}")
+        if _DEAL_LETTERS.fullmatch(code.strip()):  # the 7 letters alone fix the cards, not the rules
+            rules = rules or Rules()
+            return Game.from_code(f"PY1-{rules.letter}-{code.strip()}", rules, **options)
         return Game.from_code(code, rules, **options)
 
     def new_game(self, code: str | None = None, *, rules: Rules | str | None = None) -> Game:
         """Deal ``code`` (or a random deal under ``rules``) as a new :class:`Game` and show it.
-        A bad code raises :class:`~pyramide_widget.errors.CodeError` and changes nothing."""
+        ``code`` may also be a code's 7 letters alone (``"AAAAAAS"``): that deal under ``rules``
+        (standard by default). A bad code raises :class:`~pyramide_widget.errors.CodeError`
+        and changes nothing."""
         game = self._deal(code, _rules(rules), self.explain_mistakes, self.language)
         self._error = None
         self.game = game
@@ -190,6 +222,7 @@ class PyramideWidget(anywidget.AnyWidget):
     def restart(self) -> None:
         """Deal the same cards again (the same ``Game`` object, counters and clock reset)."""
         self._replay = None
+        self._hint = None
         self._record(self._game, abandoned=True)
         self._game.restart()
 
@@ -202,11 +235,17 @@ class PyramideWidget(anywidget.AnyWidget):
         return self._game.tap(pile, row, col)
 
     def hint(self) -> Move | None:
-        """Ask the solver for a move and highlight it; ``None`` if no move is possible."""
+        """Ask the solver for a move and highlight it. ``None`` if no move is possible, or if
+        no line removes another pyramid card: the views then offer a new game while drawing
+        is still legal, rather than say "no move is possible"."""
         if not self._hint_offered:
             raise RuntimeError("hints need the solver (pyramide_widget.solver), which is not installed")
-        move = self._game.hint()
-        self._hint, self._hint_at = move, len(self._game.actions)
+        game = self._game
+        move = game.hint()
+        if move is None and not game.is_over:
+            self._hint, self._stuck = None, True
+        else:
+            self._hint = _Hint(move, game.action_count)
         self._publish()
         return move
 
@@ -258,10 +297,9 @@ class PyramideWidget(anywidget.AnyWidget):
         if self._replay is not None:
             state = dict(self._replay.frames[self._replay.index])
         else:
-            game = self._game
-            current = self._hint_at == len(game.actions)
-            state = snapshot(game, hint=self._hint if current else None)
-            if current and self._hint is None:
+            game, hint = self._game, self._hint  # _on_game_change drops a stale hint at once
+            state = snapshot(game, hint=None if hint is None else hint.move, stuck=bool(self._stuck))
+            if hint is not None and hint.move is None:
                 state["hint"] = {"move": None, "kind": "none", "cards": []}  # asked, but no move
         state["error"] = self._error
         state["stats"] = self._stats is not None
@@ -307,11 +345,38 @@ class PyramideWidget(anywidget.AnyWidget):
             return
         try:
             self._error = None
+            self._follow(game)
             self._publish()
             if game.is_over:
                 self._record(game)  # once per game; the views already have the final state
         except Exception:  # never break the engine call that notified us
             logger.exception("PyramideWidget could not redraw after a change of its game")
+
+    def _follow_from(self, game: Game) -> None:
+        """Start following a game (new, or wrapped): nothing known about its position yet."""
+        self._stuck, self._cards_seen = None, _cards_left(game)
+        self._actions_seen, self._idle_actions = game.action_count, 0
+
+    def _follow(self, game: Game) -> None:
+        """After each change of the game: drop the hint after any action, and the "stuck"
+        verdict once the cards left change (a draw or recycle only turns the talon, which does
+        not change it; every removal and every undo of one changes the counts, and each change
+        passes through here, so a restart or undo that comes back to the same counts cannot go
+        unnoticed). With unlimited recycles, once the player has drawn a whole cycle of the
+        talon without removing a card, ask the solver whether any pyramid card can still go:
+        taps of ordinary play never wait for it."""
+        count = game.action_count
+        if self._hint is not None and self._hint.actions != count:
+            self._hint = None
+        cards = _cards_left(game)
+        if cards != self._cards_seen:
+            self._stuck, self._cards_seen, self._idle_actions = None, cards, 0
+        elif count != self._actions_seen:
+            self._idle_actions += 1
+        self._actions_seen = count
+        if (self._stuck is None and 0 < cards[1] <= self._idle_actions and self._hint_offered
+                and game.rules.recycles is None and not game.is_over):
+            self._stuck = _nothing_more_removable(game)
 
     @traitlets.validate("language")
     def _check_language(self, proposal: dict[str, Any]) -> str:
@@ -384,19 +449,41 @@ class PyramideWidget(anywidget.AnyWidget):
         return str(waste[-depth]) if len(waste) >= depth else None
 
     def _msg_new(self, msg: dict[str, Any]) -> None:
+        """The New game dialog: ``code`` as typed (a code, its 7 letters, or nothing for a
+        random deal) and ``rules``, the menu's letter if the player chose one, else ``""``.
+
+        Letters alone or nothing deal under the chosen rules (else the current game's). A code
+        carries its own rules: it is dealt as it is unless the player chose other rules, a
+        conflict the dialog states, dealing nothing."""
         code, letter = msg.get("code", ""), msg.get("rules", "")
         if not isinstance(code, str) or len(code) > _MAX_TEXT or not isinstance(letter, str):
             raise MalformedMessage("new takes a code and a rules letter as text")
         if letter and letter not in PRESETS:
             raise MalformedMessage(f"unknown rules letter {letter!r}")
+        typed, chosen = code.strip(), Rules.preset(letter) if letter else None
+        current = self._game.rules
         try:
-            if code.strip():
-                self.new_game(code.strip())
+            if not typed or _DEAL_LETTERS.fullmatch(typed):
+                self.new_game(typed or None, rules=chosen or current)
+                return
+            parsed = DealCode.parse(typed)
+            if parsed.rules_letter == CUSTOM_LETTER:  # custom rules travel outside the code
+                self.new_game(typed, rules=chosen or (current if current.letter == CUSTOM_LETTER else None))
+            elif chosen is None or chosen.letter == parsed.rules_letter:
+                self.new_game(typed)
             else:
-                self.new_game(rules=letter or self._game.rules)
+                self._error = self._conflict(parsed, chosen)
+                self._publish()
         except PyramideError as error:
             self._error = str(error)  # shown in the widget; the game is unchanged
             self._publish()
+
+    def _conflict(self, code: DealCode, chosen: Rules) -> str:
+        """Why a typed code and the chosen rules cannot both be followed, and the two ways out."""
+        language = self.language
+        return text("new_conflict", language, code=str(code), letters=code.letters,
+                    code_rules=preset_name(code.rules_letter, language),
+                    chosen=preset_name(chosen.letter, language))
 
     def _msg_undo(self, msg: dict[str, Any]) -> None:
         if self._replay is None:
@@ -411,14 +498,14 @@ class PyramideWidget(anywidget.AnyWidget):
 
     def _msg_option(self, msg: dict[str, Any]) -> None:
         name, value = msg["name"], msg["value"]
-        if name not in OPTIONS or type(value) is not OPTIONS[name]:
+        if not isinstance(name, str) or name not in OPTIONS or type(value) is not OPTIONS[name]:
             raise MalformedMessage(f"bad option {name!r}={value!r}")
         if name == "language" and value not in LANGUAGES:
             raise MalformedMessage(f"unknown language {value!r}")
         setattr(self, name, value)
 
     def _msg_replay_start(self, msg: dict[str, Any]) -> None:
-        self.replay(index=len(self._game.actions))
+        self.replay()  # at the deal, so that Next plays the game forward
 
     def _msg_replay_goto(self, msg: dict[str, Any]) -> None:
         if not _is_int(msg["index"], 0, 1 << 30):
@@ -506,6 +593,23 @@ def _open_stats(option: Any) -> Any:
         return None
 
 
+def _cards_left(game: Game) -> tuple[int, int]:
+    """Pyramid cards and talon cards left: every removal, or undo of one, changes them."""
+    return game.pyramid_left, len(game.waste) + len(game.stock)
+
+
+def _nothing_more_removable(game: Game) -> bool:
+    """Whether the solver proves, within :data:`STUCK_NODES`, that no further pyramid card
+    can be removed; ``False`` when it cannot tell in time."""
+    from .solver import SearchLimitReached, solve
+
+    try:
+        result = solve(game, max_nodes=STUCK_NODES)
+    except SearchLimitReached:
+        return False
+    return result.max_removed == game.shape.size - game.pyramid_left
+
+
 def _rules(rules: Rules | str | None) -> Rules | None:
     if rules is None or isinstance(rules, Rules):
         return rules
@@ -519,4 +623,4 @@ def _short(content: Any, limit: int = 200) -> str:
     return text_ if len(text_) <= limit else text_[:limit] + "…"
 
 
-__all__ = ["MalformedMessage", "PyramideWidget", "has_solver"]
+__all__ = ["STUCK_NODES", "MalformedMessage", "PyramideWidget", "has_solver"]

@@ -118,6 +118,24 @@ def dead_end_game(rules: Rules | None = None) -> Game:
     return ranks_game(DEAD_END_PYRAMID, DEAD_END_PARTNERS[:1], DEAD_END_PARTNERS[1:], rules)
 
 
+# A deal where no pyramid card can ever be removed, though the stock can be drawn forever under
+# unlimited recycles (R18): the free bottom row is aces and twos, and every queen and jack, their
+# only partners, lies above them in the pyramid.
+STUCK_PYRAMID = [
+    [12],
+    [12, 12],
+    [12, 11, 11],
+    [11, 11, 5, 5],
+    [5, 5, 6, 6, 6],
+    [6, 7, 7, 7, 7, 8],
+    [1, 1, 1, 1, 2, 2, 2],
+]
+
+
+def stuck_game(rules: Rules | None = None) -> Game:
+    return ranks_game(STUCK_PYRAMID, [3], None, rules)
+
+
 def dead_end_order() -> list[tuple[int, int]]:
     """The pyramid places that pair with the stock, in the order the stock brings partners."""
     return [(7, c) for c in range(3, 8)] + [(r, c) for r in (6, 5, 4) for c in range(1, r + 1)]

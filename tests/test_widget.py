@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from layouts import dead_end_game, play_dead_end, r5_game, win_by_taps, winnable_game
+from layouts import dead_end_game, dead_end_order, play_dead_end, r5_game, stuck_game, win_by_taps, winnable_game
 from pyramide_widget import CodeError, Game, Place, Record, RecordError, Rules
 from pyramide_widget import widget as widget_module
 from pyramide_widget.widget import STATIC, PyramideWidget
@@ -257,6 +257,46 @@ def test_new_game_from_the_front_end(r5):
     assert r5.game.rules == Rules.preset("P") and r5.game.code.startswith("PY1-P-")
 
 
+def test_new_game_dialog_deals_the_letters_alone_under_the_rules_menu(r5):
+    send(r5, {"type": "new", "code": " aaaaaas ", "rules": "E"})
+    assert (r5.game.code, r5.game.rules) == ("PY1-E-AAAAAAS", Rules.preset("E"))
+    assert r5._state["error"] is None
+    easy = r5.game
+    send(r5, {"type": "new", "code": "AAAAAAB", "rules": ""})  # menu untouched: the current rules
+    assert r5.game is not easy and r5.game.code == "PY1-E-AAAAAAB"
+    # The same cards as the standard code's: only the rules differ.
+    assert r5.game.deal == Game.from_code("PY1-N-AAAAAAB").deal
+
+
+def test_new_game_dialog_deals_a_code_under_its_own_rules_unless_others_are_chosen(r5):
+    send(r5, {"type": "new", "code": "PY1-N-AAAAAAB", "rules": ""})  # menu untouched
+    assert r5.game.code == "PY1-N-AAAAAAB"
+    send(r5, {"type": "new", "code": "py1-e-aaaaaab", "rules": "E"})  # code and menu agree
+    assert r5.game.code == "PY1-E-AAAAAAB"
+    r5.tap("stock")
+    game, state = r5.game, dict(r5._state)
+    send(r5, {"type": "new", "code": "PY1-N-AAAAAAS", "rules": "E"})  # they disagree: said, nothing dealt
+    assert r5.game is game and game.moves == 1
+    assert r5._state["error"] == (
+        "PY1-N-AAAAAAS is a code of the Standard rules, but Easy is chosen: choose Standard, "
+        "or type only the letters AAAAAAS to play this deal under Easy.")
+    assert {**r5._state, "error": None} == {**state, "error": None}
+    r5.language = "fr"
+    send(r5, {"type": "new", "code": "PY1-N-AAAAAAS", "rules": "T"})
+    assert "« Standard »" in r5._state["error"] and "« Traditionnelle »" in r5._state["error"]
+    assert r5.game is game
+
+
+def test_new_game_takes_the_letters_alone_from_python_too():
+    assert PyramideWidget("aaaaaas", stats=False).game.code == "PY1-N-AAAAAAS"
+    w = PyramideWidget(rules="S", stats=False)
+    assert w.new_game("AAAAAAS", rules="P").code == "PY1-P-AAAAAAS"
+    assert w.new_game("AAAAAAS").code == "PY1-N-AAAAAAS"  # standard by default, like new_game()
+    with pytest.raises(CodeError):
+        w.new_game("AAAAAA")
+    assert w.game.code == "PY1-N-AAAAAAS"
+
+
 def test_a_bad_code_shows_the_engine_error_and_changes_nothing(r5):
     r5.tap("pyramid", 7, 6)
     game, state = r5.game, dict(r5._state)
@@ -300,6 +340,21 @@ def test_nothing_is_sent_when_nothing_changed(r5):
     tap(r5, "pyramid", 6, 1)  # blocked: message appears
     tap(r5, "pyramid", 6, 1)  # the same message again: no change
     assert len(spy.updates()) == 1
+
+
+def test_a_tap_never_rebuilds_the_action_log(r5, monkeypatch):
+    """A tap costs the same however long the game has run (benchmarks/bench_widget.py prints
+    the cost at the start and after 10,000 actions): the widget counts the actions with
+    Game.action_count and never builds Game.actions on a tap, a hint or an undo."""
+    built: list[int] = []
+    actions = Game.actions
+    monkeypatch.setattr(Game, "actions", property(lambda game: built.append(1) or actions.fget(game)))
+    for _ in range(30):
+        tap(r5, "stock")
+    send(r5, {"type": "hint"})
+    tap(r5, "pyramid", 7, 6)
+    send(r5, {"type": "undo"})
+    assert r5.game.action_count == 32 and built == []
 
 
 def test_the_clock_is_sent_as_a_reading_not_a_stream():
@@ -361,6 +416,8 @@ MALFORMED = [
     {"type": "option", "name": "explain_mistakes", "value": 1},
     {"type": "option", "name": "score", "value": 280},
     {"type": "option", "name": "language"},
+    {"type": "option", "name": ["language"], "value": "fr"},
+    {"type": "option", "name": {"language": 1}, "value": True},
     {"type": "replay_goto", "index": -1},
     {"type": "replay_goto", "index": "2"},
     {"type": "stats", "rules": "Q"},
@@ -377,6 +434,7 @@ def test_malformed_messages_are_ignored_with_a_warning(r5, caplog, content):
     with caplog.at_level(logging.WARNING, logger="pyramide_widget.widget"):
         send(r5, content)
     assert any("malformed" in rec.getMessage() for rec in caplog.records)
+    assert not any(rec.exc_info for rec in caplog.records), "a malformed message is not a failure"
     assert r5._state == before_state
     assert (r5.game.position(), r5.game.moves) == (before_position, before_moves)
     assert (r5.language, r5.explain_mistakes) == ("en", True)
@@ -401,10 +459,10 @@ def test_replay_steps_through_the_record_and_returns_to_play(r5):
     r5.game.undo()
     r5.game.play("10♣+3♠")
     send(r5, {"type": "replay_start"})
-    assert r5.replaying and r5.replay_index == 4
+    assert r5.replaying and r5.replay_index == 0  # at the deal: Next plays the game forward
     state = r5._state
-    assert state["mode"] == "replay" and state["replay"] == {"index": 4, "length": 4, "action": "10♣+3♠"}
-    assert state["score"] == 30
+    assert state["mode"] == "replay" and state["replay"] == {"index": 0, "length": 4, "action": None}
+    assert (state["score"], state["moves"]) == (0, 0)
     scores = []
     for i in range(5):
         send(r5, {"type": "replay_goto", "index": i})
@@ -470,6 +528,83 @@ def test_hint_with_the_solver():
     play_dead_end(dead.game)
     dead.hint()
     assert dead._state["hint"] == {"move": None, "kind": "none", "cards": []}
+
+
+def test_a_hint_belongs_to_the_position_it_was_asked_in():
+    w = PyramideWidget(game=r5_game(), stats=False)
+    send(w, {"type": "hint"})
+    assert w._state["hint"]["move"] == "K♦"
+    w.new_game("PY1-N-AAAAAAB")  # also no action yet, but other cards
+    assert w._state["hint"] is None
+    w.game = r5_game()
+    send(w, {"type": "hint"})
+    assert w._state["hint"] is not None
+    send(w, {"type": "new", "code": "", "rules": ""})  # from the dialog
+    assert w._state["hint"] is None
+    w.game.play("draw")
+    send(w, {"type": "hint"})
+    assert w._state["hint"] is not None
+    send(w, {"type": "restart"})
+    w.game.play("draw")  # as many actions as when the hint was asked, from another position
+    assert w._state["hint"] is None
+    send(w, {"type": "hint"})
+    w.game.restart()  # directly on the game
+    w.game.play("draw")
+    assert w._state["hint"] is None
+    send(w, {"type": "hint"})
+    send(w, {"type": "undo"})
+    assert w._state["hint"] is None
+
+
+def test_nothing_more_can_be_removed_is_said_after_a_cycle_of_the_stock_without_removals():
+    w = PyramideWidget(game=stuck_game(), stats=False)
+    while w.game.stock:
+        tap(w, "stock")
+    assert w._state["stuck"] is False  # not asked before a whole cycle: taps stay cheap
+    tap(w, "stock")  # the recycle: every talon card has been on the waste since the last removal
+    state = w._state
+    assert state["stuck"] is True
+    assert (state["status"], state["stock"]["action"]) == ("playing", "draw")  # R18: play goes on
+    tap(w, "stock")
+    assert w._state["stuck"] is True
+    w.new_game("PY1-N-AAAAAAB")
+    assert w._state["stuck"] is False
+
+
+def test_a_hint_with_nothing_to_remove_offers_a_new_game_not_no_move_possible():
+    for rules in (None, Rules.preset("S")):
+        w = PyramideWidget(game=stuck_game(rules), stats=False)
+        assert "draw" in [str(move) for move in w.game.legal_moves()]
+        send(w, {"type": "hint"})
+        assert w._state["hint"] is None, rules  # not "No hint: no move is possible": a draw is legal
+        assert w._state["stuck"] is True, rules
+
+
+def test_with_limited_recycles_only_a_hint_asks_the_solver():
+    """Limited recycles end by themselves (R18); the check after each pass is for unlimited ones."""
+    w = PyramideWidget(game=stuck_game(Rules.preset("P")), stats=False)
+    for _ in range(len(w.game.stock) + 2):  # a cycle, the first recycle, one more draw
+        tap(w, "stock")
+    assert (w._state["status"], w._state["stuck"]) == ("playing", False)
+
+
+def test_the_verdict_lasts_while_only_draws_change_and_goes_with_an_undone_removal():
+    w = PyramideWidget(game=dead_end_game(), stats=False)
+    g = w.game
+    g.play(f"{g.card_at(7, 1)}+{g.card_at(7, 2)}")
+    for n, (row, col) in enumerate(dead_end_order()):
+        if n:
+            g.play("draw")
+        g.play(f"{g.card_at(row, col)}+{g.waste[-1]}")
+    assert w._state["stuck"] is False and len(g.stock) == 4  # the four kings are still to come
+    for _ in range(4):
+        g.play("draw")
+    assert w._state["stuck"] is True and not g.is_over
+    for _ in range(4):
+        w.undo()
+    assert w._state["stuck"] is True  # draws undone: the same cards are left
+    w.undo()  # the last pair comes back: its pyramid card can be removed again
+    assert w._state["stuck"] is False
 
 
 def test_the_hint_button_answers_on_the_hardest_deals_within_its_budget():

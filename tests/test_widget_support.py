@@ -40,6 +40,18 @@ def test_observers_hear_each_public_change_once():
     stop()  # stopping twice is harmless
 
 
+def test_action_count_is_the_length_of_the_action_log():
+    game = r5_game()
+    assert game.action_count == 0
+    game.play("draw")
+    game.play("K♦")
+    game.undo()
+    game.tap("pyramid", 7, 2)  # a selection is not an action
+    assert game.action_count == len(game.actions) == 3
+    game.restart()
+    assert game.action_count == 0
+
+
 def test_observers_are_not_copied_or_pickled():
     game = r5_game()
     game.observe(lambda g: None)

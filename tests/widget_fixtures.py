@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from layouts import dead_end_game, play_dead_end, r5_game, win_by_taps, winnable_game  # noqa: E402
+from layouts import dead_end_game, play_dead_end, r5_game, stuck_game, win_by_taps, winnable_game  # noqa: E402
 
 from pyramide_widget import Rules  # noqa: E402
 from pyramide_widget.statistics import StatsStore  # noqa: E402
@@ -75,10 +75,18 @@ def build() -> dict[str, Any]:
     dead = dead_end_game()
     play_dead_end(dead)
     out["no_moves.json"] = _state(_widget(dead))
-    hinted = _widget(r5_game())
-    hinted._hint, hinted._hint_at = None, 0
-    hinted._publish()
+    over = dead_end_game()
+    over.clock = type(over.clock)(StepClock())
+    play_dead_end(over)
+    hinted = PyramideWidget(game=over, stats=UNUSED_STATS)  # with the solver: the Hint button
+    hinted.tap("stock")  # a tap on a finished game clears its message; the hint's shows
+    hinted.hint()
     out["no_hint.json"] = _state(hinted)
+    stuck = PyramideWidget(game=stuck_game(), stats=UNUSED_STATS)
+    stuck.game.clock = type(stuck.game.clock)(StepClock())
+    for _ in range(len(stuck.game.stock) + 1):  # a whole cycle of the stock, then the solver
+        stuck.tap("stock")
+    out["stuck.json"] = _state(stuck)
     for language in ("en", "fr"):
         out[f"text_{language}.json"] = {**table_for(language), "hint": False}
     out["text_en_hint.json"] = {**table_for("en"), "hint": True}
