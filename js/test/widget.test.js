@@ -215,6 +215,7 @@ test("new game: a code is sent as typed, an error is shown and the panel stays o
   assert.equal(q('[data-action="new"]').getAttribute("aria-expanded"), "true");
   q('[data-field="new-code"]').value = "  PY1-N-nope ";
   q('[data-field="new-rules"]').value = "S";
+  q('[data-field="new-rules"]').dispatchEvent(new Event("change"));
   q('[data-action="deal"]').click();
   assert.deepEqual(model.sent.at(-1), { type: "new", code: "PY1-N-nope", rules: "S" });
   model.set("_state", { ...fixture("r5_start"), error: "'PY1-N-nope' is not a deal code" });
@@ -227,6 +228,27 @@ test("new game: a code is sent as typed, an error is shown and the panel stays o
   assert.ok(panel.hidden, "closes once the new deal arrives");
   assert.equal(q('[data-field="code"]').textContent, "PY1-S-AAAAAAS");
   assert.equal(q('[data-field="rules"]').textContent, "Strict");
+});
+
+test("new game: the rules menu opens on the current rules and is sent only once chosen", () => {
+  const { model, view, q } = mount({ ...fixture("r5_start"), rules: "E" });
+  const menu = q('[data-field="new-rules"]');
+  q('[data-action="new"]').click();
+  assert.equal(menu.value, "E", "the current game's rules");
+  q('[data-field="new-code"]').value = "PY1-N-AAAAAAS";
+  q('[data-action="deal"]').click();
+  // Untouched: Python deals the code under its own rules (N), not the menu's.
+  assert.deepEqual(model.sent.at(-1), { type: "new", code: "PY1-N-AAAAAAS", rules: "" });
+  menu.value = "T";
+  menu.dispatchEvent(new Event("change"));
+  q('[data-field="new-code"]').value = "aaaaaas";
+  q('[data-action="deal"]').click();
+  assert.deepEqual(model.sent.at(-1), { type: "new", code: "aaaaaas", rules: "T" });
+  view.cancelBtn.click();
+  q('[data-action="new"]').click(); // opening again starts from the current rules, untouched
+  assert.equal(menu.value, "E");
+  q('[data-action="deal"]').click();
+  assert.deepEqual(model.sent.at(-1), { type: "new", code: "aaaaaas", rules: "" });
 });
 
 test("options are requests to Python, and the language changes every string", () => {
@@ -270,6 +292,23 @@ test("no-moves banner (R18)", () => {
   const undo = q('[data-banner-action="undo"]');
   undo.click();
   assert.deepEqual(model.sent.at(-1), { type: "undo" });
+});
+
+test("nothing more can be removed while drawing goes on: a banner offers a new game", () => {
+  const { model, view, q } = mount("stuck");
+  assert.equal(fixture("stuck").status, "playing");
+  const banner = q('[data-field="banner"]');
+  assert.equal(banner.hidden, false);
+  assert.equal(banner.dataset.status, "stuck");
+  assert.equal(q('[data-field="banner-title"]').textContent, "Nothing more can be removed");
+  assert.match(q('[data-field="banner-detail"]').textContent, /Start a new game\?$/);
+  assert.equal(q('[data-pile="stock"]').getAttribute("aria-disabled"), null, "drawing stays possible (R18)");
+  const actions = [...q(".pyr-banner-buttons").children].map((b) => b.dataset.bannerAction);
+  assert.deepEqual(actions, ["new", "undo", "restart"]);
+  q('[data-banner-action="new"]').click();
+  assert.equal(view.newPanel.hidden, false);
+  model.set("_state", fixture("r5_start"));
+  assert.ok(banner.hidden, "gone with the next position that is not stuck");
 });
 
 test("hint with no possible move says so", () => {

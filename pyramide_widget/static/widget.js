@@ -425,10 +425,15 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   };
   model.on("msg:custom", onCustom);
   view.listeners.push(() => model.off("msg:custom", onCustom));
+  // The rules menu opens on the current game's rules; it is sent only once the player picks
+  // in it, so that Python can tell "deal this code as it is" from "under these rules".
+  on(newRules, "change", () => {
+    view.rulesChosen = true;
+  });
   on(newPanel, "submit", (event) => {
     event.preventDefault();
     view.awaitingNew = true;
-    send({ type: "new", code: newCode.value.trim(), rules: newRules.value });
+    send({ type: "new", code: newCode.value.trim(), rules: view.rulesChosen ? newRules.value : "" });
   });
   on(dealBtn, "click", (event) => {
     event.preventDefault();
@@ -470,6 +475,8 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
       opener.setAttribute("aria-expanded", "true");
       if (panel === newPanel) {
         newError.hidden = true;
+        newRules.value = state().rules;
+        view.rulesChosen = false;
         newCode.focus();
       } else if (panel === statsPanel) {
         requestStats(state().rules); // the current game's rules first
@@ -757,18 +764,24 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     setText(message, msg);
     setAttr(message, "data-key", replay ? "replay" : st.message ? st.message.key : st.hint ? "hint" : null);
 
-    // End banners (R17, R18); not during a replay.
+    // End banners (R17, R18), and the offer of a new game once nothing more can be removed
+    // while drawing goes on (st.stuck); not during a replay.
     const over = !replay && (st.status === "won" || st.status === "no_moves");
-    setAttr(banner, "hidden", over ? null : true);
-    setAttr(banner, "data-status", over ? st.status : null);
-    if (over) {
+    const stuck = !replay && !over && !!st.stuck;
+    setAttr(banner, "hidden", over || stuck ? null : true);
+    setAttr(banner, "data-status", over ? st.status : stuck ? "stuck" : null);
+    if (over || stuck) {
       const won = st.status === "won";
-      setText(bannerTitle, won ? S("won_title") : S("no_moves_title"));
+      setText(bannerTitle, won ? S("won_title") : stuck ? S("stuck_title") : S("no_moves_title"));
       setText(
         bannerDetail,
-        won ? S("won_detail", { score: st.score, time: formatTime(st.elapsed), moves: st.moves }) : S("no_moves_help"),
+        won
+          ? S("won_detail", { score: st.score, time: formatTime(st.elapsed), moves: st.moves })
+          : stuck
+            ? S("stuck_help")
+            : S("no_moves_help"),
       );
-      const wanted = won ? ["new", "replay"] : ["undo", "restart", "new"];
+      const wanted = won ? ["new", "replay"] : stuck ? ["new", "undo", "restart"] : ["undo", "restart", "new"];
       if (bannerButtons.dataset.set !== wanted.join()) {
         bannerButtons.replaceChildren(
           ...wanted.map((a) => h("button", { type: "button", class: "pyr-btn", "data-banner-action": a })),
