@@ -144,12 +144,15 @@ def test_two_views_stay_in_sync_and_python_drives_them(page: Page, open_nb: Any)
     nb.execute("w.undo()")
     for table in (first, second):
         expect(table.locator('[data-pile="waste"]')).to_have_attribute("data-count", "1")
-    # Replay from the widget: step back to the deal and return.
+    # Replay from the widget: it opens at the deal, Next steps forward; then return.
     first.locator('[data-action="replay"]').click()
-    expect(field(second, "replay-step")).to_have_text("4 / 4")
-    second.locator('[data-action="replay-first"]').click()
+    expect(field(second, "replay-step")).to_have_text("0 / 4")
     expect(first.locator('[data-card="K♦"]')).to_have_count(1)
     expect(field(first, "score")).to_have_text("0")
+    expect(second.locator('[data-action="replay-next"]')).to_be_enabled()
+    second.locator('[data-action="replay-next"]').click()
+    expect(field(first, "replay-step")).to_have_text("1 / 4")
+    expect(first.locator('[data-card="K♦"]')).to_have_count(0)
     first.locator('[data-action="replay-exit"]').click()
     expect(field(second, "score")).to_have_text("30")
     assert nb.wait_python("[w.replaying, w.game.score]", [False, 30])
@@ -178,6 +181,42 @@ def test_keyboard_play_without_notebook_shortcuts(page: Page, open_nb: Any) -> N
     assert focused, "focus left the pyramid when the card was removed"
     assert nb.wait_python("[w.game.moves, w.game.score]", [2, 10])
     assert page.evaluate("() => document.querySelector('.jp-mod-editMode') === null")
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_new_game_dialog_letters_rules_menu_and_a_conflict(page: Page, open_nb: Any) -> None:
+    nb = open_nb([SETUP, "w"])
+    table = view(page)
+    expect(table.locator('[data-card="K♦"]')).to_have_count(1, timeout=30_000)
+    dialog, code, menu = table.locator(".pyr-newgame"), field(table, "new-code"), field(table, "new-rules")
+
+    # The 7 letters alone, with Easy picked in the menu: that deal under the Easy rules.
+    table.locator('[data-action="new"]').click()
+    expect(menu).to_have_value("N")  # the current game's rules
+    menu.select_option("E")
+    code.fill("aaaaaas")
+    table.locator('[data-action="deal"]').click()
+    expect(field(table, "code")).to_have_text("PY1-E-AAAAAAS")
+    expect(dialog).to_be_hidden()
+    assert nb.wait_python("[w.game.code, w.game.rules.letter]", ["PY1-E-AAAAAAS", "E"])
+
+    # A code with the menu untouched: the code's own rules.
+    table.locator('[data-action="new"]').click()
+    expect(menu).to_have_value("E")
+    code.fill("PY1-N-AAAAAAB")
+    table.locator('[data-action="deal"]').click()
+    expect(field(table, "code")).to_have_text("PY1-N-AAAAAAB")
+
+    # A code whose rules differ from rules picked in the menu: said, nothing dealt.
+    table.locator('[data-action="new"]').click()
+    menu.select_option("E")
+    code.fill("PY1-N-AAAAAAS")
+    table.locator('[data-action="deal"]').click()
+    expect(field(table, "error")).to_have_text(
+        "PY1-N-AAAAAAS is a code of the Standard rules, but Easy is chosen: choose Standard, "
+        "or type only the letters AAAAAAS to play this deal under Easy.")
+    expect(dialog).to_be_visible()
+    assert nb.wait_python("w.game.code", "PY1-N-AAAAAAB")
 
 
 STATS_SETUP = f"""
