@@ -127,8 +127,28 @@ class SolveResult:
         return " ".join(str(move) for move in line)
 
 
-def solve(game: "Game", *, optimal: bool = False, max_nodes: int | None = None) -> SolveResult:
-    """Decide whether ``game``'s current position can be won, under its rules.
+def _checked_game(game: "Game | str", max_nodes: int | None) -> "Game":
+    """The game to search (a deal code stands for its deal), after checking ``max_nodes``, so
+    bad arguments raise at the call saying what is expected (1.5, nan or True would otherwise
+    run without a budget or stop early)."""
+    from .game import Game
+
+    if max_nodes is not None:
+        if type(max_nodes) is not int:
+            raise TypeError(
+                f"max_nodes must be a whole number of search nodes (int) or None, got {type(max_nodes).__name__} {max_nodes!r}"
+            )
+        if max_nodes < 1:
+            raise ValueError(f"max_nodes must be a positive number of search nodes, not {max_nodes!r}")
+    if isinstance(game, str):
+        return Game.from_code(game)
+    if not isinstance(game, Game):
+        raise TypeError(f"expected a Game or a deal code such as 'PY1-N-AAAAAAS', got {type(game).__name__}")
+    return game
+
+
+def solve(game: "Game | str", *, optimal: bool = False, max_nodes: int | None = None) -> SolveResult:
+    """Decide whether ``game``'s current position (or a deal code's deal) can be won, under its rules.
 
     Returns a :class:`SolveResult` with a winning line if there is one and, when there is not,
     the most pyramid cards any line of play removes. With ``optimal=True`` the winning line is
@@ -139,8 +159,9 @@ def solve(game: "Game", *, optimal: bool = False, max_nodes: int | None = None) 
     the one-pass rules). ``max_nodes`` caps the states examined: past it the search stops and
     raises :class:`SearchLimitReached` with the best line found so far.
     """
-    if max_nodes is not None and max_nodes < 1:
-        raise ValueError(f"max_nodes must be a positive number of search nodes, not {max_nodes!r}")
+    game = _checked_game(game, max_nodes)
+    if not isinstance(optimal, bool):
+        raise TypeError(f"optimal must be True or False, got {type(optimal).__name__}")
     try:
         return _solve(game, optimal, max_nodes)
     except _OutOfNodes as stop:
@@ -220,7 +241,7 @@ def _result(search: "_Search", started: float, optimal: bool) -> SolveResult:
     )
 
 
-def hint(game: "Game", *, max_nodes: int | None = HINT_NODES) -> Move | None:
+def hint(game: "Game | str", *, max_nodes: int | None = HINT_NODES) -> Move | None:
     """A next move on a winning line; if no line wins, the first move of a line that removes
     the most pyramid cards. ``None`` when the game is over or no line removes another pyramid
     card (drawing on would change nothing), so a Hint button can say so.
@@ -229,6 +250,7 @@ def hint(game: "Game", *, max_nodes: int | None = HINT_NODES) -> Move | None:
     limit). The few positions it cannot settle by then (the hardest deals of the one-pass
     rules) get the first move of the best line found so far, or else the first legal move:
     still a sensible move, though not one proven to be best."""
+    game = _checked_game(game, max_nodes)
     if game.is_over:
         return None
     try:
