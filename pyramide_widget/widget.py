@@ -49,7 +49,7 @@ from .game import Game
 from .i18n import LANGUAGES, check_language
 from .moves import Move
 from .record import Record
-from .rules import CUSTOM_LETTER, PRESETS, Rules
+from .rules import CUSTOM_LETTER, PRESETS, Rules, RulesLike, as_rules
 from .ui_text import preset_name, table_for, text
 from .view_state import snapshot
 
@@ -128,7 +128,7 @@ class PyramideWidget(anywidget.AnyWidget):
         code: str | None = None,
         *,
         game: Game | None = None,
-        rules: Rules | str | None = None,
+        rules: RulesLike | None = None,
         explain_mistakes: bool | None = None,
         language: str | None = None,
         french_indices: bool = False,
@@ -209,7 +209,7 @@ class PyramideWidget(anywidget.AnyWidget):
             return Game.from_code(f"PY1-{rules.letter}-{code.strip()}", rules, **options)
         return Game.from_code(code, rules, **options)
 
-    def new_game(self, code: str | None = None, *, rules: Rules | str | None = None) -> Game:
+    def new_game(self, code: str | None = None, *, rules: RulesLike | None = None) -> Game:
         """Deal ``code`` (or a random deal under ``rules``) as a new :class:`Game` and show it.
         ``code`` may also be a code's 7 letters alone (``"AAAAAAS"``): that deal under ``rules``
         (standard by default). A bad code raises :class:`~pyramide_widget.errors.CodeError`
@@ -610,12 +610,8 @@ def _nothing_more_removable(game: Game) -> bool:
     return result.max_removed == game.shape.size - game.pyramid_left
 
 
-def _rules(rules: Rules | str | None) -> Rules | None:
-    if rules is None or isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    raise TypeError(f"rules must be a Rules or a preset letter such as 'N', got {type(rules).__name__}")
+def _rules(rules: RulesLike | None) -> Rules | None:
+    return None if rules is None else as_rules(rules)
 
 
 def _short(content: Any, limit: int = 200) -> str:
