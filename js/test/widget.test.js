@@ -341,6 +341,22 @@ test("replay: the bar replaces the toolbar, steps are requested, taps are not se
   ]);
 });
 
+test("replay: the keyboard goes from the Replay button to Next, and back when it ends", () => {
+  const { model, view } = mount("r5_two_moves");
+  view.buttons.replay.focus();
+  view.buttons.replay.click();
+  assert.deepEqual(model.sent.at(-1), { type: "replay_start" });
+  model.set("_state", fixture("r5_replay"));
+  assert.equal(document.activeElement, view.replayButtons.next);
+  view.leaveReplay.focus();
+  model.set("_state", fixture("r5_two_moves"));
+  assert.equal(document.activeElement, view.buttons.replay);
+  model.set("_state", fixture("r5_two_moves")); // an update that swaps nothing moves nothing
+  view.buttons.undo.focus();
+  model.set("_state", { ...fixture("r5_two_moves"), moves: 3 });
+  assert.equal(document.activeElement, view.buttons.undo);
+});
+
 test("keyboard: one tab stop in the pyramid, arrow keys move, focus survives updates", () => {
   const { model, view, q } = mount();
   const stops = view.cards.filter((c) => c.el.tabIndex === 0);
