@@ -202,7 +202,8 @@ class Game:
         elif rules != parsed.rules:
             raise CodeError(
                 f"{parsed} names the {parsed.rules.name} rules ({parsed.rules_letter}), "
-                f"not {rules!r}; change the code's letter to choose other rules"
+                f"not {repr(rules) if rules.letter == CUSTOM_LETTER else f'the {rules.name} rules ({rules.letter})'}; "
+                "change the code's letter to choose other rules"
             )
         return cls(parsed.deal(), rules, code=parsed, **options)
 

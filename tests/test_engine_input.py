@@ -67,7 +67,7 @@ def test_an_unknown_preset_letter_is_refused_naming_the_known_ones(build: Callab
 
 
 def test_a_preset_letter_that_disagrees_with_the_code_is_refused() -> None:
-    with pytest.raises(CodeError, match="Strict"):
+    with pytest.raises(CodeError, match="names the Strict rules \\(S\\), not the Standard rules \\(N\\)"):
         Game.from_code("PY1-S-AAAAAAS", rules="N")
 
 
