@@ -137,6 +137,13 @@ def test_the_whole_table_fits_a_laptop_screen_in_jupyterlab(page: Page, open_nb:
     save_readme_image(root)
     assert README_IMAGE.stat().st_size < 150_000
 
+    # A panel opens below the toolbar, so the notebook scrolls to show it whole.
+    root.locator('[data-action="options"]').click()
+    expect(root.locator(".pyr-options")).to_be_visible()
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert_visible_whole(root.locator(".pyr-options"), "the options panel")
+    page.screenshot(path=str(ARTIFACTS / "layout-lab-1280x720-options.png"))
+
 
 NARROW_CELLS = [SETUP, "import ipywidgets\nipywidgets.Box([w], layout=ipywidgets.Layout(width='320px'))"]
 
