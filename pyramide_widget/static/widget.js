@@ -694,6 +694,10 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     if (!st || !st.pyramid) return;
     const started = now();
     const replay = st.mode === "replay";
+    // Replay swaps the toolbar for its own bar: a keyboard in the bar that goes (or the banner)
+    // moves to the one that comes, on Next when a replay opens (at the deal), on Replay after.
+    const swapFocus =
+      replay === replayBar.hidden && [toolbar, banner, replayBar].some((box) => box.contains(document.activeElement));
     const hint = new Set(st.hint && st.hint.cards ? st.hint.cards : []);
     setAttr(root, "lang", text.language || "en");
     root.classList.toggle("pyr-replaying", replay);
@@ -809,6 +813,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
       replayButtons.first.disabled = replayButtons.previous.disabled = r.index <= 0;
       replayButtons.next.disabled = replayButtons.last.disabled = r.index >= r.length;
     }
+    if (swapFocus) (replay ? [replayButtons.next, leaveReplay].find((b) => !b.disabled) : buttons.replay).focus();
     if (view.awaitingNew) {
       if (st.error) {
         newError.hidden = false;
