@@ -173,6 +173,10 @@ class Game:
         self._message_key: str | None = None
         self.clock = GameClock(self._clock_source)
         self._status = self._compute_status()
+        self.assisted = False
+        """Whether the player had help in this game: a hint (:meth:`hint`) asked while it was in
+        progress, or help a front end reports by setting it. Records and statistics keep it
+        (assisted wins are not ranked); :meth:`restart` clears it with the rest."""
 
     @property
     def explain_mistakes(self) -> bool:
@@ -779,8 +783,12 @@ class Game:
     def hint(self, **options: Any) -> Move | None:
         """A next move on a winning line, or, if none wins, one that keeps the most pyramid
         cards removable (the solver decides, within a node budget so the answer comes promptly;
-        ``options`` go to :func:`pyramide_widget.solver.hint`, for example ``max_nodes=None``)."""
+        ``options`` go to :func:`pyramide_widget.solver.hint`, for example ``max_nodes=None``).
+        Asking while the game is in progress makes it :attr:`assisted`, whatever the answer."""
         from .solver import hint
+
+        if self._status is Status.PLAYING:
+            self.assisted = True
 
         return hint(self, **options)
 
@@ -796,6 +804,7 @@ class Game:
             deal=None if self._code is not None else self.deal,
             actions=self.actions,
             times=tuple(round(t, 3) for _, t in self._log),
+            assisted=self.assisted,
         )
 
     # ------------------------------------------------------------------ display

@@ -12,9 +12,13 @@ Two serialisations, both round-trip exactly:
        "actions": ["K♦", "10♣+3♠", "draw", "undo"], "times": [0.0, 2.5, 4.1, 5.0]}
 
   A game built from an explicit layout has ``"code": null`` and a ``"deal"`` object instead.
+  A game the player had help with (a hint, the solver) has ``"assisted": true``; the key is
+  optional (absent means false), so records without it, older ones included, still load.
 * one line of text (:meth:`Record.to_text` / :meth:`Record.from_text`), without times::
 
       PY1-N-AAAAAAS K♦ 10♣+3♠ draw undo
+
+  The line keeps what replays the game; like the times, the ``assisted`` mark is JSON only.
 
   The first word is the code; for a layout game it is ``layout:`` followed by the 52 cards in
   ASCII, pyramid row-major, then ``/`` waste bottom to top, ``/`` stock top first, and the
@@ -56,19 +60,23 @@ class Step:
 
 @dataclass(frozen=True)
 class Record:
-    """A game's record. ``code`` or ``deal`` says what was dealt (``deal`` only without a code)."""
+    """A game's record. ``code`` or ``deal`` says what was dealt (``deal`` only without a code);
+    ``assisted`` whether the player had help (:attr:`Game.assisted <pyramide_widget.Game.assisted>`)."""
 
     code: str | None
     rules: Rules
     actions: tuple[str, ...] = ()
     times: tuple[float, ...] | None = None
     deal: Deal | None = None
+    assisted: bool = False
 
     def __post_init__(self) -> None:
         if (self.code is None) == (self.deal is None):
             raise RecordError("a record needs exactly one of a deal code or an explicit deal")
         if self.times is not None and len(self.times) != len(self.actions):
             raise RecordError(f"a record has {len(self.actions)} actions but {len(self.times)} times")
+        if not isinstance(self.assisted, bool):
+            raise RecordError(f"assisted must be True or False, got {self.assisted!r}")
 
     # ------------------------------------------------------------------ replay
 
@@ -78,11 +86,14 @@ class Record:
 
         try:
             if self.code is not None:
-                return Game.from_code(self.code, rules=self.rules, **options)
-            assert self.deal is not None
-            return Game(self.deal, self.rules, **options)
+                game = Game.from_code(self.code, rules=self.rules, **options)
+            else:
+                assert self.deal is not None
+                game = Game(self.deal, self.rules, **options)
         except PyramideError as error:
             raise RecordError(f"the record's deal is invalid: {error}") from None
+        game.assisted = self.assisted  # a replayed game had the help the original had
+        return game
 
     def replay(self, upto: int | None = None, **options: Any) -> "Game":
         """The game after the first ``upto`` actions (all by default)."""
@@ -143,6 +154,8 @@ class Record:
         data["actions"] = list(self.actions)
         if self.times is not None:
             data["times"] = list(self.times)
+        if self.assisted:
+            data["assisted"] = True
         return data
 
     def to_json(self, **dumps: Any) -> str:
@@ -160,7 +173,7 @@ class Record:
             raise RecordError(
                 f"unsupported record version {reprlib.repr(data.get('version'))}: this package reads version {VERSION}"
             )
-        known = {"format", "version", "code", "deal", "rules", "actions", "times"}
+        known = {"format", "version", "code", "deal", "rules", "actions", "times", "assisted"}
         if set(data) - known:
             raise RecordError(f"unknown record keys {sorted(set(data) - known)}; expected {sorted(known)}")
         try:
@@ -191,7 +204,10 @@ class Record:
             ):
                 raise RecordError("'times' must be a list of seconds (numbers >= 0), one per action")
             times = tuple(float(t) for t in times)
-        record = cls(code=code, rules=rules, actions=tuple(actions), times=times, deal=deal)
+        assisted = data.get("assisted", False)
+        if not isinstance(assisted, bool):
+            raise RecordError(f"'assisted' must be true or false, got {assisted!r}")
+        record = cls(code=code, rules=rules, actions=tuple(actions), times=times, deal=deal, assisted=assisted)
         record.validate()
         return record
 

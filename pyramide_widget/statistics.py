@@ -1,19 +1,32 @@
 """Statistics of finished games (R20): a small SQLite file in the user's data directory.
 
-Each finished game is one row: its code, rules, outcome, score, time, moves, when it finished,
-and its record as JSON (so any game in the statistics can be replayed). Won games are ranked
-by time, then moves (less is better, R20), per rules preset; :meth:`StatsStore.totals` gives
-played, won, win rate, best time and fewest moves.
+Each game is one row: its code, rules, outcome, score, time, moves, when it finished, whether
+the player had help, and its record as JSON (so any game in the statistics can be replayed).
+Games won without help are ranked by time, then moves (less is better, R20), per rules preset;
+:meth:`StatsStore.totals` gives played, won (and how many of those wins were assisted), win
+rate, and the best time and fewest moves of the wins without help.
 
-What counts as a finished game (:meth:`StatsStore.record_game`):
+What counts as a game played (:meth:`StatsStore.record_game`):
 
 * a game that is **won** or has **no more moves** (R17, R18) is recorded when it ends;
 * a game **abandoned** by "New game" while still playing is recorded as played and not won
   (outcome ``"abandoned"``) when at least one action was played — a deal looked at and
   replaced without a move is not a game played. ``abandoned=False`` records nothing for a
   game still in play;
-* a store records one game object once (a second call, say on "New game" after the end, is
-  ignored), until :meth:`Game.restart <pyramide_widget.Game.restart>` deals it again.
+* one game — a deal from its first action until :meth:`Game.restart
+  <pyramide_widget.Game.restart>` or a new deal — is **one row**, whose result is the game's
+  last ending. Undo works after the end (R21), so a game can end more than once: a loss undone
+  and then won becomes a win; a win undone and won again keeps the *last* win, with its time
+  and moves (the clock ran on and the move counter never goes down, so a second win never
+  ranks better than the first); a win undone and then lost becomes a loss. A game abandoned
+  after it had ended keeps that ending: looking back with undo does not unfinish a game.
+  Recording the same ending twice (say the end, then "New game") changes nothing.
+
+Honest results: a game is **assisted** when the player had help — a hint asked while it was in
+progress (:meth:`Game.hint <pyramide_widget.Game.hint>`, the widget's Hint button), or a front
+end setting :attr:`Game.assisted <pyramide_widget.Game.assisted>`. Its record says so, an
+assisted win counts as won and as assisted in the totals, and it is left out of the rankings,
+the best time and the fewest moves.
 
 Safety: every write is one SQLite transaction (rollback journal, ``synchronous=FULL``), so a
 process killed mid-write leaves the file as it was before that game. A file that is not this
@@ -54,6 +67,7 @@ import json
 import os
 import sys
 import threading
+import uuid
 import warnings
 import weakref
 from dataclasses import dataclass
@@ -69,8 +83,9 @@ if TYPE_CHECKING:
 
     from .game import Game
 
-SCHEMA_VERSION = 1
-"""``PRAGMA user_version`` of the current schema."""
+SCHEMA_VERSION = 2
+"""``PRAGMA user_version`` of the current schema (2 added ``assisted`` and ``session``; a
+version-1 file is upgraded in place on first use, keeping its games)."""
 APPLICATION_ID = 0x50594D53
 """``PRAGMA application_id`` of a statistics file ("PYMS"), which tells ours from others."""
 ENV_VAR = "PYRAMIDE_STATS"
@@ -92,14 +107,26 @@ _SCHEMA = (
     time        REAL NOT NULL,
     moves       INTEGER NOT NULL,
     finished_at TEXT NOT NULL,
-    record      TEXT NOT NULL
+    record      TEXT NOT NULL,
+    assisted    INTEGER NOT NULL DEFAULT 0 CHECK (assisted IN (0, 1)),
+    session     TEXT
     )""",
     "CREATE INDEX games_ranking ON games (rules, won, time, moves)",
+    "CREATE UNIQUE INDEX games_session ON games (session)",
     f"PRAGMA application_id = {APPLICATION_ID}",
     f"PRAGMA user_version = {SCHEMA_VERSION}",
 )
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # from version 1: the same table as a new file's, old games unassisted and without a session
+    1: (
+        "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0 CHECK (assisted IN (0, 1))",
+        "ALTER TABLE games ADD COLUMN session TEXT",
+        "CREATE UNIQUE INDEX games_session ON games (session)",
+    ),
+}
 _COLUMNS = ("id", "code", "rules", "rules_json", "outcome", "won", "score", "time", "moves",
-            "finished_at", "record")
+            "finished_at", "record", "assisted", "session")
+_SELECTED = "id, code, rules, outcome, score, time, moves, finished_at, record, assisted"
 
 
 class StatsError(Exception):
@@ -158,6 +185,7 @@ class GameEntry:
     moves: int
     finished_at: datetime
     record_json: str
+    assisted: bool = False
 
     @property
     def won(self) -> bool:
@@ -169,7 +197,8 @@ class GameEntry:
 
     def __repr__(self) -> str:
         return (
-            f"<GameEntry #{self.id} {self.code or 'custom layout'} {self.rules} {self.outcome}: "
+            f"<GameEntry #{self.id} {self.code or 'custom layout'} {self.rules} {self.outcome}"
+            f"{' (assisted)' if self.assisted else ''}: "
             f"score {self.score}, {_clock(self.time)}, {self.moves} moves, "
             f"{self.finished_at:%Y-%m-%d %H:%M:%S}Z>"
         )
@@ -177,13 +206,16 @@ class GameEntry:
 
 @dataclass(frozen=True)
 class Totals:
-    """Totals of one rules preset (or of all games): ``win_rate`` is ``None`` with no game."""
+    """Totals of one rules preset (or of all games). ``won`` counts every win and
+    ``won_assisted`` those of them the player had help with; ``best_time`` and
+    ``fewest_moves`` are those of the wins without help. ``win_rate`` is ``None`` with no game."""
 
     rules: str | None
     played: int
     won: int
     best_time: float | None
     fewest_moves: int | None
+    won_assisted: int = 0
 
     @property
     def win_rate(self) -> float | None:
@@ -194,7 +226,8 @@ class Totals:
         best = "—" if self.best_time is None else _clock(self.best_time)
         fewest = "—" if self.fewest_moves is None else str(self.fewest_moves)
         return (
-            f"<Totals {self.rules or 'all rules'}: played {self.played}, won {self.won} ({rate}), "
+            f"<Totals {self.rules or 'all rules'}: played {self.played}, won {self.won} ({rate}, "
+            f"{self.won_assisted} assisted), "
             f"best time {best}, fewest moves {fewest}>"
         )
 
@@ -235,9 +268,11 @@ class StatsStore:
     def record_game(
         self, game: "Game", *, abandoned: bool = False, finished_at: datetime | None = None
     ) -> GameEntry | None:
-        """Store ``game`` if it is finished (see the module docstring); return its entry, or
-        ``None`` when there is nothing to record (still playing, abandoned before any action,
-        or this game already recorded). ``finished_at`` defaults to now (UTC).
+        """Store ``game`` if it is finished (see the module docstring): its first ending adds
+        its row, a later ending of the same game (after an undo) updates that row. Returns the
+        entry as stored, or ``None`` when there is nothing to record (still playing, abandoned
+        before any action or after it had ended, or this ending already recorded).
+        ``finished_at`` defaults to now (UTC).
 
         Raises :class:`StatsError` if the file cannot be used; the caller (the widget) catches
         it so that statistics never stop a game.
@@ -248,9 +283,11 @@ class StatsStore:
             outcome = "abandoned"
         else:
             return None
-        if self._recorded.get(game) is game.clock:
+        ending = (game.clock, outcome, len(game.actions))  # the clock is new after a restart
+        if self._recorded.get(game) == ending:
             return None
         when = _utc(finished_at) if finished_at is not None else datetime.now(timezone.utc)
+        session = _session_of(game)
         row = (
             game.code,
             game.rules.letter,
@@ -262,15 +299,27 @@ class StatsStore:
             game.moves,
             when.isoformat(timespec="milliseconds"),
             game.record().to_json(),
+            int(game.assisted),
+            session,
         )
         with self._connect(create=True) as conn:
-            cursor = conn.execute(
-                f"INSERT INTO games ({', '.join(_COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})",
-                row,
-            )
-            entry_id = cursor.lastrowid
-        self._recorded[game] = game.clock
-        return _entry((entry_id, *row))
+            before = conn.execute("SELECT id, outcome FROM games WHERE session = ?", (session,)).fetchone()
+            if before is None:
+                cursor = conn.execute(
+                    f"INSERT INTO games ({', '.join(_COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})",
+                    row,
+                )
+                entry_id = cursor.lastrowid
+            elif outcome == "abandoned" and before[1] != "abandoned":
+                entry_id = None  # it had ended; undo afterwards does not unfinish it
+            else:
+                entry_id = before[0]
+                conn.execute(
+                    f"UPDATE games SET {', '.join(f'{c} = ?' for c in _COLUMNS[1:])} WHERE id = ?",
+                    (*row, entry_id),
+                )
+        self._recorded[game] = ending
+        return None if entry_id is None else _entry((entry_id, *row))
 
     def clear(self) -> int:
         """Delete every stored game; returns how many there were."""
@@ -282,28 +331,30 @@ class StatsStore:
     # ------------------------------------------------------------------ reading
 
     def ranking(self, rules_letter: str | None = None, limit: int | None = 10) -> list[GameEntry]:
-        """Won games, fastest first, then fewest moves, then earliest (R20); one preset's by
-        its letter (``"N"``), all rules with ``None``. ``limit=None`` gives them all."""
-        return self._select("won = 1", rules_letter, "time, moves, finished_at, id", limit)
+        """Games won without help, fastest first, then fewest moves, then earliest (R20); one
+        preset's by its letter (``"N"``), all rules with ``None``. ``limit=None`` gives them all."""
+        return self._select("won = 1 AND assisted = 0", rules_letter, "time, moves, finished_at, id", limit)
 
     def games(self, rules_letter: str | None = None, limit: int | None = None) -> list[GameEntry]:
         """Every stored game, most recent first."""
         return self._select("1", rules_letter, "finished_at DESC, id DESC", limit)
 
     def totals(self, rules_letter: str | None = None) -> Totals:
-        """Played, won, win rate, best time and fewest moves (both over won games)."""
+        """Played, won (and assisted wins), win rate, best time and fewest moves (both over the
+        wins without help)."""
         letter = _check_letter(rules_letter)
         where, params = ("WHERE rules = ?", (letter,)) if letter else ("", ())
+        ranked = f"won AND NOT assisted AND {_VALID_RESULT}"
         with self._connect(create=False) as conn:
             if conn is None:
                 return Totals(letter, 0, 0, None, None)
-            played, won, best, fewest = conn.execute(
-                "SELECT COUNT(*), COALESCE(SUM(won), 0), "
-                f"MIN(CASE WHEN won AND {_VALID_RESULT} THEN time END), "
-                f"MIN(CASE WHEN won AND {_VALID_RESULT} THEN moves END) FROM games {where}",
+            played, won, helped, best, fewest = conn.execute(
+                "SELECT COUNT(*), COALESCE(SUM(won), 0), COALESCE(SUM(won AND assisted), 0), "
+                f"MIN(CASE WHEN {ranked} THEN time END), MIN(CASE WHEN {ranked} THEN moves END) "
+                f"FROM games {where}",
                 params,
             ).fetchone()
-        return Totals(letter, played, won, best, fewest)
+        return Totals(letter, played, won, best, fewest, helped)
 
     def rules_played(self) -> list[str]:
         """The rules letters with at least one stored game, in preset order (custom ``X`` last);
@@ -343,7 +394,7 @@ class StatsStore:
         letter = _check_letter(rules_letter)
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
             raise ValueError(f"limit must be a whole number >= 0 or None, got {limit!r}")
-        sql = f"SELECT {', '.join(_COLUMNS[:3])}, {', '.join(_COLUMNS[4:5] + _COLUMNS[6:])} FROM games WHERE {condition}"
+        sql = f"SELECT {_SELECTED} FROM games WHERE {condition}"
         params: tuple[Any, ...] = ()
         if letter:
             sql += " AND rules = ?"
@@ -440,12 +491,18 @@ class StatsStore:
                 f"(schema {version}, this one reads {SCHEMA_VERSION}); upgrade the package "
                 "or choose another file. It was left as it is."
             )
-        if version != SCHEMA_VERSION or "games" not in tables:
+        if not (version == SCHEMA_VERSION or version in _MIGRATIONS) or "games" not in tables:
             return f"a statistics file with an unknown schema (version {version})"
         if not self._checked:
             result = conn.execute("PRAGMA quick_check").fetchone()[0]
             if result != "ok":
                 return f"a damaged statistics file ({result})"
+        if version != SCHEMA_VERSION:  # an older store: upgrade it in this transaction, games kept
+            for step in range(version, SCHEMA_VERSION):
+                for statement in _MIGRATIONS[step]:
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
         return None
 
     def _set_aside(self, problem: str) -> None:
@@ -585,16 +642,20 @@ class Statistics:
     def to_text(self) -> str:
         if not self.overall.played:
             return "Statistics: no finished game yet."
-        lines = ["Statistics", f"{'rules':<22}{'played':>7}{'won':>6}{'win rate':>10}{'best time':>11}{'fewest moves':>14}"]
+        lines = [
+            "Statistics",
+            f"{'rules':<22}{'played':>7}{'won':>6}{'assisted':>10}{'win rate':>10}{'best time':>11}{'fewest moves':>14}",
+        ]
         for name, t in self._rows():
             lines.append(
-                f"{name:<22}{t.played:>7}{t.won:>6}{_rate(t.win_rate):>10}"
+                f"{name:<22}{t.played:>7}{t.won:>6}{t.won_assisted:>10}{_rate(t.win_rate):>10}"
                 f"{_clock(t.best_time):>11}{_opt(t.fewest_moves):>14}"
             )
+        lines.append(_WITHOUT_HELP)
         for letter, entries in self.rankings:
             if not entries:
                 continue
-            lines += ["", f"Best {_rules_name(letter)} games (time, then moves)"]
+            lines += ["", f"Best {_rules_name(letter)} games won without help (time, then moves)"]
             for n, e in enumerate(entries, 1):
                 lines.append(
                     f"{n:>3}. {_clock(e.time):>8}  {e.moves:>4} moves  {e.code or 'custom layout':<14}"
@@ -612,13 +673,14 @@ class Statistics:
             return html.escape(str(value))
 
         rows = "".join(
-            f"<tr><td>{esc(name)}</td><td>{esc(t.played)}</td><td>{esc(t.won)}</td><td>{esc(_rate(t.win_rate))}</td>"
-            f"<td>{esc(_clock(t.best_time))}</td><td>{esc(_opt(t.fewest_moves))}</td></tr>"
+            f"<tr><td>{esc(name)}</td><td>{esc(t.played)}</td><td>{esc(t.won)}</td><td>{esc(t.won_assisted)}</td>"
+            f"<td>{esc(_rate(t.win_rate))}</td><td>{esc(_clock(t.best_time))}</td><td>{esc(_opt(t.fewest_moves))}</td></tr>"
             for name, t in self._rows()
         )
         parts = [
-            "<div class='pyramide-stats'><table><thead><tr><th>rules</th><th>played</th><th>won</th>"
+            "<div class='pyramide-stats'><table><thead><tr><th>rules</th><th>played</th><th>won</th><th>assisted</th>"
             f"<th>win rate</th><th>best time</th><th>fewest moves</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<p>{esc(_WITHOUT_HELP)}</p>"
         ]
         for letter, entries in self.rankings:
             if not entries:
@@ -629,10 +691,13 @@ class Statistics:
                 for n, e in enumerate(entries, 1)
             )
             parts.append(
-                f"<h4>Best {esc(_rules_name(letter))} games</h4><table><thead><tr><th>#</th><th>time</th>"
+                f"<h4>Best {esc(_rules_name(letter))} games won without help</h4><table><thead><tr><th>#</th><th>time</th>"
                 f"<th>moves</th><th>code</th><th>finished (UTC)</th></tr></thead><tbody>{body}</tbody></table>"
             )
         return "".join(parts) + "</div>"
+
+
+_WITHOUT_HELP = "Assisted wins (a hint or the solver helped) count as won; best time, fewest moves and rankings are of wins without help."
 
 
 def stats(path: str | os.PathLike[str] | None = None, *, limit: int = 10) -> Statistics:
@@ -789,9 +854,10 @@ def _utc(when: datetime) -> datetime:
 
 
 def _entry(row: tuple[Any, ...]) -> GameEntry:
-    """An entry from an inserted row (the full column tuple)."""
-    entry_id, code, rules, _rules_json, outcome, _won, score, time, moves, finished_at, record = row
-    return GameEntry(entry_id, code, rules, outcome, score, time, moves, datetime.fromisoformat(finished_at), record)
+    """An entry from a written row (the full column tuple)."""
+    entry_id, code, rules, _rules_json, outcome, _won, score, time, moves, finished_at, record, assisted, _ = row
+    return GameEntry(entry_id, code, rules, outcome, score, time, moves, datetime.fromisoformat(finished_at),
+                     record, bool(assisted))
 
 
 # A file's columns hold whatever was put there (SQLite keeps text in a REAL column): the best
@@ -802,14 +868,14 @@ _VALID_RESULT = "typeof(time) IN ('integer', 'real') AND time >= 0 AND typeof(mo
 def _entry_from_select(row: tuple[Any, ...]) -> GameEntry | None:
     """The entry a row describes, or ``None`` for a row whose values are not those of a game
     (a damaged or tampered file): nothing a file holds reaches a page unchecked."""
-    entry_id, code, rules, outcome, score, time, moves, finished_at, record = row
+    entry_id, code, rules, outcome, score, time, moves, finished_at, record, assisted = row
     numbers_ok = (
         _is_whole(score) and _is_whole(moves) and moves >= 0
         and isinstance(time, (int, float)) and not isinstance(time, bool) and 0 <= time < float("inf")
     )
     if not (numbers_ok and (code is None or isinstance(code, str)) and isinstance(rules, str)
             and rules in _LETTERS and outcome in OUTCOMES and isinstance(finished_at, str)
-            and isinstance(record, str)):
+            and isinstance(record, str) and assisted in (0, 1)):
         return None
     try:
         when = datetime.fromisoformat(finished_at)
@@ -817,7 +883,20 @@ def _entry_from_select(row: tuple[Any, ...]) -> GameEntry | None:
         return None
     if when.tzinfo is None:  # not written by this package, but a readable time: read it as UTC
         when = when.replace(tzinfo=timezone.utc)
-    return GameEntry(entry_id, code, rules, outcome, score, float(time), moves, when, record)
+    return GameEntry(entry_id, code, rules, outcome, score, float(time), moves, when, record, bool(assisted))
+
+
+_SESSIONS: "weakref.WeakKeyDictionary[Game, tuple[object, str]]" = weakref.WeakKeyDictionary()
+
+
+def _session_of(game: "Game") -> str:
+    """The id of ``game``'s current session — one deal from its first action to a restart
+    (which gives the game a new clock) — shared by every store, so one game is one row."""
+    known = _SESSIONS.get(game)
+    if known is None or known[0] is not game.clock:
+        known = (game.clock, uuid.uuid4().hex)
+        _SESSIONS[game] = known
+    return known[1]
 
 
 def _is_whole(value: Any) -> bool:
@@ -826,7 +905,8 @@ def _is_whole(value: Any) -> bool:
 
 def _totals_dict(t: Totals) -> dict[str, Any]:
     return {"rules": t.rules, "name": _rules_name(t.rules), "played": t.played, "won": t.won,
-            "win_rate": t.win_rate, "best_time": t.best_time, "fewest_moves": t.fewest_moves}
+            "won_assisted": t.won_assisted, "win_rate": t.win_rate, "best_time": t.best_time,
+            "fewest_moves": t.fewest_moves}
 
 
 def _entry_dict(e: GameEntry) -> dict[str, Any]:

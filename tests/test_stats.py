@@ -19,6 +19,7 @@ from typing import Iterator
 import pytest
 
 from pyramide_widget import Game, Record
+from pyramide_widget.errors import RecordError
 from pyramide_widget.statistics import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -188,6 +189,125 @@ def test_a_game_is_recorded_once_until_it_is_dealt_again(store: StatsStore) -> N
     assert store.totals().played == 2
 
 
+def undo_and_win_again(game: Game, seconds: float) -> Game:
+    """Undo the winning move and play it again, ``seconds`` into the game."""
+    last = game.history[-1]
+    game.undo()
+    game._clock_source.now = seconds  # type: ignore[attr-defined]
+    game.play(last)
+    return game
+
+
+def test_a_win_undone_and_won_again_is_one_row_with_the_last_win(store: StatsStore) -> None:
+    game = finished(WINNABLE_N, 60.0)
+    first = store.record_game(game, finished_at=T0)
+    assert first is not None and (first.time, first.moves) == (60.0, 73)
+    undo_and_win_again(game, 80.0)
+    again = store.record_game(game, finished_at=T0 + timedelta(minutes=1))
+    assert again is not None and again.id == first.id
+    assert (again.outcome, again.time, again.moves, again.finished_at) == ("won", 80.0, 74, T0 + timedelta(minutes=1))
+    assert store.games() == [again]
+    assert Game.replay(again.record()).moves == 74  # the row's record is the whole game, undo included
+    assert (store.totals().played, store.totals().won, store.totals().best_time) == (1, 1, 80.0)
+
+
+def test_a_game_abandoned_after_its_end_keeps_that_end(store: StatsStore) -> None:
+    game = finished(WINNABLE_N, 60.0)
+    entry = store.record_game(game)
+    game.undo()  # looking back after the win, then "New game"
+    assert store.record_game(game, abandoned=True) is None
+    assert store.games() == [entry]
+    lost = finished(HOPELESS_S, 9.0)
+    entry = store.record_game(lost)
+    lost.undo()
+    assert store.record_game(lost, abandoned=True) is None
+    assert [e.outcome for e in store.games()] == ["no_moves", "won"]
+
+
+def test_an_abandoned_game_played_on_and_won_becomes_a_win(store: StatsStore) -> None:
+    game = Game.from_code(WINNABLE_N, clock=FakeTime())
+    game.play("draw")
+    abandoned = store.record_game(game, abandoned=True)
+    assert abandoned is not None and abandoned.outcome == "abandoned"
+    greedy(game, 30.0)
+    won = store.record_game(game)
+    assert won is not None and (won.id, won.outcome) == (abandoned.id, "won")
+    assert (store.totals().played, store.totals().won) == (1, 1)
+
+
+def test_two_stores_record_one_game_as_one_row(tmp_path: Path) -> None:
+    a, b = StatsStore(tmp_path / "s.db"), StatsStore(tmp_path / "s.db")
+    game = finished(WINNABLE_N, 60.0)
+    a.record_game(game)
+    undo_and_win_again(game, 70.0)
+    b.record_game(game)
+    assert [(e.time, e.moves) for e in a.games()] == [(70.0, 74)]
+
+
+# --------------------------------------------------------------------------- help
+
+
+def test_a_hint_while_playing_makes_the_game_assisted_until_restart() -> None:
+    game = Game.from_code(WINNABLE_N, clock=FakeTime())
+    assert not game.assisted
+    game.hint()
+    assert game.assisted
+    game.restart()
+    assert not game.assisted
+    greedy(game)
+    game.hint()  # a hint on a finished game helps nobody
+    assert not game.assisted
+
+
+def test_an_assisted_record_keeps_its_mark_and_older_records_still_load() -> None:
+    game = Game.from_code(WINNABLE_N, clock=FakeTime())
+    game.hint()
+    greedy(game, 30.0)
+    record = game.record()
+    assert record.assisted and record.to_dict()["assisted"] is True
+    again = Record.from_json(record.to_json())
+    assert again == record and Game.replay(again).assisted
+    plain = Game.from_code(WINNABLE_N).record()
+    assert "assisted" not in plain.to_dict()  # records without help are as before
+    assert not Record.from_json(plain.to_json()).assisted
+    with pytest.raises(RecordError, match="'assisted' must be true or false"):
+        Record.from_dict({**record.to_dict(), "assisted": "yes"})
+    with pytest.raises(RecordError, match="assisted must be True or False"):
+        Record(code=WINNABLE_N, rules=record.rules, assisted=1)  # type: ignore[arg-type]
+
+
+def test_assisted_wins_count_as_won_but_are_not_ranked(store: StatsStore) -> None:
+    fill(store)
+    helped = Game.from_code(WINNABLE_N, clock=FakeTime())
+    helped.hint()
+    greedy(helped, 1.0)  # faster than any win without help
+    entry = store.record_game(helped, finished_at=T0 + timedelta(hours=1))
+    assert entry is not None and entry.assisted and entry.won and "(assisted)" in repr(entry)
+    assert entry not in store.ranking("N", limit=None)
+    n = store.totals("N")
+    assert (n.played, n.won, n.won_assisted, n.best_time, n.fewest_moves) == (5, 5, 1, 50.0, 73)
+    assert store.view("N")["totals"]["won_assisted"] == 1
+    assert store.games(limit=1)[0].assisted
+    summary = store.summary()
+    assert "Standard (N)                5     5         1    100.0%     0:50.0            73" in repr(summary)
+    assert "<td>Standard (N)</td><td>5</td><td>5</td><td>1</td>" in summary._repr_html_()
+
+
+def test_the_widget_hint_button_makes_the_recorded_game_assisted(tmp_path: Path) -> None:
+    from pyramide_widget.widget import PyramideWidget
+
+    path = tmp_path / "stats.sqlite3"
+    widget = PyramideWidget(WINNABLE_N, stats=path, clock=FakeTime())
+    try:
+        widget._on_message(widget, {"type": "hint"}, [])
+        greedy(widget.game, 20.0)
+    finally:
+        widget.close()
+    (entry,) = StatsStore(path).games()
+    assert entry.assisted and entry.won and entry.record().assisted
+    assert StatsStore(path).ranking() == []
+
+
 def test_a_game_from_an_explicit_layout_is_recorded_without_a_code(store: StatsStore) -> None:
     source = Game.from_code(WINNABLE_N)
     game = Game.from_layout(source.pyramid, source.waste, source.stock, clock=FakeTime())
@@ -266,16 +386,16 @@ def test_stats_shows_totals_and_rankings_deterministically(store: StatsStore) ->
     assert text == repr(stats(store.path, limit=2))
     assert text.splitlines()[:6] == [
         "Statistics",
-        "rules                  played   won  win rate  best time  fewest moves",
-        "Standard (N)                4     4    100.0%     0:50.0            73",
-        "Strict (S)                  1     0      0.0%          —             —",
-        "Easy (E)                    1     1    100.0%     0:20.0            63",
-        "All rules                   6     5     83.3%     0:20.0            63",
+        "rules                  played   won  assisted  win rate  best time  fewest moves",
+        "Standard (N)                4     4         0    100.0%     0:50.0            73",
+        "Strict (S)                  1     0         0      0.0%          —             —",
+        "Easy (E)                    1     1         0    100.0%     0:20.0            63",
+        "All rules                   6     5         0     83.3%     0:20.0            63",
     ]
     assert "  1.   0:50.0    73 moves  PY1-N-AAAAAAB   2025-01-02 12:03" in text
     html = summary._repr_html_()
-    assert "<td>Standard (N)</td><td>4</td><td>4</td><td>100.0%</td>" in html
-    assert "Best Easy (E) games" in html
+    assert "<td>Standard (N)</td><td>4</td><td>4</td><td>0</td><td>100.0%</td>" in html
+    assert "Best Easy (E) games won without help" in html
     assert "0x" not in text and "object at" not in text
 
 
@@ -430,6 +550,58 @@ def test_another_programs_database_is_never_written_to(tmp_path: Path) -> None:
     (aside,) = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
     assert aside.read_bytes() == before
     assert StatsStore(path).totals().played == 1
+
+
+SCHEMA_V1 = (
+    """CREATE TABLE games (
+    id          INTEGER PRIMARY KEY,
+    code        TEXT,
+    rules       TEXT NOT NULL,
+    rules_json  TEXT NOT NULL,
+    outcome     TEXT NOT NULL CHECK (outcome IN ('won', 'no_moves', 'abandoned')),
+    won         INTEGER NOT NULL CHECK (won IN (0, 1)),
+    score       INTEGER NOT NULL,
+    time        REAL NOT NULL,
+    moves       INTEGER NOT NULL,
+    finished_at TEXT NOT NULL,
+    record      TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_ranking ON games (rules, won, time, moves)",
+    f"PRAGMA application_id = {APPLICATION_ID}",
+    "PRAGMA user_version = 1",
+)
+
+
+def test_a_version_1_store_is_upgraded_in_place_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    old = finished(WINNABLE_N, 42.0)
+    conn = sqlite3.connect(path)
+    for statement in SCHEMA_V1:
+        conn.execute(statement)
+    conn.execute(
+        "INSERT INTO games (code, rules, rules_json, outcome, won, score, time, moves, finished_at, record)"
+        " VALUES (?, 'N', '{}', 'won', 1, 280, 42.0, 73, ?, ?)",
+        (WINNABLE_N, T0.isoformat(), old.record().to_json()),
+    )
+    conn.commit()
+    conn.close()
+    store = StatsStore(path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        (entry,) = store.ranking("N")
+    assert (entry.time, entry.moves, entry.assisted, entry.finished_at) == (42.0, 73, False, T0)
+    helped = Game.from_code(WINNABLE_E, clock=FakeTime())
+    helped.hint()
+    greedy(helped, 5.0)
+    assert store.record_game(helped) is not None
+    assert (store.totals().played, store.totals().won, store.totals().won_assisted) == (2, 2, 1)
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        conn.close()
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.sqlite3"]
 
 
 def test_a_store_with_an_unknown_schema_version_is_set_aside(tmp_path: Path) -> None:
@@ -707,7 +879,7 @@ def test_view_gives_one_presets_totals_and_ranking(store: StatsStore) -> None:
     import json
 
     assert store.view("N") == {"rules": "N", "name": "Standard (N)", "rules_played": [], "ranking": [],
-                               "totals": {"rules": "N", "name": "Standard (N)", "played": 0, "won": 0,
+                               "totals": {"rules": "N", "name": "Standard (N)", "played": 0, "won": 0, "won_assisted": 0,
                                           "win_rate": None, "best_time": None, "fewest_moves": None}}
     fill(store)
     view = store.view("n", limit=2)
