@@ -528,7 +528,7 @@ test("statistics: another preset, answers for other requests, a recorded game, e
   assert.equal(q('[data-field="stats-best-time"]').textContent, "—");
   assert.equal(qa("[data-stats-row]").length, 0);
   assert.ok(q(".pyr-stats-rankingbox").hidden);
-  assert.equal(q('[data-field="stats-note"]').textContent, "No won game under these rules yet.");
+  assert.equal(q('[data-field="stats-note"]').textContent, "No game won without help under these rules yet.");
   // A game was recorded: the open panel asks again for what it shows.
   const before = model.sent.length;
   model.receive({ type: "stats_changed" });
@@ -572,8 +572,8 @@ test("statistics: no button when Python has statistics off; the panel speaks Fre
   model.receive(fixture("stats_n"));
   assert.equal(q('[data-action="stats"]').textContent, "Statistiques");
   assert.equal(q('[data-field="stats-win-rate"]').textContent.replace(/\s/g, " "), "75 %");
-  assert.equal(q(".pyr-stats-caption").textContent, "Meilleures parties : temps, puis coups");
-  assert.equal(q('[data-field="stats-ranking"]').getAttribute("aria-label"), "Meilleures parties : temps, puis coups");
+  assert.equal(q(".pyr-stats-caption").textContent, "Meilleures parties gagnées sans aide : temps, puis coups");
+  assert.equal(q('[data-field="stats-ranking"]').getAttribute("aria-label"), "Meilleures parties gagnées sans aide : temps, puis coups");
   assert.equal(q("[data-stats-row] .pyr-col-code").textContent, "donne personnalisée");
   assert.equal(formatDuration(65.94), "1:05.9");
   assert.equal(formatDuration(null), "—");
