@@ -716,6 +716,22 @@ def test_record_safely_skips_a_busy_file_with_a_warning_and_moves_nothing(tmp_pa
     assert store.totals().played == 6
 
 
+def test_opening_the_statistics_panel_on_a_locked_file_says_busy_and_moves_nothing(tmp_path: Path) -> None:
+    from pyramide_widget.widget import PyramideWidget
+
+    path = tmp_path / "stats.sqlite3"
+    fill(StatsStore(path))
+    widget = PyramideWidget(WINNABLE_N, stats=StatsStore(path, busy_timeout=0.2))
+    try:
+        with locked_by_another_process(path):
+            view = widget.stats_view("N")
+        assert view["stats"] is None and "is busy" in view["error"]
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.sqlite3"]
+        assert widget.stats_view("N")["stats"]["totals"]["played"] == 4
+    finally:
+        widget.close()
+
+
 RECORDER = textwrap.dedent(
     """
     import sys, warnings
