@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,10 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 TESTS = Path(__file__).resolve().parents[1]
+if str(TESTS) not in sys.path:  # pytest's "importlib" import mode does not add it
+    sys.path.insert(0, str(TESTS))
+
+from layouts import r5_game  # noqa: E402
 REPO = TESTS.parent
 ARTIFACTS = Path(os.environ.get("PYRAMIDE_TEST_ARTIFACTS", REPO / "test-artifacts"))
 README_IMAGE = REPO / "docs" / "images" / "table.png"
@@ -267,13 +272,6 @@ STATIC_TEXT_JS = """
 
 
 def test_the_static_picture_shows_no_slivers_between_cards(page: Page) -> None:
-    sys_path = str(TESTS)
-    import sys
-
-    if sys_path not in sys.path:
-        sys.path.insert(0, sys_path)
-    from layouts import r5_game
-
     game = r5_game()
     game.play("K♦")
     game.play("10♣+3♠")  # Q♣, 10♦ and J♠ keep one coverer each
