@@ -76,7 +76,7 @@ class Record:
         if self.times is not None and len(self.times) != len(self.actions):
             raise RecordError(f"a record has {len(self.actions)} actions but {len(self.times)} times")
         if not isinstance(self.assisted, bool):
-            raise RecordError(f"assisted must be True or False, got {self.assisted!r}")
+            raise RecordError(f"assisted must be True or False, got {reprlib.repr(self.assisted)}")
 
     # ------------------------------------------------------------------ replay
 
@@ -206,7 +206,7 @@ class Record:
             times = tuple(float(t) for t in times)
         assisted = data.get("assisted", False)
         if not isinstance(assisted, bool):
-            raise RecordError(f"'assisted' must be true or false, got {assisted!r}")
+            raise RecordError(f"'assisted' must be true or false, got {reprlib.repr(assisted)}")
         record = cls(code=code, rules=rules, actions=tuple(actions), times=times, deal=deal, assisted=assisted)
         record.validate()
         return record

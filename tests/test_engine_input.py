@@ -349,7 +349,7 @@ def test_a_record_nested_too_deeply_is_a_record_error() -> None:
         Record.from_text("PY1-X-AAAAAAS rules:" + text)
 
 
-@pytest.mark.parametrize("key", ["format", "version", "code", "rules", "deal", "actions", "times"])
+@pytest.mark.parametrize("key", ["format", "version", "code", "rules", "deal", "actions", "times", "assisted"])
 def test_a_record_dict_holding_deeply_nested_data_is_a_record_error(key: str) -> None:
     data = Record.load("PY1-N-AAAAAAS draw").to_dict()
     data[key] = _deep()
