@@ -9,6 +9,13 @@ the same generator the deal codes use, see :mod:`pyramide_widget.deal`), each de
 its own, and results are put back in deal order, so the numbers do not depend on the executor
 or on the number of workers. Deals are sent to workers in chunks to amortise the overhead.
 
+Memory does not grow with ``deals`` unless asked to: the deals are drawn lazily, only a few
+chunks per worker are in flight at a time (:func:`solve_deals` streams the outcomes in deal
+order), and ``estimate(keep="none")`` keeps only the figures. What remains is the record of
+which deals were already drawn (they must be distinct): about 10 MiB for 100,000 deals, 21 MiB
+for a million, 2 bytes a deal beyond, and never more than the 26**7-bit bitmap (958 MiB) of all
+the codes (``benchmarks/bench_estimate_memory.py`` measures it).
+
 Any :class:`concurrent.futures.Executor` runs the work: by default a process pool over the
 local cores; on a cluster, an existing engine's executor such as Dask's::
 
@@ -18,26 +25,51 @@ local cores; on a cluster, an existing engine's executor such as Dask's::
 
 (the workers need ``pyramide_widget`` installed). Where processes are not available (Pyodide)
 the default falls back to solving in this process; ``executor="serial"`` asks for that.
+
+The default pool starts its workers by re-importing the main module, so a script that calls
+:func:`estimate` must do so under ``if __name__ == "__main__":``. Interrupted (Ctrl-C, or an
+exception such as the ``SystemExit`` the command line raises on SIGTERM), the default pool ends
+its workers at once instead of finishing the chunks they are solving.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import signal
 import time
-from concurrent.futures import Executor, as_completed
+from array import array
+from collections import deque
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from itertools import islice
+from typing import Callable, Iterable, Iterator, Sequence
 
 from .deal import DEAL_LETTERS, DealCode, SplitMix64
-from .rules import Rules
+from .rules import PRESETS, Rules
 
-__all__ = ["DealOutcome", "Estimate", "deal_letters", "estimate", "wilson_interval"]
+__all__ = [
+    "DealOutcome", "Estimate", "MAX_DEALS", "MAX_SEED", "deal_letters", "estimate",
+    "iter_deal_letters", "solve_deals", "wilson_interval",
+]
 
 Z_95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 
-_LETTER_SPACE = 26 ** DEAL_LETTERS
+MAX_DEALS = 26 ** DEAL_LETTERS
+"""How many distinct deals the 7 code letters can name."""
+
+MAX_SEED = 2 ** 64 - 1
+"""The largest seed: the SplitMix64 state is 64 bits, so a larger seed would alias a smaller one."""
+
+_BUCKET_BITS = 16
+_BUCKET_BITMAP_BYTES = (1 << _BUCKET_BITS) // 8
+_BUCKET_LIST_MAX = _BUCKET_BITMAP_BYTES // 2  # past this, a bitmap is smaller than the list
+_KEEP = ("all", "won", "none")
+
+ChunkResult = tuple[bool, int, int, float]
 
 
 def wilson_interval(won: int, total: int, z: float = Z_95) -> tuple[float, float]:
@@ -57,21 +89,81 @@ def wilson_interval(won: int, total: int, z: float = Z_95) -> tuple[float, float
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _check_whole(name: str, value: object, low: int, high: int) -> int:
+    """``value`` if it is an int (not a bool) in ``[low, high]``; TypeError/ValueError otherwise."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+class _DrawnValues:
+    """The set of values below 26**7 drawn so far, in about 2 bytes each past a million.
+
+    A Python set of ints costs some 60 bytes an entry (6 GB for 100 million deals). Here the
+    value's high 17 bits pick one of 122,556 buckets and the low 16 bits go into the bucket's
+    ``array('H')`` (about 100 bytes a bucket when it is created); a bucket that fills up turns
+    into a 65,536-bit bitmap of the same size, so the whole never exceeds the 26**7-bit bitmap
+    (958 MiB), however many deals are drawn."""
+
+    def __init__(self) -> None:
+        self._buckets: dict[int, array[int] | bytearray] = {}
+
+    def add(self, value: int) -> bool:
+        """Record ``value``; ``False`` if it was drawn before."""
+        high, low = value >> _BUCKET_BITS, value & ((1 << _BUCKET_BITS) - 1)
+        bucket = self._buckets.get(high)
+        if bucket is None:
+            self._buckets[high] = array("H", (low,))
+            return True
+        if isinstance(bucket, bytearray):
+            byte, bit = divmod(low, 8)
+            if bucket[byte] >> bit & 1:
+                return False
+            bucket[byte] |= 1 << bit
+            return True
+        if low in bucket:
+            return False
+        if len(bucket) < _BUCKET_LIST_MAX:
+            bucket.append(low)
+            return True
+        bitmap = bytearray(_BUCKET_BITMAP_BYTES)
+        for old in (*bucket, low):
+            bitmap[old >> 3] |= 1 << (old & 7)
+        self._buckets[high] = bitmap
+        return True
+
+
+def iter_deal_letters(seed: int) -> Iterator[str]:
+    """Distinct 7-letter deal codes drawn uniformly from ``seed``, lazily, in a fixed order.
+
+    The order is the one :func:`deal_letters` has always given (a draw that repeats an earlier
+    one is skipped), so ``islice(iter_deal_letters(s), n)`` is ``deal_letters(s, n)``. The
+    stream ends after all 26**7 codes (the last ones would take very long to draw)."""
+    _check_whole("seed", seed, 0, MAX_SEED)
+    return _draw_letters(seed)
+
+
+def _draw_letters(seed: int) -> Iterator[str]:
+    rng = SplitMix64(seed)
+    drawn = _DrawnValues()
+    produced = 0
+    while produced < MAX_DEALS:
+        value = rng.below(MAX_DEALS)
+        if drawn.add(value):
+            produced += 1
+            text = ""
+            for _ in range(DEAL_LETTERS):
+                value, digit = divmod(value, 26)
+                text = chr(ord("A") + digit) + text
+            yield text
+
+
 def deal_letters(seed: int, deals: int) -> list[str]:
     """``deals`` distinct 7-letter deal codes drawn uniformly from ``seed`` (reproducible)."""
-    rng = SplitMix64(seed)
-    seen: set[str] = set()
-    letters: list[str] = []
-    while len(letters) < deals:
-        value = rng.below(_LETTER_SPACE)
-        text = ""
-        for _ in range(DEAL_LETTERS):
-            value, digit = divmod(value, 26)
-            text = chr(ord("A") + digit) + text
-        if text not in seen:
-            seen.add(text)
-            letters.append(text)
-    return letters
+    _check_whole("deals", deals, 0, MAX_DEALS)
+    return list(islice(iter_deal_letters(seed), deals))
 
 
 @dataclass(frozen=True)
@@ -89,7 +181,8 @@ class DealOutcome:
 class Estimate:
     """A measured win rate. ``low``/``high`` bound the 95% Wilson interval; ``max_removed``
     maps each count of pyramid cards to the number of deals where that is the most any line
-    removes; ``outcomes`` lists every deal, in order, with its code."""
+    removes; ``outcomes`` lists every deal, in order, with its code, and ``won_codes`` the codes
+    of the deals won (each empty when :func:`estimate` was told not to keep them)."""
 
     rules: Rules
     seed: int
@@ -100,6 +193,9 @@ class Estimate:
     max_removed: dict[int, int]
     outcomes: tuple[DealOutcome, ...] = field(repr=False)
     seconds: float = field(compare=False, repr=False)
+    won_codes: tuple[str, ...] = field(repr=False)
+    slowest_deal: DealOutcome = field(compare=False, repr=False)
+    keep: str = field(default="all", repr=False)
 
     @property
     def rate(self) -> float:
@@ -107,10 +203,13 @@ class Estimate:
 
     @property
     def codes(self) -> list[str]:
+        """Every deal's code, in order (only when every outcome was kept)."""
+        if self.keep != "all":
+            raise ValueError(f"this estimate kept {self.keep!r} outcomes; estimate(keep='all') keeps every code")
         return [outcome.code for outcome in self.outcomes]
 
     def slowest(self) -> DealOutcome:
-        return max(self.outcomes, key=lambda outcome: outcome.seconds)
+        return self.slowest_deal
 
     def summary(self) -> str:
         """One line for a table: rules, rate, interval and deals."""
@@ -126,7 +225,9 @@ class Estimate:
         )
 
     def to_dict(self) -> dict[str, object]:
-        """Plain data for JSON: the figures, the distribution and every deal's outcome."""
+        """Plain data for JSON: the figures, the distribution and the codes of the deals won
+        (``None`` when they were not kept)."""
+        slowest = self.slowest()
         return {
             "rules": self.rules.letter,
             "rules_name": self.rules.name,
@@ -138,12 +239,12 @@ class Estimate:
             "ci95": [self.low, self.high],
             "max_removed": {str(k): v for k, v in sorted(self.max_removed.items())},
             "seconds": round(self.seconds, 3),
-            "slowest": {"code": self.slowest().code, "seconds": round(self.slowest().seconds, 4)},
-            "won_codes": [o.code for o in self.outcomes if o.winnable],
+            "slowest": {"code": slowest.code, "seconds": round(slowest.seconds, 4)},
+            "won_codes": None if self.keep == "none" else list(self.won_codes),
         }
 
 
-def _solve_chunk(rules: Rules, codes: Sequence[str]) -> list[tuple[bool, int, int, float]]:
+def _solve_chunk(rules: Rules, codes: Sequence[str]) -> list[ChunkResult]:
     """Solve a chunk of deals (runs in a worker: module-level, so it pickles by name)."""
     from .game import Game
     from .solver import solve
@@ -153,6 +254,12 @@ def _solve_chunk(rules: Rules, codes: Sequence[str]) -> list[tuple[bool, int, in
         result = solve(Game.from_code(code, rules=rules))
         out.append((result.winnable, result.max_removed, result.nodes, result.seconds))
     return out
+
+
+def _ignore_interrupts() -> None:
+    """Worker initializer: Ctrl-C reaches the whole process group, but only the parent should
+    act on it (by ending the workers); a worker hit while idle would die with a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _default_executor() -> Executor | None:
@@ -166,9 +273,131 @@ def _default_executor() -> Executor | None:
 
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
-        return ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+        return ProcessPoolExecutor(
+            max_workers=os.cpu_count() or 1, mp_context=context, initializer=_ignore_interrupts,
+        )
     except (ImportError, NotImplementedError, OSError, ValueError):
         return None
+
+
+def _stop_at_once(pool: Executor) -> None:
+    """End the default pool now: cancel the chunks not started and end the workers mid-chunk.
+
+    ``shutdown(cancel_futures=True)`` alone waits for the running chunks, minutes on the
+    one-pass rules, and a process killed meanwhile leaves the workers and the resource tracker
+    behind. Python 3.14 has ``terminate_workers()``; before it, the pool's process table is
+    the only way to the workers."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
+    pool.shutdown(wait=True)
+
+
+def _check_rules(rules: object) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules.strip())
+    raise TypeError(
+        f"rules must be a Rules or a preset letter ({', '.join(PRESETS)}), got {type(rules).__name__} {rules!r}"
+    )
+
+
+def _check_executor(executor: object) -> Executor | str | None:
+    if executor is None or executor == "serial" or isinstance(executor, Executor):
+        return executor  # type: ignore[return-value]
+    kind = ValueError if isinstance(executor, str) else TypeError
+    raise kind(
+        "executor must be a concurrent.futures.Executor, None (a process pool over the local "
+        f"cores) or 'serial', got {executor!r}"
+    )
+
+
+def solve_deals(
+    rules: Rules | str = "N",
+    deals: int = 10_000,
+    seed: int = 0,
+    *,
+    executor: Executor | str | None = None,
+    chunk_size: int = 50,
+    in_flight: int | None = None,
+) -> Iterator[DealOutcome]:
+    """Solve ``deals`` deals drawn from ``seed`` and yield each outcome, in deal order, as soon
+    as it and every deal before it are solved.
+
+    The arguments are those of :func:`estimate` (checked here, at the call). At most
+    ``in_flight`` chunks are submitted and not yet yielded (default: 4 per local core; raise it
+    for a large cluster), so memory stays the same for any ``deals``. Close the iterator (or
+    exhaust it) to stop: the default pool is then ended at once."""
+    rules = _check_rules(rules)
+    _check_whole("deals", deals, 1, MAX_DEALS)
+    _check_whole("seed", seed, 0, MAX_SEED)
+    executor = _check_executor(executor)
+    _check_whole("chunk_size", chunk_size, 1, MAX_DEALS)
+    window = 4 * (os.cpu_count() or 1) if in_flight is None else _check_whole("in_flight", in_flight, 1, MAX_DEALS)
+    return _stream(rules, deals, seed, executor, chunk_size, window)
+
+
+def _chunks(rules: Rules, deals: int, seed: int, chunk_size: int) -> Iterator[list[str]]:
+    letters = islice(_draw_letters(seed), deals)
+    while chunk := list(islice(letters, chunk_size)):
+        yield [str(DealCode(rules.letter, text)) for text in chunk]
+
+
+def _stream(
+    rules: Rules, deals: int, seed: int, executor: Executor | str | None, chunk_size: int, window: int,
+) -> Iterator[DealOutcome]:
+    chunks = _chunks(rules, deals, seed, chunk_size)
+    pool = _default_executor() if executor is None else None if executor == "serial" else executor
+    if pool is None:
+        solved: Iterable[tuple[list[str], list[ChunkResult]]] = ((c, _solve_chunk(rules, c)) for c in chunks)
+    else:
+        solved = _in_order(pool, rules, chunks, window, owned=executor is None)
+    with closing(iter(solved)) as results:
+        for chunk, chunk_results in results:
+            for code, (winnable, removed, nodes, seconds) in zip(chunk, chunk_results):
+                yield DealOutcome(code, winnable, removed, nodes, seconds)
+
+
+def _in_order(
+    pool: Executor, rules: Rules, chunks: Iterator[list[str]], window: int, owned: bool,
+) -> Iterator[tuple[list[str], list[ChunkResult]]]:
+    """Submit chunks with at most ``window`` unfinished or unread, and yield them in order."""
+    pending: deque[tuple[list[str], Future[list[ChunkResult]]]] = deque()
+    finished = False
+    try:
+        for chunk in chunks:
+            pending.append((chunk, pool.submit(_solve_chunk, rules, chunk)))
+            if len(pending) >= window:
+                head, future = pending.popleft()
+                yield head, future.result()
+        while pending:
+            head, future = pending.popleft()
+            yield head, future.result()
+        finished = True
+    except BrokenProcessPool as error:
+        if not owned:
+            raise
+        raise BrokenProcessPool(
+            "a worker of the default process pool stopped abruptly (killed, out of memory, or "
+            "the script calling estimate() lacks the `if __name__ == \"__main__\":` guard the "
+            "pool needs to start its workers)"
+        ) from error
+    finally:
+        for _, future in pending:
+            future.cancel()
+        if owned:
+            if finished:
+                pool.shutdown()
+            else:
+                _stop_at_once(pool)
 
 
 def estimate(
@@ -179,57 +408,50 @@ def estimate(
     executor: Executor | str | None = None,
     chunk_size: int = 50,
     progress: Callable[[int, int], None] | None = None,
+    keep: str = "all",
+    in_flight: int | None = None,
 ) -> Estimate:
     """Solve ``deals`` deals drawn from ``seed`` under ``rules`` and measure the win rate.
 
-    ``rules`` is a :class:`~pyramide_widget.rules.Rules` or a preset letter. ``executor`` is
+    ``rules`` is a :class:`~pyramide_widget.rules.Rules` or a preset letter; ``deals`` is 1 to
+    26**7 and ``seed`` 0 to 2**64 - 1 (a larger seed would alias a smaller one). ``executor`` is
     any :class:`concurrent.futures.Executor`, ``None`` for a process pool over the local cores
     (serial where processes are unavailable) or ``"serial"``. ``progress(done, total)`` is
-    called as chunks finish. The result does not depend on the executor or the chunk size.
+    called as chunks finish, in deal order. ``keep`` says what is kept deal by deal: ``"all"``
+    outcomes, only the codes of the deals ``"won"``, or ``"none"`` (the figures only: memory
+    then does not grow with ``deals``). The result does not depend on the executor, the chunk
+    size or ``in_flight`` (see :func:`solve_deals`). Bad arguments raise TypeError or
+    ValueError here, before any deal is solved.
     """
-    if isinstance(rules, str):
-        rules = Rules.preset(rules)
-    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
-        raise ValueError(f"deals must be a whole number >= 1, got {deals!r}")
-    if chunk_size < 1:
-        raise ValueError(f"chunk_size must be >= 1, got {chunk_size!r}")
-    codes = [str(DealCode(rules.letter, letters)) for letters in deal_letters(seed, deals)]
-    chunks = [codes[i:i + chunk_size] for i in range(0, len(codes), chunk_size)]
-    started = time.perf_counter()
-    if isinstance(executor, str) and executor != "serial":
-        raise ValueError(f"executor must be an Executor, None or 'serial', got {executor!r}")
-    pool = _default_executor() if executor is None else None if executor == "serial" else executor
-    results: list[list[tuple[bool, int, int, float]]] = [[] for _ in chunks]
-    done = 0
-    if pool is None:
-        for index, chunk in enumerate(chunks):
-            results[index] = _solve_chunk(rules, chunk)
-            done += len(chunk)
-            if progress is not None:
-                progress(done, deals)
-    else:
-        try:
-            futures = {pool.submit(_solve_chunk, rules, chunk): i for i, chunk in enumerate(chunks)}
-            for future in as_completed(futures):
-                index = futures[future]
-                results[index] = future.result()
-                done += len(chunks[index])
-                if progress is not None:
-                    progress(done, deals)
-        finally:
-            if executor is None:
-                pool.shutdown(cancel_futures=True)
-    outcomes = tuple(
-        DealOutcome(code, winnable, removed, nodes, seconds)
-        for chunk, chunk_results in zip(chunks, results)
-        for code, (winnable, removed, nodes, seconds) in zip(chunk, chunk_results)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function (done, total) or None, got {progress!r}")
+    if keep not in _KEEP:
+        raise ValueError(f"keep must be one of {', '.join(map(repr, _KEEP))}, got {keep!r}")
+    rules = _check_rules(rules)
+    stream = solve_deals(
+        rules, deals, seed, executor=executor, chunk_size=chunk_size, in_flight=in_flight,
     )
-    won = sum(outcome.winnable for outcome in outcomes)
-    low, high = wilson_interval(won, deals)
+    started = time.perf_counter()
+    outcomes: list[DealOutcome] = []
+    won_codes: list[str] = []
     histogram: dict[int, int] = {}
-    for outcome in outcomes:
-        histogram[outcome.max_removed] = histogram.get(outcome.max_removed, 0) + 1
+    slowest: DealOutcome | None = None
+    done = won = 0
+    with closing(stream):
+        for outcome in stream:
+            done += 1
+            won += outcome.winnable
+            histogram[outcome.max_removed] = histogram.get(outcome.max_removed, 0) + 1
+            if slowest is None or outcome.seconds > slowest.seconds:
+                slowest = outcome
+            if keep == "all":
+                outcomes.append(outcome)
+            if outcome.winnable and keep != "none":
+                won_codes.append(outcome.code)
+            if progress is not None and (done % chunk_size == 0 or done == deals):
+                progress(done, deals)
+    assert slowest is not None  # deals >= 1
     return Estimate(
-        rules, seed, deals, won, low, high, dict(sorted(histogram.items())), outcomes,
-        time.perf_counter() - started,
+        rules, seed, deals, won, *wilson_interval(won, deals), dict(sorted(histogram.items())),
+        tuple(outcomes), time.perf_counter() - started, tuple(won_codes), slowest, keep,
     )

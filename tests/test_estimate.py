@@ -1,14 +1,22 @@
-"""Win-rate estimation: the Wilson interval, reproducible deals, executor independence."""
+"""Win-rate estimation: the Wilson interval, reproducible deals, executor independence, lazy deals
+and bounded memory, argument checks."""
 
 from __future__ import annotations
 
+import json
 import math
-from concurrent.futures import ThreadPoolExecutor
+import re
+from concurrent.futures import Future, ThreadPoolExecutor
+from itertools import islice
+from pathlib import Path
 
 import pytest
 
 from pyramide_widget import Rules
-from pyramide_widget.estimation import deal_letters, estimate, wilson_interval
+from pyramide_widget.deal import SplitMix64
+from pyramide_widget.estimation import (
+    MAX_DEALS, _DrawnValues, deal_letters, estimate, iter_deal_letters, solve_deals, wilson_interval,
+)
 
 
 @pytest.mark.parametrize(
@@ -93,3 +101,125 @@ def test_estimate_rejects_bad_arguments() -> None:
         estimate("Z", deals=1)
     with pytest.raises(ValueError):
         estimate("N", deals=1, executor="cluster")
+
+
+# ---------------------------------------------------------------- lazy deals, bounded memory
+
+
+def reference_deal_letters(seed: int, deals: int) -> list[str]:
+    """The deal sequence as first published (a set of every code drawn): the sequence must never change."""
+    from pyramide_widget.deal import SplitMix64
+
+    rng, seen, letters = SplitMix64(seed), set(), []
+    while len(letters) < deals:
+        value, text = rng.below(26**7), ""
+        for _ in range(7):
+            value, digit = divmod(value, 26)
+            text = chr(65 + digit) + text
+        if text not in seen:
+            seen.add(text)
+            letters.append(text)
+    return letters
+
+
+def test_the_deal_sequence_is_the_published_one_repeats_skipped() -> None:
+    # Seed 34 draws the same code twice within its first 10,000 draws (draws 7143 and 9639).
+    from pyramide_widget.deal import SplitMix64
+
+    rng = SplitMix64(34)
+    raw = [rng.below(26**7) for _ in range(10_000)]
+    assert len(set(raw)) < len(raw)
+    assert deal_letters(34, 10_000) == reference_deal_letters(34, 10_000)
+    assert list(islice(iter_deal_letters(34), 10_000)) == deal_letters(34, 10_000)
+
+
+def test_the_published_winning_codes_come_in_the_order_of_the_seed() -> None:
+    """win_rates.json lists the deals won, in deal order: they must be where the seed puts them."""
+    published = json.loads((Path(__file__).resolve().parents[1] / "benchmarks/results/win_rates.json").read_text())
+    position = {letters: i for i, letters in enumerate(deal_letters(2024, 10_000))}
+    for item in published["results"]:
+        if "won_codes" in item:
+            places = [position[code.rsplit("-", 1)[1]] for code in item["won_codes"]]
+            assert places == sorted(places) and len(places) == item["won"]
+
+
+def test_the_record_of_drawn_deals_turns_full_buckets_into_bitmaps() -> None:
+    drawn, expected = _DrawnValues(), set()
+    rng = SplitMix64(5)
+    for _ in range(30_000):  # crowd 3 buckets: lists, then bitmaps past 4096 values each
+        value = (rng.below(3) << 16) | rng.below(1 << 16)
+        assert drawn.add(value) is (value not in expected)
+        expected.add(value)
+    kinds = {type(bucket).__name__ for bucket in drawn._buckets.values()}
+    assert kinds == {"bytearray"} and len(drawn._buckets) == 3
+
+
+def test_a_huge_number_of_deals_streams_its_first_results_at_once() -> None:
+    """Nothing is built up front: the first outcomes of 26**7 deals come as those of 60."""
+    stream = solve_deals("N", deals=MAX_DEALS, seed=3, chunk_size=7)
+    first = list(islice(stream, 60))
+    stream.close()  # ends the default pool's workers
+    assert first == list(estimate("N", deals=60, seed=3, executor="serial").outcomes)
+
+
+class CountingExecutor(ThreadPoolExecutor):
+    """A real thread pool that counts the chunks submitted to it."""
+
+    submitted = 0
+
+    def submit(self, *args: object, **kwargs: object) -> Future:  # type: ignore[override]
+        self.submitted += 1
+        return super().submit(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_only_a_window_of_chunks_is_in_flight() -> None:
+    with CountingExecutor(max_workers=2) as pool:
+        stream = solve_deals("E", deals=10_000, seed=1, executor=pool, chunk_size=5, in_flight=3)
+        read = list(islice(stream, 12))  # 2 chunks read, a third begun
+        assert len(read) == 12 and pool.submitted <= 2 + 3  # not the 2,000 chunks of 10,000 deals
+        stream.close()
+
+
+def test_keep_decides_what_is_kept_deal_by_deal_not_the_figures() -> None:
+    everything = estimate("N", deals=30, seed=9, executor="serial")
+    won_only = estimate("N", deals=30, seed=9, executor="serial", keep="won")
+    figures = estimate("N", deals=30, seed=9, executor="serial", keep="none")
+    for other in (won_only, figures):
+        assert (other.won, other.low, other.high, other.max_removed) == (
+            everything.won, everything.low, everything.high, everything.max_removed)
+        assert other.outcomes == ()
+    assert won_only.won_codes == everything.won_codes == tuple(o.code for o in everything.outcomes if o.winnable)
+    assert figures.won_codes == () and figures.to_dict()["won_codes"] is None
+    assert figures.slowest().code in everything.codes
+    with pytest.raises(ValueError, match="keep='all'"):
+        figures.codes
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "says"),
+    [
+        ({"rules": 5}, TypeError, "Rules or a preset letter"),
+        ({"rules": None}, TypeError, "Rules or a preset letter"),
+        ({"executor": object()}, TypeError, "concurrent.futures.Executor"),
+        ({"executor": "cluster"}, ValueError, "concurrent.futures.Executor"),
+        ({"seed": 2**70}, ValueError, "from 0 to 18446744073709551615"),
+        ({"seed": -1}, ValueError, "from 0 to 18446744073709551615"),
+        ({"seed": 1.5}, TypeError, "whole number"),
+        ({"deals": True}, TypeError, "whole number"),
+        ({"deals": 26**7 + 1}, ValueError, "from 1 to 8031810176"),
+        ({"chunk_size": 0}, ValueError, "chunk_size"),
+        ({"in_flight": 0}, ValueError, "in_flight"),
+        ({"progress": 3}, TypeError, "progress"),
+        ({"keep": "some"}, ValueError, "keep"),
+    ],
+)
+def test_bad_arguments_are_refused_at_the_call(kwargs: dict, error: type, says: str) -> None:
+    with pytest.raises(error, match=re.escape(says)):
+        estimate(**{"deals": 3, "executor": "serial", **kwargs})
+    if "progress" not in kwargs and "keep" not in kwargs:  # solve_deals checks before the first deal
+        with pytest.raises(error, match=re.escape(says)):
+            solve_deals(**{"deals": 3, "executor": "serial", **kwargs})
+
+
+def test_a_lower_case_or_spaced_preset_letter_is_the_preset() -> None:
+    assert estimate(" e ", deals=3, executor="serial") == estimate(Rules.preset("E"), deals=3, executor="serial")
