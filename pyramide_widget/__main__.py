@@ -2,40 +2,77 @@
 
 Errors in the input (a bad code, an unknown rules letter) print one clear line on stderr and
 exit with status 2, like ``argparse`` does for bad options; there is never a traceback.
+Ctrl-C exits with status 130 and SIGTERM with 143, at once, with no worker process left behind.
+On a terminal, ``estimate`` draws a progress bar and ``solve`` the time spent so far, on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
+import threading
 import time
-from typing import Sequence, TextIO
+from types import FrameType
+from typing import Iterator, Sequence, TextIO
 
 from .deal import DealCode
 from .errors import PyramideError
 from .rules import PRESETS, Rules
 
 STOCK_NOTE = "the solver sees the order of the stock, which a player does not"
+_PRESET_NAMES = ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
+_RULES_FORMS = f"a preset letter ({_PRESET_NAMES}) or rules as a JSON object"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "solve":
-            return _solve(args)
-        return _estimate(args)
+        with _sigterm_as_exception():
+            if args.command == "solve":
+                return _solve(args)
+            return _estimate(args)
     except PyramideError as error:
         print(f"{parser.prog}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
+    except _Terminated:
+        print(f"{parser.prog}: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that cleanup runs as for Ctrl-C (a ``BaseException``
+    so that no ``except Exception`` on the way swallows it)."""
+
+
+@contextlib.contextmanager
+def _sigterm_as_exception() -> Iterator[None]:
+    """While active, SIGTERM raises :class:`_Terminated` instead of ending the process at once:
+    the default action skips every ``finally`` and leaves the process pool's workers and the
+    resource tracker running. Only the main thread can set handlers; elsewhere this does
+    nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated()
 
 
 def _parser() -> argparse.ArgumentParser:
-    presets = ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
+    presets = _PRESET_NAMES
     rules_help = (
         f"a preset letter ({presets}) or custom rules as JSON, e.g. "
         '\'{"strict_win": true, "recycles": 1}\''
@@ -66,8 +103,24 @@ def _rules(text: str | None) -> Rules | None:
         try:
             return Rules.from_dict(json.loads(text))
         except (ValueError, TypeError) as error:
-            raise PyramideError(f"bad --rules {text!r}: {error}") from None
+            raise PyramideError(f"bad --rules {_shorten(text)}: {error}") from None
+        except RecursionError:
+            raise PyramideError(f"bad --rules {_shorten(text)}: JSON nested too deeply") from None
+    if len(text.strip()) != 1:
+        raise PyramideError(f"bad --rules {_shorten(text)}: expected {_RULES_FORMS}")
     return Rules.preset(text.strip())
+
+
+def _shorten(text: str, limit: int = 60) -> str:
+    """``repr`` of at most ``limit`` characters of ``text``: an error names the input without
+    echoing a megabyte of it."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def _whole(option: str, value: int, low: int, high: int) -> int:
+    if not low <= value <= high:
+        raise PyramideError(f"{option} must be a whole number from {low} to {high}, got {value}")
+    return value
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -82,7 +135,8 @@ def _solve(args: argparse.Namespace) -> int:
     if rules is not None:
         code = DealCode(rules.letter, code.letters)
     game = Game.from_code(str(code), rules=rules)
-    result = solve(game, optimal=args.optimal)
+    with _Ticker(sys.stderr, f"solving {game.code}") if sys.stderr.isatty() else contextlib.nullcontext():
+        result = solve(game, optimal=args.optimal)
     line = result.solution if result.solution is not None else result.best_line
     if args.json:
         print(json.dumps({
@@ -109,19 +163,22 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _estimate(args: argparse.Namespace) -> int:
-    from .estimation import estimate
+    from .estimation import MAX_DEALS, MAX_SEED, estimate
 
     rules = _rules(args.rules)
     assert rules is not None
-    if args.deals < 1:
-        raise PyramideError(f"--deals must be at least 1, got {args.deals}")
+    deals = _whole("--deals", args.deals, 1, MAX_DEALS)
+    seed = _whole("--seed", args.seed, 0, MAX_SEED)
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
-    result = estimate(
-        rules, deals=args.deals, seed=args.seed, executor="serial" if args.serial else None,
-        progress=bar.update if bar else None,
-    )
-    if bar:
-        bar.close()
+    try:
+        # Only the figures (and, for JSON, the codes won) are kept: memory stays flat for any --deals.
+        result = estimate(
+            rules, deals=deals, seed=seed, executor="serial" if args.serial else None,
+            progress=bar.update if bar else None, keep="won" if args.json else "none",
+        )
+    finally:
+        if bar:
+            bar.close()
     if args.json:
         data = result.to_dict()
         data["note"] = STOCK_NOTE
@@ -156,6 +213,39 @@ class _ProgressBar:
     def close(self) -> None:
         self.stream.write("\n")
         self.stream.flush()
+
+
+class _Ticker:
+    """``label`` and the seconds spent so far, redrawn in place by a thread: the solver has no
+    progress hook, and a redraw every ``period`` seconds costs the search nothing noticeable.
+    The line is erased on exit."""
+
+    def __init__(self, stream: TextIO, label: str, period: float = 0.5) -> None:
+        self.stream = stream
+        self.label = label
+        self.period = period
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="pyramide-ticker", daemon=True)
+        self.width = 0
+
+    def __enter__(self) -> None:
+        self.thread.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.stream.write("\r" + " " * self.width + "\r")
+        self.stream.flush()
+
+    def _run(self) -> None:
+        started = time.perf_counter()
+        while True:
+            line = f"{self.label}: {time.perf_counter() - started:.0f} s (Ctrl-C stops)"
+            self.width = max(self.width, len(line))
+            self.stream.write("\r" + line)
+            self.stream.flush()
+            if self.stop.wait(self.period):
+                return
 
 
 if __name__ == "__main__":

@@ -58,3 +58,62 @@ def test_module_runs_as_a_program() -> None:
     assert done.returncode == 0 and json.loads(done.stdout)["winnable"] is True
     bad = subprocess.run([sys.executable, "-m", "pyramide_widget", "solve", "nope"], capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["estimate", "--seed", str(2**70)], "--seed must be a whole number from 0 to 18446744073709551615"),
+        (["estimate", "--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615"),
+        (["estimate", "--deals", str(26**7 + 1)], "--deals must be a whole number from 1 to 8031810176"),
+        (["estimate", "--rules", '{"recycles": ' + "[" * 100_000 + "]" * 100_000 + "}"], "nested too deeply"),
+        (["solve", "AAAAAAS", "--rules", "[" * 100_000], "expected a preset letter"),
+        (["estimate", "--rules", "NN"], "expected a preset letter"),
+    ],
+)
+def test_out_of_range_or_absurd_input_is_one_short_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and says in captured.err and "Traceback" not in captured.err
+    assert len(captured.err) < 400  # the input is named, not echoed whole
+
+
+def test_estimate_text_output_needs_no_per_deal_record(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["estimate", "--rules", "N", "--deals", "12", "--seed", "2", "--serial"]) == 0
+    out = capsys.readouterr().out
+    assert "/12 won" in out and "slowest deal PY1-N-" in out
+
+
+def run_on_a_terminal(argv: list[str]) -> tuple[int, str, str]:
+    """Run the CLI with stderr on a pseudo-terminal (stdout a pipe): what a user in a shell sees."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "pyramide_widget", *argv], stdout=subprocess.PIPE, stderr=follower)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            data = os.read(leader, 4096)
+        except OSError:  # EIO: the terminal's last writer is gone
+            break
+        if not data:
+            break
+        seen += data
+    os.close(leader)
+    out = proc.stdout.read().decode() if proc.stdout else ""
+    return proc.wait(timeout=120), out, seen.decode()
+
+
+def test_solve_shows_it_is_working_on_a_terminal_then_erases_the_line() -> None:
+    status, out, terminal = run_on_a_terminal(["solve", "PY1-T-AAAAAAJ", "--optimal", "--json"])
+    assert status == 0 and json.loads(out)["code"] == "PY1-T-AAAAAAJ"
+    assert "solving PY1-T-AAAAAAJ: 0 s (Ctrl-C stops)" in terminal
+    assert terminal.endswith("\r")  # erased: the shell prompt starts on a clean line
+    assert terminal.rstrip("\r").rsplit("\r", 1)[-1].strip() == ""
+
+
+def test_solve_shows_nothing_when_stderr_is_not_a_terminal() -> None:
+    done = subprocess.run([sys.executable, "-m", "pyramide_widget", "solve", "PY1-N-AAAAAAS"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stderr == ""
