@@ -75,13 +75,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Union
 
+from .game import Game
 from .record import Record
 from .rules import PRESETS, Rules
 
 if TYPE_CHECKING:
     import sqlite3
-
-    from .game import Game
 
 SCHEMA_VERSION = 2
 """``PRAGMA user_version`` of the current schema (2 added ``assisted`` and ``session``; a
@@ -252,8 +251,8 @@ class StatsStore:
     ) -> None:
         if on_corrupt not in ("move", "raise"):
             raise ValueError(f"on_corrupt must be 'move' or 'raise', got {on_corrupt!r}")
-        if isinstance(busy_timeout, bool) or not isinstance(busy_timeout, (int, float)) or not busy_timeout >= 0:
-            raise ValueError(f"busy_timeout must be a number of seconds >= 0, got {busy_timeout!r}")
+        if isinstance(busy_timeout, bool) or not isinstance(busy_timeout, (int, float)) or not 0 <= busy_timeout < float("inf"):
+            raise ValueError(f"busy_timeout must be a finite number of seconds >= 0, got {busy_timeout!r}")
         self.path = Path(path).expanduser() if path is not None else default_path()
         self.on_corrupt = on_corrupt
         self.busy_timeout = float(busy_timeout)
@@ -277,6 +276,10 @@ class StatsStore:
         Raises :class:`StatsError` if the file cannot be used; the caller (the widget) catches
         it so that statistics never stop a game.
         """
+        if not isinstance(game, Game):
+            raise TypeError(f"record_game takes a pyramide_widget.Game, got {type(game).__name__}")
+        if not isinstance(abandoned, bool):
+            raise TypeError(f"abandoned must be True or False, got {abandoned!r}")
         if game.is_over:
             outcome = game.status.value
         elif abandoned and game.actions:

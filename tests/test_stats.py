@@ -318,6 +318,14 @@ def test_a_game_from_an_explicit_layout_is_recorded_without_a_code(store: StatsS
     assert "custom layout" in repr(entry)
 
 
+def test_record_game_rejects_what_is_not_a_game(store: StatsStore) -> None:
+    with pytest.raises(TypeError, match="record_game takes a pyramide_widget.Game, got Record"):
+        store.record_game(finished(WINNABLE_N, 1.0).record())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="abandoned must be True or False"):
+        store.record_game(finished(WINNABLE_N, 1.0), abandoned="yes")  # type: ignore[arg-type]
+    assert not store.path.exists()
+
+
 def test_finished_at_must_be_aware(store: StatsStore) -> None:
     with pytest.raises(ValueError, match="aware"):
         store.record_game(finished(WINNABLE_N, 1.0), finished_at=datetime(2025, 1, 1))
@@ -850,9 +858,9 @@ def test_bad_on_corrupt_value_is_rejected(tmp_path: Path) -> None:
         StatsStore(tmp_path / "x", on_corrupt="ignore")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("timeout", [-1, "10", True, float("nan")])
+@pytest.mark.parametrize("timeout", [-1, "10", True, float("nan"), float("inf")])
 def test_bad_busy_timeout_is_rejected(tmp_path: Path, timeout: object) -> None:
-    with pytest.raises(ValueError, match="busy_timeout must be a number of seconds >= 0"):
+    with pytest.raises(ValueError, match="busy_timeout must be a finite number of seconds >= 0"):
         StatsStore(tmp_path / "x", busy_timeout=timeout)  # type: ignore[arg-type]
 
 
