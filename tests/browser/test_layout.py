@@ -83,13 +83,14 @@ def bottom_row(root: Locator) -> Locator:
     return root.locator(".pyr-pyramid .pyr-card:nth-child(n+22)")
 
 
-def open_lab_at_laptop_size(page: Page, open_nb: Any) -> Locator:
-    """The widget's notebook in JupyterLab at 1280x720 with the file browser open, the widget's
-    cell scrolled to the top of the notebook panel."""
+def open_at_laptop_size(page: Page, open_nb: Any, app: str) -> Locator:
+    """The widget's notebook at 1280x720 (in JupyterLab with the file browser open), the
+    widget's cell scrolled to the top of the notebook panel."""
     page.set_viewport_size(LAPTOP)
     open_nb(CELLS)
-    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
-    expect(page.locator("#filebrowser")).to_be_visible()
+    if app == "lab":
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        expect(page.locator("#filebrowser")).to_be_visible()
     root = table(page)
     expect(root.locator(".pyr-pyramid [data-card]")).to_have_count(28, timeout=30_000)
     root.evaluate("(el) => el.closest('.jp-Cell').scrollIntoView({block: 'start'})")
@@ -107,11 +108,11 @@ def save_readme_image(root: Locator) -> None:
     small.save(README_IMAGE, optimize=True)
 
 
-@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
-def test_the_whole_table_fits_a_laptop_screen_in_jupyterlab(page: Page, open_nb: Any) -> None:
-    root = open_lab_at_laptop_size(page, open_nb)
+def test_the_whole_table_fits_a_laptop_screen(page: Page, open_nb: Any, jupyter_app: Any) -> None:
+    app = jupyter_app.app
+    root = open_at_laptop_size(page, open_nb, app)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "layout-lab-1280x720.png"))
+    page.screenshot(path=str(ARTIFACTS / f"layout-{app}-1280x720.png"))
 
     assert_visible_whole(root.locator(".pyr-status"), "the status line")
     cards = bottom_row(root)
@@ -138,16 +139,17 @@ def test_the_whole_table_fits_a_laptop_screen_in_jupyterlab(page: Page, open_nb:
         " const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
         " return el.contains(at); }")
     assert centre, "something is drawn over the message"
-    page.screenshot(path=str(ARTIFACTS / "layout-lab-1280x720-message.png"))
-    save_readme_image(root)
-    assert README_IMAGE.stat().st_size < 150_000
+    page.screenshot(path=str(ARTIFACTS / f"layout-{app}-1280x720-message.png"))
+    if app == "lab":
+        save_readme_image(root)
+        assert README_IMAGE.stat().st_size < 150_000
 
     # A panel opens below the toolbar, so the notebook scrolls to show it whole.
     root.locator('[data-action="options"]').click()
     expect(root.locator(".pyr-options")).to_be_visible()
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert_visible_whole(root.locator(".pyr-options"), "the options panel")
-    page.screenshot(path=str(ARTIFACTS / "layout-lab-1280x720-options.png"))
+    page.screenshot(path=str(ARTIFACTS / f"layout-{app}-1280x720-options.png"))
 
 
 NARROW_CELLS = [SETUP, "import ipywidgets\nipywidgets.Box([w], layout=ipywidgets.Layout(width='320px'))"]
