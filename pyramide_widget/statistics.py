@@ -43,6 +43,8 @@ locked for longer than the busy timeout (``busy_timeout``, 10 s by default) rais
 :class:`StatsBusyError`, and any other failure to use the file (read-only, disk full, no
 permission) raises :class:`StatsError`: the file is left exactly as it is and the caller
 skips this read or write (the widget with a warning, or a message in its Statistics panel).
+A game the busy file refused is not dropped: the store keeps it and writes it with the next
+game it records.
 
 Setting a file aside happens once, under a lock: the process that found the problem takes an
 exclusive lock on the sibling file ``<name>.lock`` (``fcntl.flock`` on POSIX, ``msvcrt.locking``
@@ -258,6 +260,7 @@ class StatsStore:
         self.busy_timeout = float(busy_timeout)
         self._checked = False
         self._recorded: weakref.WeakKeyDictionary[Game, object] = weakref.WeakKeyDictionary()
+        self._pending: dict[str, tuple[Any, ...]] = {}  # session -> row the busy file refused
 
     def __repr__(self) -> str:
         return f"StatsStore({str(self.path)!r})"
@@ -274,7 +277,9 @@ class StatsStore:
         ``finished_at`` defaults to now (UTC).
 
         Raises :class:`StatsError` if the file cannot be used; the caller (the widget) catches
-        it so that statistics never stop a game.
+        it so that statistics never stop a game. A game refused by a busy file
+        (:class:`StatsBusyError`) is kept by this store and written with the next game it
+        records (as long as the process runs).
         """
         if not isinstance(game, Game):
             raise TypeError(f"record_game takes a pyramide_widget.Game, got {type(game).__name__}")
@@ -305,22 +310,15 @@ class StatsStore:
             int(game.assisted),
             session,
         )
-        with self._connect(create=True) as conn:
-            before = conn.execute("SELECT id, outcome FROM games WHERE session = ?", (session,)).fetchone()
-            if before is None:
-                cursor = conn.execute(
-                    f"INSERT INTO games ({', '.join(_COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})",
-                    row,
-                )
-                entry_id = cursor.lastrowid
-            elif outcome == "abandoned" and before[1] != "abandoned":
-                entry_id = None  # it had ended; undo afterwards does not unfinish it
-            else:
-                entry_id = before[0]
-                conn.execute(
-                    f"UPDATE games SET {', '.join(f'{c} = ?' for c in _COLUMNS[1:])} WHERE id = ?",
-                    (*row, entry_id),
-                )
+        try:
+            with self._connect(create=True) as conn:
+                for waiting in self._pending.values():
+                    _write_row(conn, waiting)
+                entry_id = _write_row(conn, row)
+        except StatsBusyError as error:
+            self._pending[session] = row
+            raise StatsBusyError(f"{error}; the game is kept and will be added with the next one") from None
+        self._pending.clear()
         self._recorded[game] = ending
         return None if entry_id is None else _entry((entry_id, *row))
 
@@ -861,6 +859,22 @@ def _entry(row: tuple[Any, ...]) -> GameEntry:
     entry_id, code, rules, _rules_json, outcome, _won, score, time, moves, finished_at, record, assisted, _ = row
     return GameEntry(entry_id, code, rules, outcome, score, time, moves, datetime.fromisoformat(finished_at),
                      record, bool(assisted))
+
+
+def _write_row(conn: "sqlite3.Connection", row: tuple[Any, ...]) -> int | None:
+    """Add a game's row, or update the row of the same session (the last column); return its
+    id, or ``None`` when the game is being abandoned after it had ended (the row stays)."""
+    outcome, session = row[_COLUMNS.index("outcome") - 1], row[-1]
+    before = conn.execute("SELECT id, outcome FROM games WHERE session = ?", (session,)).fetchone()
+    if before is None:
+        cursor = conn.execute(
+            f"INSERT INTO games ({', '.join(_COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})", row
+        )
+        return cursor.lastrowid
+    if outcome == "abandoned" and before[1] != "abandoned":
+        return None  # it had ended; undo afterwards does not unfinish it
+    conn.execute(f"UPDATE games SET {', '.join(f'{c} = ?' for c in _COLUMNS[1:])} WHERE id = ?", (*row, before[0]))
+    return before[0]
 
 
 # A file's columns hold whatever was put there (SQLite keeps text in a REAL column): the best

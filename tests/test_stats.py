@@ -724,6 +724,21 @@ def test_record_safely_skips_a_busy_file_with_a_warning_and_moves_nothing(tmp_pa
     assert store.totals().played == 6
 
 
+def test_a_game_refused_by_a_busy_file_is_added_with_the_next_one(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    store = StatsStore(path, busy_timeout=0.2)
+    fill(store)
+    with locked_by_another_process(path):
+        with pytest.warns(StatsWarning, match="is busy.*the game is kept and will be added with the next one"):
+            assert record_safely(store, finished(WINNABLE_E, 2.0)) is None
+    assert store.totals().played == 6
+    entry = store.record_game(finished(HOPELESS_S, 3.0))
+    assert entry is not None and entry.rules == "S"
+    assert [e.rules for e in store.games(limit=2)] == ["S", "E"]
+    assert store.totals().played == 8
+    assert store.record_game(finished(HOPELESS_S, 4.0)) is not None and store.totals().played == 9  # kept once
+
+
 def test_opening_the_statistics_panel_on_a_locked_file_says_busy_and_moves_nothing(tmp_path: Path) -> None:
     from pyramide_widget.widget import PyramideWidget
 
