@@ -862,6 +862,17 @@ def test_a_late_set_aside_leaves_a_store_that_another_process_already_replaced(t
     assert StatsStore(path).totals().played == 1
 
 
+def test_without_file_locks_a_corrupt_file_is_still_set_aside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in Pyodide (no other process to guard against): neither fcntl nor msvcrt."""
+    monkeypatch.setitem(sys.modules, "fcntl", None)
+    monkeypatch.setitem(sys.modules, "msvcrt", None)
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(b"junk" * 1000)
+    with pytest.warns(StatsWarning, match="moved to"):
+        assert StatsStore(path).record_game(finished(WINNABLE_N, 3.0)) is not None
+    assert StatsStore(path).totals().played == 1
+
+
 def test_without_sqlite3_the_store_raises_a_clear_error(store: StatsStore, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "sqlite3", None)
     with pytest.raises(StatsError, match="sqlite3 module"):
