@@ -26,7 +26,9 @@ const MIN_BOARD_PX = 280;
 // Room left below the table when it fits the screen: the cell's own bottom padding.
 const FIT_MARGIN_PX = 12;
 // Where the visible height of a notebook comes from: its scrolling panel (JupyterLab 4,
-// Notebook 7, JupyterLite; JupyterLab 3) or an output view opened on its own; else the window.
+// Notebook 7, JupyterLite; JupyterLab 3) or an output view opened on its own; else the window
+// of a top-level page. An output frame (Colab, VS Code) grows with what it holds: fitting the
+// table to it would shrink the table frame after frame, so there the table keeps its size.
 const SCROLLERS = ".jp-WindowedPanel-outer, .jp-Notebook, .jp-LinkedOutputView";
 const RED_SUITS = new Set(["♦", "♥"]);
 
@@ -327,8 +329,8 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   function fit() {
     view.fitFrame = 0;
     const scroller = root.closest(SCROLLERS);
-    const visible = scroller ? scroller.clientHeight : window.innerHeight;
-    if (!root.isConnected || !visible || !root.offsetHeight) return; // a hidden tab: keep the size
+    const visible = scroller ? scroller.clientHeight : window.top === window ? window.innerHeight : 0;
+    if (!root.isConnected || !visible || !root.offsetHeight) return; // hidden tab, output frame
     if (scroller && view.fitScroller !== scroller) {
       fitObserver.observe(scroller);
       view.fitScroller = scroller;

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 TESTS = Path(__file__).resolve().parents[1]
 if str(TESTS) not in sys.path:  # pytest's "importlib" import mode does not add it
@@ -285,3 +285,54 @@ def test_the_static_picture_shows_no_slivers_between_cards(page: Page) -> None:
     found = page.locator(".pyramide-static svg").evaluate(STATIC_TEXT_JS)
     assert found["texts"] > 25
     assert found["problems"] == []
+
+
+# An output frame that grows with its content, as Colab's are: the page sets the frame's height
+# to its document's height again and again, the way such hosts do.
+SITE = "http://127.0.0.1:9"
+FRAME_PAGE = """<!doctype html><html><head><link rel="stylesheet" href="widget.css"></head><body>
+<div id="out"></div><script type="module">
+import widget from "./widget.js";
+const [state, text] = await Promise.all(["r5_start", "text_en"].map((n) => fetch(`fixtures/${n}.json`).then((r) => r.json())));
+const data = {_state: state, _text: text};
+const model = {get: (k) => data[k], on() {}, off() {}, send() {}};
+widget.render({model, el: document.getElementById("out")});
+document.body.dataset.ready = "true";
+</script></body></html>"""
+HOST_PAGE = f"""<!doctype html><html><body style="margin:0">
+<iframe id="frame" src="{SITE}/frame.html" style="width:900px;height:300px;border:0"></iframe>
+</body></html>"""
+GROW_WITH_CONTENT_JS = """
+async (rounds) => {
+  const frame = document.getElementById('frame');
+  for (let i = 0; i < rounds; i++) {
+    frame.style.height = frame.contentDocument.documentElement.scrollHeight + 'px';
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  }
+  return frame.contentDocument.querySelector('.pyr-root').getBoundingClientRect().width;
+}
+"""
+
+
+def test_an_output_frame_that_grows_with_its_content_keeps_the_table_full_size(page: Page) -> None:
+    static = REPO / "pyramide_widget" / "static"
+    files = {"host.html": (HOST_PAGE.encode(), "text/html"), "frame.html": (FRAME_PAGE.encode(), "text/html"),
+             "widget.js": ((static / "widget.js").read_bytes(), "text/javascript"),
+             "widget.css": ((static / "widget.css").read_bytes(), "text/css")}
+    for name in ("r5_start", "text_en"):
+        files[f"fixtures/{name}.json"] = ((REPO / "js" / "test" / "fixtures" / f"{name}.json").read_bytes(),
+                                          "application/json")
+
+    def serve(route: Route) -> None:
+        body, kind = files[route.request.url.removeprefix(f"{SITE}/")]
+        route.fulfill(body=body, content_type=kind)
+
+    page.route(f"{SITE}/**", serve)  # one origin, so the host page can read the frame's height
+    page.goto(f"{SITE}/host.html")
+    frame = page.frame_locator("#frame")
+    expect(frame.locator("body")).to_have_attribute("data-ready", "true")
+    expect(frame.locator(".pyr-pyramid [data-card]")).to_have_count(28)
+    width = page.evaluate(GROW_WITH_CONTENT_JS, 30)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "layout-growing-frame.png"), full_page=True)
+    assert width == 780, f"the table shrank to {width} px in a frame that follows its height"
