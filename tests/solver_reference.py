@@ -137,12 +137,12 @@ def knobs_id(rules: Rules) -> str:
 def small_positions(rules: Rules, deals: int, seed: int):
     """Deterministic positions of ``deals`` random deals under ``rules`` whose reachable states
     stay few enough for :func:`exhaustive`: random play until a few pyramid cards are left
-    (unlimited recycles) or, with limited recycles, until they are spent and the last pass is
+    (unlimited recycles, however often the stock is used up) or, with limited recycles, until they are spent and the last pass is
     near the end of the stock."""
     for n, letters in enumerate(deal_letters(seed, deals)):
         game = Game(Game.from_code(f"PY1-N-{letters}").deal, rules)
-        if rules.recycles is None:
-            yield playout(game, seed=n, keep=2 + n % 3)
+        if rules.recycles is None:  # the stock comes round again and again: play on
+            yield playout(game, seed=n, keep=2 + n % 3, stock=-1)
             continue
         rng = random.Random(n)
         while game.recycles_left and not game.is_over:

@@ -1,6 +1,6 @@
 """The solver under every combination of the rule knobs, not only the presets.
 
-``solve`` (winnable and ``max_removed``) and ``hint`` are checked against the plain
+``solve`` (winnable and ``max_removed``), ``hint`` and ``solve(optimal=True)`` are checked against the plain
 exhaustive search through the engine (:mod:`solver_reference`) for all 32 rule sets: strict
 win x recycles (unlimited, 0, 1, 2) x draw against waste x pair with coverer (docs/rules.md,
 R12 and §9 for the knobs). The presets are six of these; a defect where two knobs meet (the
@@ -13,18 +13,28 @@ deals per rule set, with the counts printed).
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 
 import pytest
 
-from pyramide_widget import Game, Rules
+from pyramide_widget import Game, Move, Rules
 from pyramide_widget.solver import hint, solve
 
-from solver_reference import ALL_KNOBS, PYRAMID, crosscheck, knobs_id, replayed, small_positions
+from solver_reference import (
+    ALL_KNOBS,
+    PYRAMID,
+    BudgetExceeded,
+    crosscheck,
+    knobs_id,
+    replayed,
+    shortest_win,
+    small_positions,
+)
 
-DEALS = int(os.environ.get("PYRAMIDE_KNOB_CROSSCHECK", "4"))
-BUDGET = 4000
+DEALS = int(os.environ.get("PYRAMIDE_KNOB_CROSSCHECK", "3"))
+BUDGET = 3000
 
 # Deals the 10,000-deal run of preset S found winnable. S is the strictest rule set (strict
 # win, one pass, only the waste top plays, no coverer pairs) and every knob loosens it, so
@@ -32,18 +42,33 @@ BUDGET = 4000
 WON_UNDER_S = ["FOJRZLP", "ZCMLZBZ", "HCKKFIW", "LERHIJB", "UOMCRYR", "ICJIFEB", "BRSGRRP", "JJHQCUH"]
 
 
+@functools.cache
+def won_under_s(letters: str) -> tuple[Move, ...]:
+    """The solver's winning line for a deal of ``WON_UNDER_S`` under S."""
+    result = solve(Game.from_code(f"PY1-S-{letters}"))
+    assert result.solution is not None
+    return tuple(result.solution)
+
+
 def near_wins(rules: Rules, deals: int):
-    """Positions a few moves before the end of a winning line, and one random move off it."""
+    """Positions a few moves before a win, and one random move off it. The winning line is S's,
+    played under ``rules`` until the game is won: every move legal under S is legal under looser
+    rules, and a line that clears everything clears the pyramid."""
     for n, letters in enumerate(WON_UNDER_S[:deals]):
         game = Game(Game.from_code(f"PY1-S-{letters}").deal, rules)
-        result = solve(game)
-        assert result.winnable, f"{letters} is won under S, so under {rules}"
-        cut = max(0, len(result.solution) - 6 - 3 * n)
-        game = replayed(game, result.solution[:cut])
-        yield game
-        moves = game.legal_moves()
+        line: list[Move] = []
+        for move in won_under_s(letters):
+            if game.is_over:
+                break
+            game.play(move)
+            line.append(move)
+        assert str(game.status) == "won", f"{letters} is won under S, so under {rules}"
+        cut = max(0, len(line) - 6 - 3 * n)
+        start = replayed(Game(game.deal, rules), line[:cut])
+        yield start
+        moves = start.legal_moves()
         if moves:
-            yield replayed(game, [random.Random(n).choice(moves)])
+            yield replayed(start, [random.Random(n).choice(moves)])
 
 
 def check(game: Game) -> bool | None:
@@ -62,6 +87,23 @@ def test_solve_and_hint_agree_with_the_exhaustive_search(rules: Rules) -> None:
     checked = [a for a in answers if a is not None]
     assert len(checked) >= 0.5 * len(answers), f"only {len(checked)} of {len(answers)} positions were small enough"
     assert any(checked), "no winnable position was checked"
+
+
+@pytest.mark.parametrize("rules", ALL_KNOBS, ids=knobs_id)
+def test_optimal_lines_are_as_short_as_a_breadth_first_search_finds(rules: Rules) -> None:
+    checked = 0
+    for game in near_wins(rules, 2):
+        result = solve(game, optimal=True)
+        try:
+            shortest = shortest_win(game, budget=BUDGET)
+        except BudgetExceeded:
+            continue
+        assert result.winnable == (shortest is not None), game.record().to_text()
+        if shortest is not None:
+            assert len(result.solution) == shortest, game.record().to_text()
+            assert str(replayed(game, result.solution).status) == "won"
+        checked += 1
+    assert checked >= 2
 
 
 # Two deals under one pass, draw against waste and coverer pairs (a combination no preset
