@@ -604,7 +604,7 @@ class _Connection:
         finally:
             conn.close()
         if isinstance(value, sqlite3.Error):
-            raise StatsError(f"the statistics file {self.store.path} failed: {value}") from value
+            raise _unusable(self.store.path, value) from value
         return False
 
 

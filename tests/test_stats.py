@@ -612,6 +612,21 @@ def test_a_version_1_store_is_upgraded_in_place_and_keeps_its_games(tmp_path: Pa
     assert [p.name for p in tmp_path.iterdir()] == ["stats.sqlite3"]
 
 
+def test_a_store_whose_table_was_altered_is_reported_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    StatsStore(path).record_game(finished(WINNABLE_N, 3.0))
+    conn = sqlite3.connect(path)
+    conn.execute("DROP INDEX games_session")
+    conn.execute("ALTER TABLE games DROP COLUMN session")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StatsError, match="cannot use the statistics file .*no such column: session.*left as it is"):
+        StatsStore(path).record_game(finished(WINNABLE_E, 3.0))
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.sqlite3"]
+
+
 def test_a_store_with_an_unknown_schema_version_is_set_aside(tmp_path: Path) -> None:
     path = tmp_path / "stats.sqlite3"
     conn = sqlite3.connect(path)
