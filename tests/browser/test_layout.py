@@ -1,5 +1,7 @@
-"""The table as a player sees it: it fits a laptop screen, draws in the right order, and its
-static picture has no stray symbols. Measured in Debian's Chromium with bounding boxes.
+"""The table as a player sees it: it fits a laptop screen (JupyterLab with the file browser
+open, Notebook 7), scales down in a narrow cell, keeps its size in an output frame that grows
+with its content, draws covered cards under their coverers, and its static picture has no stray
+symbols. Measured in Debian's Chromium with bounding boxes.
 
 The laptop test also saves the README's screenshot (``docs/images/table.png``), so the picture
 in the README is the table the tests have just checked. Screenshots of every check go to
@@ -22,11 +24,13 @@ if str(TESTS) not in sys.path:  # pytest's "importlib" import mode does not add 
     sys.path.insert(0, str(TESTS))
 
 from layouts import r5_game  # noqa: E402
+
 REPO = TESTS.parent
 ARTIFACTS = Path(os.environ.get("PYRAMIDE_TEST_ARTIFACTS", REPO / "test-artifacts"))
 README_IMAGE = REPO / "docs" / "images" / "table.png"
 LAPTOP = {"width": 1280, "height": 720}
 
+# The seeds' R5 deal, whose cards the tests below name.
 SETUP = f"""
 import sys
 sys.path.insert(0, {str(TESTS)!r})
