@@ -72,9 +72,8 @@ def _raise_terminated(signum: int, frame: FrameType | None) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    presets = _PRESET_NAMES
     rules_help = (
-        f"a preset letter ({presets}) or custom rules as JSON, e.g. "
+        f"a preset letter ({_PRESET_NAMES}) or custom rules as JSON, e.g. "
         '\'{"strict_win": true, "recycles": 1}\''
     )
     parser = argparse.ArgumentParser(
@@ -89,8 +88,13 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print JSON instead of text")
     estimate = commands.add_parser("estimate", help="measure the win rate of a rule set over many deals")
     estimate.add_argument("--rules", default="N", help=rules_help)
-    estimate.add_argument("--deals", type=int, default=10_000, help="how many deals (default 10000)")
-    estimate.add_argument("--seed", type=int, default=0, help="the seed the deals are drawn from (default 0)")
+    estimate.add_argument(
+        "--deals", type=int, default=10_000,
+        help="how many distinct deals, 1 to 26**7; memory barely grows with it (default 10000)",
+    )
+    estimate.add_argument(
+        "--seed", type=int, default=0, help="the seed the deals are drawn from, 0 to 2**64-1 (default 0)",
+    )
     estimate.add_argument("--serial", action="store_true", help="solve in this process instead of a process pool")
     estimate.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser

@@ -40,8 +40,7 @@ import signal
 import time
 from array import array
 from collections import deque
-from concurrent.futures import Executor, Future
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor, Executor, Future
 from contextlib import closing
 from dataclasses import dataclass, field
 from itertools import islice
@@ -382,10 +381,10 @@ def _in_order(
             head, future = pending.popleft()
             yield head, future.result()
         finished = True
-    except BrokenProcessPool as error:
+    except BrokenExecutor as error:  # BrokenProcessPool's module imports multiprocessing (Pyodide)
         if not owned:
             raise
-        raise BrokenProcessPool(
+        raise type(error)(
             "a worker of the default process pool stopped abruptly (killed, out of memory, or "
             "the script calling estimate() lacks the `if __name__ == \"__main__\":` guard the "
             "pool needs to start its workers)"
