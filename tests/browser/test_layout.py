@@ -30,7 +30,7 @@ ARTIFACTS = Path(os.environ.get("PYRAMIDE_TEST_ARTIFACTS", REPO / "test-artifact
 README_IMAGE = REPO / "docs" / "images" / "table.png"
 LAPTOP = {"width": 1280, "height": 720}
 
-# The seeds' R5 deal, whose cards the tests below name.
+# The app's R5 deal (docs/rules.md R5), whose cards the tests below name.
 SETUP = f"""
 import sys
 sys.path.insert(0, {str(TESTS)!r})
