@@ -111,28 +111,22 @@ function samePlace(a, b) {
   return !!a && !!b && a.pile === b.pile && (a.row ?? 1) === (b.row ?? 1) && (a.col ?? null) === (b.col ?? null);
 }
 
-/** Build one view of the widget in `el`. Returns the view; `view.destroy()` undoes it all. */
-export function createView(el, model, { now = () => performance.now() } = {}) {
-  const view = { el, model, now, cards: [], timers: [], listeners: [] };
-  const S = (key, values) => {
-    const strings = (model.get("_text") || {}).strings || {};
-    return fill(strings[key] ?? key, values || {});
-  };
-  view.S = S;
-  const send = (msg) => model.send(msg);
+// ---------------------------------------------------------------------------------- regions
+// Each builder makes one region of the table once and returns its elements with
+// `render(st, text)` (a new snapshot) and `renderText(text)` (a new language); it wires its own
+// events through `ctx`, which every region of one view shares: the model, `S` (strings),
+// `send`, `on` (listeners undone by destroy), `state()` and the view itself.
 
-  // ------------------------------------------------------------------ skeleton
-  const root = h("div", { class: "pyr-root" });
-  // The status bar: deal code (copyable), score, moves, clock.
-  const field = (name) => h("span", { class: `pyr-value pyr-${name}`, "data-field": name });
+/** The status bar (deal code, rules, score, moves, clock) and the message line. */
+function buildStatusBar(ctx) {
+  const { S, on } = ctx;
+  const labels = [];
   const labelled = (key, name) => {
     const label = h("span", { class: "pyr-label" });
-    const value = field(name);
-    const box = h("span", { class: "pyr-stat" }, [label, " ", value]);
-    view.labels.push([label, key]);
-    return { box, value };
+    const value = h("span", { class: `pyr-value pyr-${name}`, "data-field": name });
+    labels.push([label, key]);
+    return { box: h("span", { class: "pyr-stat" }, [label, " ", value]), value };
   };
-  view.labels = [];
   const code = labelled("code", "code");
   const copy = h("button", { type: "button", class: "pyr-btn pyr-small", "data-action": "copy" });
   code.box.append(" ", copy);
@@ -140,10 +134,80 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const score = labelled("score", "score");
   const moves = labelled("moves", "moves");
   const time = labelled("time", "time");
-  const status = h("div", { class: "pyr-status" }, [code.box, rules, score.box, moves.box, time.box]);
+  const bar = h("div", { class: "pyr-status" }, [code.box, rules, score.box, moves.box, time.box]);
   const message = h("div", { class: "pyr-message", "data-field": "message", role: "status", "aria-live": "polite" });
+  const fields = { code: code.value, score: score.value, moves: moves.value, time: time.value };
+  let clock = null;
 
-  // The board: stock and waste in the top corners the narrow top of the pyramid leaves free.
+  function tick() {
+    if (!clock) return;
+    const elapsed = clock.running ? clock.elapsed + (ctx.now() - clock.at) / 1000 : clock.elapsed;
+    setText(fields.time, formatTime(elapsed));
+  }
+  // The clock ticks here from the last snapshot; the kernel is not asked every second.
+  if (typeof setInterval === "function") ctx.view.timers.push(setInterval(() => clock && clock.running && tick(), 1000));
+
+  function copyCode() {
+    const done = () => {
+      setText(copy, S("copied"));
+      ctx.view.timers.push(setTimeout(() => setText(copy, S("copy")), 1500));
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(fields.code.textContent).then(done, selectCode);
+    } else selectCode();
+  }
+  function selectCode() {
+    const range = document.createRange();
+    range.selectNodeContents(fields.code);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+  on(copy, "click", copyCode);
+
+  function render(st, text) {
+    const replay = st.mode === "replay";
+    setText(fields.code, st.code || "—");
+    setAttr(copy, "hidden", st.code ? null : true);
+    const preset = (text.presets || []).find((p) => p.letter === st.rules);
+    setText(rules, preset ? preset.name : text.custom_rules || st.rules);
+    setText(fields.score, st.score);
+    setText(fields.moves, st.moves);
+    clock = { elapsed: st.elapsed, running: st.running && !replay, at: ctx.now() };
+    tick();
+    let msg = st.message ? st.message.text : "";
+    if (replay) {
+      const r = st.replay;
+      msg = `${S("step", { index: r.index, length: r.length })}: ${r.action ?? S("at_deal")}`;
+    } else if (!msg && st.hint) {
+      const kind = st.hint.kind;
+      msg = kind === "none" ? S("hint_none") : kind === "draw" ? S("hint_draw") : kind === "recycle" ? S("hint_recycle") : S("hint_move", { move: st.hint.move });
+    }
+    setText(message, msg);
+    setAttr(message, "data-key", replay ? "replay" : st.message ? st.message.key : st.hint ? "hint" : null);
+  }
+
+  function renderText() {
+    for (const [label, key] of labels) setText(label, S(key));
+    setText(copy, S("copy"));
+  }
+
+  return { bar, message, fields, rules, copy, tick, render, renderText };
+}
+
+/** One card's button; `drawCard` fills it from a snapshot entry. */
+function makeCard(pile, row, col) {
+  const el = h("button", { type: "button", class: "pyr-card", tabindex: "-1", hidden: true }, [
+    h("span", { class: "pyr-index" }, [h("span", { class: "pyr-rank" }), h("span", { class: "pyr-suit" })]),
+    h("span", { class: "pyr-pip", "aria-hidden": "true" }),
+  ]);
+  return { el, pile, row, col, card: null };
+}
+
+/** The board: the pyramid, stock and waste in the top corners the narrow top of the pyramid
+ * leaves free, and the end banner. Owns the cards' taps and the arrow keys between them. */
+function buildBoard(ctx) {
+  const { S, on, send, view } = ctx;
   const board = h("div", { class: "pyr-board", role: "group" });
   const stock = h("button", { type: "button", class: "pyr-pile pyr-stock", "data-pile": "stock" }, [
     h("span", { class: "pyr-back" }),
@@ -157,17 +221,16 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const wasteCount = h("span", { class: "pyr-count", "aria-hidden": "true" });
   const waste = h("div", { class: "pyr-pile pyr-waste", "data-pile": "waste" }, [wasteEmpty, wasteUnder.el, wasteTop.el]);
   const wasteBox = h("div", { class: "pyr-pilebox pyr-wastebox" }, [waste, wasteCount]);
-  const stockPos = { left: pct(MARGIN, BOARD_W), top: pct(MARGIN, BOARD_H) };
-  const wastePos = { left: pct(BOARD_W - MARGIN - CARD_W, BOARD_W), top: pct(MARGIN, BOARD_H) };
-  Object.assign(stockBox.style, stockPos);
-  Object.assign(wasteBox.style, wastePos);
+  Object.assign(stockBox.style, { left: pct(MARGIN, BOARD_W), top: pct(MARGIN, BOARD_H) });
+  Object.assign(wasteBox.style, { left: pct(BOARD_W - MARGIN - CARD_W, BOARD_W), top: pct(MARGIN, BOARD_H) });
   const pyramid = h("div", { class: "pyr-pyramid", role: "group" });
+  const cards = [];
   for (let row = 1; row <= ROWS; row++) {
     for (let col = 1; col <= row; col++) {
       const card = makeCard("pyramid", row, col);
       Object.assign(card.el.style, cardBox(row, col));
       card.el.style.zIndex = String(row);
-      view.cards.push(card);
+      cards.push(card);
       pyramid.append(card.el);
     }
   }
@@ -183,10 +246,206 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   board.style.setProperty("--pyr-ratio", `${BOARD_W} / ${BOARD_H}`);
   board.style.setProperty("--pyr-card-w", pct(CARD_W, BOARD_W));
   board.style.setProperty("--pyr-card-h", pct(CARD_H, BOARD_H));
-  const boardWrap = h("div", { class: "pyr-boardwrap" }, [board]);
+  const wrap = h("div", { class: "pyr-boardwrap" }, [board]);
 
-  // The toolbar and its two panels (new game, options).
-  const button = (action, cls = "pyr-btn") => h("button", { type: "button", class: cls, "data-action": action });
+  // ---- taps
+  const tapCard = (card) => {
+    if (ctx.replaying() || !card.card) return;
+    const msg = { type: "tap", pile: card.pile, row: card.row, card: card.card };
+    if (card.pile === "pyramid") msg.col = card.col;
+    view.lastTap = ctx.now();
+    send(msg);
+  };
+  for (const card of cards) on(card.el, "click", () => tapCard(card));
+  on(wasteTop.el, "click", () => tapCard(wasteTop));
+  on(wasteUnder.el, "click", () => tapCard(wasteUnder));
+  on(stock, "click", () => {
+    if (ctx.replaying()) return;
+    view.lastTap = ctx.now();
+    send({ type: "tap", pile: "stock" });
+  });
+  on(bannerButtons, "click", (event) => {
+    const action = event.target.closest("[data-banner-action]")?.dataset.bannerAction;
+    if (action === "new") ctx.openNewGame();
+    else if (action === "replay") send({ type: "replay_start" });
+    else if (action) send({ type: action });
+  });
+
+  // ---- keyboard: arrow keys move between pyramid cards (one tab stop for the whole pyramid)
+  function moveFocus(event) {
+    const at = cards.findIndex((c) => c.el === event.target);
+    if (at < 0) return false;
+    const { row, col } = cards[at];
+    const inRow = (r) => cards.filter((x) => x.row === r && x.card);
+    let target = null;
+    switch (event.key) {
+      case "ArrowLeft":
+        target = inRow(row).filter((x) => x.col < col).pop();
+        break;
+      case "ArrowRight":
+        target = inRow(row).find((x) => x.col > col);
+        break;
+      case "Home":
+        target = inRow(row)[0];
+        break;
+      case "End":
+        target = inRow(row).pop();
+        break;
+      case "ArrowUp":
+      case "ArrowDown": {
+        const dir = event.key === "ArrowUp" ? -1 : 1;
+        for (let r = row + dir; r >= 1 && r <= ROWS && !target; r += dir) {
+          const x = col + 0.5 * (r - row); // the same horizontal position, in that row's columns
+          target = inRow(r).sort((a, b) => Math.abs(a.col - x) - Math.abs(b.col - x))[0] || null;
+        }
+        break;
+      }
+      default:
+        return false;
+    }
+    if (target && target.card) focusCard(target);
+    return true;
+  }
+  function focusCard(card) {
+    for (const c of cards) setAttr(c.el, "tabindex", c === card ? "0" : "-1");
+    card.el.focus();
+  }
+
+  // ---- drawing
+  function drawCard(card, entry, selected, hint, text, disabled) {
+    const el = card.el;
+    if (!entry) {
+      card.card = null;
+      setAttr(el, "hidden", true);
+      for (const name of ["data-card", "data-free", "data-selected", "data-selectable", "data-hint", "aria-label"]) {
+        setAttr(el, name, null);
+      }
+      return;
+    }
+    const { rank, suit, red, index } = parseCard(entry.card);
+    const isSelected = samePlace(selected, { pile: card.pile, row: card.row, col: card.col });
+    if (card.card !== entry.card) {
+      card.card = entry.card;
+      setText(el.querySelector(".pyr-suit"), suit);
+      setText(el.querySelector(".pyr-pip"), suit);
+    }
+    setText(el.querySelector(".pyr-rank"), (text.ranks || [])[index] ?? rank);
+    setAttr(el, "hidden", null);
+    setAttr(el, "data-card", entry.card);
+    setAttr(el, "data-free", entry.free ? "true" : "false");
+    setAttr(el, "data-selectable", entry.selectable ? "true" : "false");
+    setAttr(el, "data-selected", isSelected ? "true" : "false");
+    setAttr(el, "data-hint", hint.has(entry.card) ? "true" : null);
+    setAttr(el, "aria-pressed", isSelected ? "true" : "false");
+    setAttr(el, "aria-disabled", disabled ? "true" : null);
+    el.classList.toggle("pyr-red", red);
+    const name = (text.cards || {})[entry.card] || entry.card;
+    const word = isSelected ? S("selected") : entry.free ? S("free") : S("blocked");
+    setAttr(el, "aria-label", S("card_state", { card: name, state: word }));
+  }
+
+  function renderPyramid(st, text, hint, replay) {
+    // Roving focus: keep the pyramid's single tab stop on a card that is still there.
+    const focusedIndex = cards.findIndex((c) => c.el === document.activeElement);
+    st.pyramid.forEach((entry, i) => {
+      const card = cards[i];
+      drawCard(card, entry, st.selected, hint, text, replay);
+      // Geometry only: a card with a card below it shows at most its top half and a corner, so
+      // its centre pip would show as a sliver beside that card.
+      const below = card.row < ROWS ? st.pyramid[i + card.row] || st.pyramid[i + card.row + 1] : null;
+      setAttr(card.el, "data-covered", entry && below ? "true" : null);
+    });
+    let stop = cards.find((c) => c.el.tabIndex === 0 && c.card);
+    if (!stop) {
+      stop = cards.filter((c) => c.card && c.el.dataset.free === "true").pop() || cards.find((c) => c.card);
+      for (const c of cards) setAttr(c.el, "tabindex", c === stop ? "0" : "-1");
+    }
+    if (focusedIndex >= 0 && !cards[focusedIndex].card) {
+      // The focused card was just removed: keep the keyboard in the pyramid.
+      const gone = cards[focusedIndex];
+      const distance = (c) => Math.abs(c.row - gone.row) + Math.abs(c.col - gone.col);
+      const next = cards.filter((c) => c.card).sort((a, b) => distance(a) - distance(b))[0];
+      if (next) focusCard(next);
+      else stock.focus();
+    }
+  }
+
+  function renderPiles(st, text, hint, replay) {
+    const sc = st.stock.count;
+    setAttr(stock, "data-count", sc);
+    setAttr(stock, "data-action-next", st.stock.action);
+    setAttr(stock, "data-hint", st.hint && (st.hint.kind === "draw" || st.hint.kind === "recycle") ? "true" : null);
+    setAttr(stock, "aria-disabled", replay || st.stock.action === "none" ? "true" : null);
+    setAttr(
+      stock,
+      "aria-label",
+      sc ? S("stock_draw", { n: sc }) : st.stock.action === "recycle" ? S("stock_recycle") : S("stock_empty"),
+    );
+    setText(stock.querySelector(".pyr-recycle"), !sc && st.stock.action === "recycle" ? `↻ ${S("recycle")}` : "");
+    setText(stockCount, sc);
+    const w = st.waste;
+    drawCard(wasteTop, w.top, st.selected, hint, text, replay);
+    drawCard(wasteUnder, w.under, st.selected, hint, text, replay);
+    setAttr(wasteTop.el, "tabindex", "0");
+    setAttr(wasteUnder.el, "tabindex", "0");
+    setAttr(waste, "data-count", w.count);
+    setAttr(waste, "role", "group");
+    setAttr(waste, "aria-label", w.count ? S("waste_count", { n: w.count }) : S("waste_empty"));
+    setAttr(wasteEmpty, "hidden", w.count ? true : null);
+    setText(wasteCount, w.count);
+  }
+
+  // End banners (R17, R18), and the offer of a new game once nothing more can be removed
+  // while drawing goes on (st.stuck); not during a replay.
+  function renderBanner(st, replay) {
+    const over = !replay && (st.status === "won" || st.status === "no_moves");
+    const stuck = !replay && !over && !!st.stuck;
+    setAttr(banner, "hidden", over || stuck ? null : true);
+    setAttr(banner, "data-status", over ? st.status : stuck ? "stuck" : null);
+    if (!over && !stuck) return;
+    const won = st.status === "won";
+    setText(bannerTitle, won ? S("won_title") : stuck ? S("stuck_title") : S("no_moves_title"));
+    setText(
+      bannerDetail,
+      won
+        ? S("won_detail", { score: st.score, time: formatTime(st.elapsed), moves: st.moves })
+        : stuck
+          ? S("stuck_help")
+          : S("no_moves_help"),
+    );
+    const wanted = won ? ["new", "replay"] : stuck ? ["new", "undo", "restart"] : ["undo", "restart", "new"];
+    if (bannerButtons.dataset.set !== wanted.join()) {
+      bannerButtons.replaceChildren(
+        ...wanted.map((a) => h("button", { type: "button", class: "pyr-btn", "data-banner-action": a })),
+      );
+      bannerButtons.dataset.set = wanted.join();
+    }
+    for (const b of bannerButtons.children) setText(b, S(b.dataset.bannerAction));
+  }
+
+  function render(st, text) {
+    const replay = st.mode === "replay";
+    const hint = new Set(st.hint && st.hint.cards ? st.hint.cards : []);
+    renderPyramid(st, text, hint, replay);
+    renderPiles(st, text, hint, replay);
+    renderBanner(st, replay);
+  }
+
+  function renderText() {
+    setAttr(board, "aria-label", S("table"));
+    setAttr(pyramid, "aria-label", S("pyramid"));
+  }
+
+  return {
+    wrap, board, cards, stock, stockCount, waste, wasteTop, wasteUnder, wasteEmpty, wasteCount,
+    banner, bannerTitle, bannerDetail, bannerButtons, moveFocus, render, renderText,
+  };
+}
+
+/** The toolbar: one button per request; New game, Options and Statistics open their panels. */
+function buildToolbar(ctx) {
+  const { S, on, send } = ctx;
+  const button = (action) => h("button", { type: "button", class: "pyr-btn", "data-action": action });
   const buttons = {
     undo: button("undo"),
     new: button("new"),
@@ -196,7 +455,98 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     stats: button("stats"),
     options: button("options"),
   };
-  const toolbar = h("div", { class: "pyr-toolbar", role: "toolbar" }, Object.values(buttons));
+  const bar = h("div", { class: "pyr-toolbar", role: "toolbar" }, Object.values(buttons));
+  on(buttons.undo, "click", () => send({ type: "undo" }));
+  on(buttons.restart, "click", () => send({ type: "restart" }));
+  on(buttons.hint, "click", () => send({ type: "hint" }));
+  on(buttons.replay, "click", () => send({ type: "replay_start" }));
+
+  function render(st, text) {
+    setAttr(bar, "hidden", st.mode === "replay" ? true : null);
+    setAttr(buttons.hint, "hidden", text.hint ? null : true);
+    setAttr(buttons.stats, "hidden", st.stats ? null : true);
+    buttons.undo.disabled = !st.can_undo;
+  }
+  function renderText() {
+    for (const [action, b] of Object.entries(buttons)) setText(b, S(action));
+  }
+  return { bar, buttons, render, renderText };
+}
+
+/** The replay bar: it replaces the toolbar while a record is stepped through. */
+function buildReplayBar(ctx) {
+  const { S, on, send } = ctx;
+  const rbtn = (action, glyph) => h("button", { type: "button", class: "pyr-btn", "data-action": action, text: glyph });
+  const buttons = {
+    first: rbtn("replay-first", "|◀"),
+    previous: rbtn("replay-prev", "◀"),
+    next: rbtn("replay-next", "▶"),
+    last: rbtn("replay-last", "▶|"),
+  };
+  const slider = h("input", { type: "range", class: "pyr-slider", min: "0", step: "1", "data-field": "replay-slider" });
+  const step = h("span", { class: "pyr-replay-step", "data-field": "replay-step" });
+  const leave = h("button", { type: "button", class: "pyr-btn", "data-action": "replay-exit" });
+  const bar = h("div", { class: "pyr-replaybar", role: "toolbar", hidden: true }, [
+    buttons.first,
+    buttons.previous,
+    slider,
+    buttons.next,
+    buttons.last,
+    step,
+    leave,
+  ]);
+  const goto = (index) => send({ type: "replay_goto", index: Math.max(0, index) });
+  const info = () => ctx.state().replay || { index: 0, length: 0 };
+  on(buttons.first, "click", () => goto(0));
+  on(buttons.previous, "click", () => goto(info().index - 1));
+  on(buttons.next, "click", () => goto(Math.min(info().length, info().index + 1)));
+  on(buttons.last, "click", () => goto(info().length));
+  on(slider, "input", () => goto(Number(slider.value)));
+  on(leave, "click", () => send({ type: "replay_stop" }));
+
+  function render(st) {
+    const replay = st.mode === "replay";
+    setAttr(bar, "hidden", replay ? null : true);
+    if (!replay) return;
+    const r = st.replay;
+    slider.max = String(r.length);
+    if (slider.value !== String(r.index)) slider.value = String(r.index);
+    setAttr(slider, "aria-valuetext", S("step", { index: r.index, length: r.length }));
+    setText(step, `${r.index} / ${r.length}`);
+    buttons.first.disabled = buttons.previous.disabled = r.index <= 0;
+    buttons.next.disabled = buttons.last.disabled = r.index >= r.length;
+  }
+  function renderText() {
+    setText(leave, S("leave_replay"));
+    for (const [key, b] of Object.entries(buttons)) {
+      setAttr(b, "aria-label", S(key));
+      setAttr(b, "title", S(key));
+    }
+    setAttr(slider, "aria-label", S("replay_slider"));
+  }
+  return { bar, buttons, slider, step, leave, render, renderText };
+}
+
+const STAT_FIELDS = [
+  ["played", "stats_played"],
+  ["won", "stats_won"],
+  ["win-rate", "stats_win_rate"],
+  ["best-time", "stats_best_time"],
+  ["fewest-moves", "stats_fewest_moves"],
+];
+const STAT_COLUMNS = [
+  ["rank", "stats_rank"],
+  ["time", "time"],
+  ["moves", "moves"],
+  ["code", "code"],
+  ["date", "stats_date"],
+];
+
+/** The panels under the toolbar: new game, options, statistics; `openers` are the toolbar's
+ * buttons that open them. Statistics travel on request (see the top of this file). */
+function buildPanels(ctx, openers) {
+  const { S, on, send, view, model } = ctx;
+  // ---- new game
   const newCode = h("input", {
     type: "text",
     class: "pyr-input",
@@ -207,8 +557,8 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const newRules = h("select", { class: "pyr-input", "data-field": "new-rules" });
   const newCodeLabel = h("label", { class: "pyr-label" }, [h("span"), newCode]);
   const newRulesLabel = h("label", { class: "pyr-label" }, [h("span"), newRules]);
-  const dealBtn = button("deal", "pyr-btn pyr-primary");
-  const cancelBtn = button("cancel");
+  const dealBtn = h("button", { type: "button", class: "pyr-btn pyr-primary", "data-action": "deal" });
+  const cancelBtn = h("button", { type: "button", class: "pyr-btn", "data-action": "cancel" });
   const newError = h("div", { class: "pyr-error", "data-field": "error", role: "alert", hidden: true });
   const newPanel = h("form", { class: "pyr-panel pyr-newgame", hidden: true }, [
     newCodeLabel,
@@ -216,6 +566,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     h("div", { class: "pyr-panel-buttons" }, [dealBtn, cancelBtn]),
     newError,
   ]);
+  // ---- options
   const optExplain = h("input", { type: "checkbox", "data-option": "explain_mistakes" });
   const optLanguage = h("select", { class: "pyr-input", "data-option": "language" });
   const optIndices = h("select", { class: "pyr-input", "data-option": "french_indices" }, [
@@ -230,19 +581,11 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     optLanguageLabel,
     optIndicesLabel,
   ]);
-
-  // The statistics panel: one preset's totals and its best won games, asked of Python on opening.
+  // ---- statistics: one preset's totals and its best won games, asked of Python on opening
   const statsTitle = h("div", { class: "pyr-panel-title" });
   const statsRules = h("select", { class: "pyr-input", "data-field": "stats-rules" });
   const statsRulesLabel = h("label", { class: "pyr-label pyr-inline" }, [h("span"), statsRules]);
   const statsClose = h("button", { type: "button", class: "pyr-btn pyr-close", "data-action": "stats-close", text: "✕" });
-  const STAT_FIELDS = [
-    ["played", "stats_played"],
-    ["won", "stats_won"],
-    ["win-rate", "stats_win_rate"],
-    ["best-time", "stats_best_time"],
-    ["fewest-moves", "stats_fewest_moves"],
-  ];
   const statsTotals = h("dl", { class: "pyr-stats-totals" });
   const statsValues = {};
   const statsLabels = [];
@@ -252,16 +595,9 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     statsLabels.push([dt, key]);
     statsTotals.append(h("div", { class: "pyr-stats-total" }, [dt, statsValues[name]]));
   }
-  const COLUMNS = [
-    ["rank", "stats_rank"],
-    ["time", "time"],
-    ["moves", "moves"],
-    ["code", "code"],
-    ["date", "stats_date"],
-  ];
   // The ranking's title sits outside the table's scroll box, so a narrow cell still shows it whole.
   const statsCaption = h("div", { class: "pyr-stats-caption" });
-  const statsHeads = COLUMNS.map(([name]) => h("th", { scope: "col", class: `pyr-col-${name}` }));
+  const statsHeads = STAT_COLUMNS.map(([name]) => h("th", { scope: "col", class: `pyr-col-${name}` }));
   const statsBody = h("tbody");
   const statsTable = h("table", { class: "pyr-stats-ranking", "data-field": "stats-ranking" }, [
     h("thead", {}, [h("tr", {}, statsHeads)]),
@@ -278,155 +614,44 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     statsRanking,
     statsNote,
   ]);
+  // Each panel with the toolbar button that opens it, in the order Escape looks for one.
+  const pairs = [
+    [newPanel, openers.new],
+    [optPanel, openers.options],
+    [statsPanel, openers.stats],
+  ];
 
-  // The replay bar replaces the toolbar while a record is stepped through.
-  const rbtn = (action, glyph) => h("button", { type: "button", class: "pyr-btn", "data-action": action, text: glyph });
-  const replayButtons = {
-    first: rbtn("replay-first", "|◀"),
-    previous: rbtn("replay-prev", "◀"),
-    next: rbtn("replay-next", "▶"),
-    last: rbtn("replay-last", "▶|"),
-  };
-  const slider = h("input", { type: "range", class: "pyr-slider", min: "0", step: "1", "data-field": "replay-slider" });
-  const replayStep = h("span", { class: "pyr-replay-step", "data-field": "replay-step" });
-  const leaveReplay = button("replay-exit");
-  const replayBar = h("div", { class: "pyr-replaybar", role: "toolbar", hidden: true }, [
-    replayButtons.first,
-    replayButtons.previous,
-    slider,
-    replayButtons.next,
-    replayButtons.last,
-    replayStep,
-    leaveReplay,
-  ]);
-
-  // The message sits between the board and the toolbar: where the player's eyes and pointer
-  // are, next to where the panels open, and on screen whenever the table is.
-  root.append(status, boardWrap, message, toolbar, replayBar, newPanel, optPanel, statsPanel);
-  el.append(root);
-  root.pyramideView = view; // for benchmarks and debugging; not a DOM attribute
-  view.createView = createView;
-  Object.assign(view, {
-    root, board, stock, stockCount, waste, wasteTop, wasteUnder, wasteEmpty, wasteCount, banner,
-    bannerTitle, bannerDetail, bannerButtons, buttons, toolbar, newPanel, newCode, newRules, newError,
-    optPanel, optExplain, optLanguage, optIndices, replayBar, replayButtons, slider, replayStep,
-    leaveReplay, message, fields: { code: code.value, score: score.value, moves: moves.value, time: time.value },
-    rules, copy, dealBtn, cancelBtn, statsPanel, statsRules, statsClose, statsBody, statsNote,
-  });
-
-  function makeCard(pile, row, col) {
-    const el = h("button", { type: "button", class: "pyr-card", tabindex: "-1", hidden: true }, [
-      h("span", { class: "pyr-index" }, [h("span", { class: "pyr-rank" }), h("span", { class: "pyr-suit" })]),
-      h("span", { class: "pyr-pip", "aria-hidden": "true" }),
-    ]);
-    return { el, pile, row, col, card: null };
+  function toggle(panel, opener, forceOpen = false) {
+    if (panel.hidden || forceOpen) {
+      panel.hidden = false;
+      opener.setAttribute("aria-expanded", "true");
+      if (panel === newPanel) {
+        newError.hidden = true;
+        newRules.value = ctx.state().rules;
+        view.rulesChosen = false;
+        newCode.focus();
+      } else if (panel === statsPanel) {
+        requestStats(ctx.state().rules); // the current game's rules first
+        statsRules.focus();
+      }
+      // Panels open below the toolbar, at the bottom of a laptop's screen: show them whole.
+      panel.scrollIntoView?.({ block: "nearest" });
+    } else close(panel, opener);
   }
-
-  // ------------------------------------------------------------------ size
-  // The table fits the notebook's visible height, not only the cell's width: once its cell is
-  // scrolled to the top, a laptop screen shows all of it, toolbar included. The table's width
-  // is capped (--pyr-fit-w) and the cards follow the board's width (container query units).
-  function fit() {
-    view.fitFrame = 0;
-    const scroller = root.closest(SCROLLERS);
-    const visible = scroller ? scroller.clientHeight : window.top === window ? window.innerHeight : 0;
-    if (!root.isConnected || !visible || !root.offsetHeight) return; // hidden tab, output frame
-    if (scroller && view.fitScroller !== scroller) {
-      fitObserver.observe(scroller);
-      view.fitScroller = scroller;
-    }
-    // What sits above the table in its cell (the code) stays on screen too; open panels may not.
-    const cell = root.closest(".jp-Cell") || root;
-    const top = root.getBoundingClientRect().top;
-    const above = top - cell.getBoundingClientRect().top;
-    const bar = replayBar.hidden ? toolbar : replayBar;
-    const chrome = bar.getBoundingClientRect().bottom - top - boardWrap.offsetHeight;
-    const width = `${fitBoardWidth(visible - above - FIT_MARGIN_PX, chrome)}px`;
-    if (root.style.getPropertyValue("--pyr-fit-w") !== width) root.style.setProperty("--pyr-fit-w", width);
+  function close(panel, opener) {
+    panel.hidden = true;
+    opener.setAttribute("aria-expanded", "false");
+    if (panel === newPanel) view.awaitingNew = false;
+    if (panel === statsPanel) view.statsWanted = null;
   }
-  // Measured in the next frame, never inside the observer's callback (no resize loop).
-  const fitObserver =
-    typeof ResizeObserver === "function"
-      ? new ResizeObserver(() => {
-          if (!view.fitFrame) view.fitFrame = requestAnimationFrame(fit);
-        })
-      : null;
-  if (fitObserver) {
-    fitObserver.observe(root);
-    view.listeners.push(() => {
-      fitObserver.disconnect();
-      cancelAnimationFrame(view.fitFrame);
-    });
-  }
+  const closeAndReturn = (panel, opener) => {
+    close(panel, opener);
+    opener.focus();
+  };
 
-  // ------------------------------------------------------------------ events
-  const on = (target, type, fn, capture = false) => {
-    target.addEventListener(type, fn, capture);
-    view.listeners.push(() => target.removeEventListener(type, fn, capture));
-  };
-  const state = () => model.get("_state") || {};
-  const replaying = () => state().mode === "replay";
-  const tapCard = (card) => {
-    if (replaying() || !card.card) return;
-    const msg = { type: "tap", pile: card.pile, row: card.row, card: card.card };
-    if (card.pile === "pyramid") msg.col = card.col;
-    view.lastTap = now();
-    send(msg);
-  };
-  for (const card of view.cards) on(card.el, "click", () => tapCard(card));
-  on(wasteTop.el, "click", () => tapCard(wasteTop));
-  on(wasteUnder.el, "click", () => tapCard(wasteUnder));
-  on(stock, "click", () => {
-    if (replaying()) return;
-    view.lastTap = now();
-    send({ type: "tap", pile: "stock" });
-  });
-  // Keys the widget owns are claimed in the capture phase on window, before the notebook's
-  // shortcut handler (Notebook 7 listens in the capture phase on document): the notebook
-  // skips events whose default was prevented, so Enter on a card taps it instead of editing
-  // the cell, and arrow keys move between cards instead of between cells.
-  const win = el.ownerDocument.defaultView;
-  on(win, "keydown", (event) => claimKey(event), true);
-  on(
-    win,
-    "keyup",
-    (event) => {
-      if (event.key === " " && root.contains(event.target) && event.target.matches("button")) event.preventDefault();
-    },
-    true,
-  );
-  on(buttons.undo, "click", () => send({ type: "undo" }));
-  on(buttons.restart, "click", () => send({ type: "restart" }));
-  on(buttons.hint, "click", () => send({ type: "hint" }));
-  on(buttons.replay, "click", () => send({ type: "replay_start" }));
-  on(buttons.new, "click", () => togglePanel(newPanel, buttons.new));
-  on(buttons.options, "click", () => togglePanel(optPanel, buttons.options));
-  on(buttons.stats, "click", () => togglePanel(statsPanel, buttons.stats));
-  on(statsClose, "click", () => {
-    closePanel(statsPanel, buttons.stats);
-    buttons.stats.focus();
-  });
-  on(statsRules, "change", () => requestStats(statsRules.value));
-  on(statsPanel, "keydown", (event) => {
-    // The rules menu keeps its keys from claimKey; Escape still closes the panel.
-    if (event.key === "Escape" && !event.defaultPrevented) {
-      event.preventDefault();
-      closePanel(statsPanel, buttons.stats);
-      buttons.stats.focus();
-    }
-  });
-  const onCustom = (msg) => {
-    if (!msg || typeof msg !== "object" || statsPanel.hidden) return;
-    if (msg.type === "stats" && msg.rules === view.statsWanted) {
-      view.statsData = msg;
-      statsPanel.removeAttribute("aria-busy");
-      renderStats();
-    } else if (msg.type === "stats_changed") {
-      requestStats(view.statsWanted || state().rules);
-    }
-  };
-  model.on("msg:custom", onCustom);
-  view.listeners.push(() => model.off("msg:custom", onCustom));
+  on(openers.new, "click", () => toggle(newPanel, openers.new));
+  on(openers.options, "click", () => toggle(optPanel, openers.options));
+  on(openers.stats, "click", () => toggle(statsPanel, openers.stats));
   // The rules menu opens on the current game's rules; it is sent only once the player picks
   // in it, so that Python can tell "deal this code as it is" from "under these rules".
   on(newRules, "change", () => {
@@ -443,57 +668,38 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   });
   on(cancelBtn, "click", (event) => {
     event.preventDefault();
-    closePanel(newPanel, buttons.new);
+    close(newPanel, openers.new);
   });
   on(newPanel, "keydown", (event) => {
     if (event.key === "Escape") {
       event.preventDefault();
-      closePanel(newPanel, buttons.new);
-      buttons.new.focus();
+      closeAndReturn(newPanel, openers.new);
     }
   });
   on(optExplain, "change", () => send({ type: "option", name: "explain_mistakes", value: optExplain.checked }));
   on(optLanguage, "change", () => send({ type: "option", name: "language", value: optLanguage.value }));
   on(optIndices, "change", () => send({ type: "option", name: "french_indices", value: optIndices.value === "1" }));
-  on(copy, "click", () => copyCode());
-  const goto = (index) => send({ type: "replay_goto", index: Math.max(0, index) });
-  const replayInfo = () => state().replay || { index: 0, length: 0 };
-  on(replayButtons.first, "click", () => goto(0));
-  on(replayButtons.previous, "click", () => goto(replayInfo().index - 1));
-  on(replayButtons.next, "click", () => goto(Math.min(replayInfo().length, replayInfo().index + 1)));
-  on(replayButtons.last, "click", () => goto(replayInfo().length));
-  on(slider, "input", () => goto(Number(slider.value)));
-  on(leaveReplay, "click", () => send({ type: "replay_stop" }));
-  on(bannerButtons, "click", (event) => {
-    const action = event.target.closest("[data-banner-action]")?.dataset.bannerAction;
-    if (action === "new") togglePanel(newPanel, buttons.new, true);
-    else if (action === "replay") send({ type: "replay_start" });
-    else if (action) send({ type: action });
+  on(statsClose, "click", () => closeAndReturn(statsPanel, openers.stats));
+  on(statsRules, "change", () => requestStats(statsRules.value));
+  on(statsPanel, "keydown", (event) => {
+    // The rules menu keeps its keys from claimKey; Escape still closes the panel.
+    if (event.key === "Escape" && !event.defaultPrevented) {
+      event.preventDefault();
+      closeAndReturn(statsPanel, openers.stats);
+    }
   });
-
-  function togglePanel(panel, opener, forceOpen = false) {
-    if (panel.hidden || forceOpen) {
-      panel.hidden = false;
-      opener.setAttribute("aria-expanded", "true");
-      if (panel === newPanel) {
-        newError.hidden = true;
-        newRules.value = state().rules;
-        view.rulesChosen = false;
-        newCode.focus();
-      } else if (panel === statsPanel) {
-        requestStats(state().rules); // the current game's rules first
-        statsRules.focus();
-      }
-      // Panels open below the toolbar, at the bottom of a laptop's screen: show them whole.
-      panel.scrollIntoView?.({ block: "nearest" });
-    } else closePanel(panel, opener);
-  }
-  function closePanel(panel, opener) {
-    panel.hidden = true;
-    opener.setAttribute("aria-expanded", "false");
-    if (panel === newPanel) view.awaitingNew = false;
-    if (panel === statsPanel) view.statsWanted = null;
-  }
+  const onCustom = (msg) => {
+    if (!msg || typeof msg !== "object" || statsPanel.hidden) return;
+    if (msg.type === "stats" && msg.rules === view.statsWanted) {
+      view.statsData = msg;
+      statsPanel.removeAttribute("aria-busy");
+      renderStats();
+    } else if (msg.type === "stats_changed") {
+      requestStats(view.statsWanted || ctx.state().rules);
+    }
+  };
+  model.on("msg:custom", onCustom);
+  view.listeners.push(() => model.off("msg:custom", onCustom));
 
   function requestStats(letter) {
     if (!letter) return;
@@ -515,7 +721,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     const stats = data.stats || null;
     const totals = (stats && stats.totals) || {};
     const order = [...(text.presets || []).map((p) => p.letter), "X"];
-    const letters = new Set([...((stats && stats.rules_played) || []), data.rules, state().rules].filter(Boolean));
+    const letters = new Set([...((stats && stats.rules_played) || []), data.rules, ctx.state().rules].filter(Boolean));
     const sorted = [...letters].sort((a, b) => order.indexOf(a) - order.indexOf(b));
     const presetLabel = (letter) => {
       const preset = (text.presets || []).find((p) => p.letter === letter);
@@ -569,127 +775,192 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     setAttr(statsNote, "hidden", note ? null : true);
     setAttr(statsNote, "data-kind", data.error ? "error" : null);
   }
-  view.renderStats = renderStats;
 
-  function copyCode() {
-    const text = view.fields.code.textContent;
-    const done = () => {
-      setText(copy, S("copied"));
-      view.timers.push(setTimeout(() => setText(copy, S("copy")), 1500));
-    };
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(done, () => selectCode());
-    } else selectCode();
-  }
-  function selectCode() {
-    const range = document.createRange();
-    range.selectNodeContents(view.fields.code);
-    const selection = window.getSelection();
-    selection.removeAllRanges();
-    selection.addRange(range);
+  function render(st) {
+    if (!st.stats && !statsPanel.hidden) close(statsPanel, openers.stats);
+    if (view.awaitingNew) {
+      if (st.error) {
+        newError.hidden = false;
+        setText(newError, st.error);
+      } else if (st.code !== view.shownCode || st.moves === 0) {
+        close(newPanel, openers.new);
+      }
+    }
+    view.shownCode = st.code;
+    const explain = !!(st.options && st.options.explain_mistakes);
+    if (optExplain.checked !== explain) optExplain.checked = explain;
+    const indices = st.options && st.options.french_indices ? "1" : "0";
+    if (optIndices.value !== indices) optIndices.value = indices;
   }
 
+  function renderText(text) {
+    setText(dealBtn, S("deal"));
+    setText(cancelBtn, S("cancel"));
+    setText(newCodeLabel.firstChild, S("code_label"));
+    setAttr(newCode, "placeholder", S("code_placeholder"));
+    setText(newRulesLabel.firstChild, S("rules_label"));
+    setText(optExplainLabel.lastChild, S("explain"));
+    setText(optLanguageLabel.firstChild, S("language"));
+    setText(optIndicesLabel.firstChild, S("indices"));
+    for (const [panel, opener] of pairs) setAttr(opener, "aria-expanded", panel.hidden ? "false" : "true");
+    setText(statsTitle, S("stats"));
+    setAttr(statsPanel, "aria-label", S("stats"));
+    setText(statsRulesLabel.firstChild, S("rules_label"));
+    setAttr(statsClose, "aria-label", S("close"));
+    setAttr(statsClose, "title", S("close"));
+    for (const [label, key] of statsLabels) setText(label, S(key));
+    setText(statsCaption, S("stats_ranking"));
+    setAttr(statsTable, "aria-label", S("stats_ranking"));
+    STAT_COLUMNS.forEach(([name, key], i) => {
+      if (name === "rank") {
+        setText(statsHeads[i], "#");
+        setAttr(statsHeads[i], "aria-label", S(key));
+      } else setText(statsHeads[i], S(key));
+    });
+    renderStats();
+    const rulesValue = newRules.value || ctx.state().rules;
+    newRules.replaceChildren(
+      ...(text.presets || []).map((p) => h("option", { value: p.letter, text: `${p.name} (${p.letter})` })),
+    );
+    if (rulesValue) newRules.value = rulesValue;
+    optLanguage.replaceChildren(...(text.languages || []).map((l) => h("option", { value: l.code, text: l.name })));
+    optLanguage.value = text.language || "en";
+  }
+
+  return {
+    elements: [newPanel, optPanel, statsPanel],
+    pairs, newPanel, newCode, newRules, newError, dealBtn, cancelBtn, optPanel, optExplain, optLanguage,
+    optIndices, statsPanel, statsRules, statsClose, statsBody, statsNote,
+    openNewGame: () => toggle(newPanel, openers.new, true),
+    close, renderStats, render, renderText,
+  };
+}
+
+// ---------------------------------------------------------------------------------- the view
+
+/** Build one view of the widget in `el`. Returns the view; `view.destroy()` undoes it all. */
+export function createView(el, model, { now = () => performance.now() } = {}) {
+  const view = { el, model, now, timers: [], listeners: [] };
+  const on = (target, type, fn, capture = false) => {
+    target.addEventListener(type, fn, capture);
+    view.listeners.push(() => target.removeEventListener(type, fn, capture));
+  };
+  const state = () => model.get("_state") || {};
+  const ctx = {
+    view,
+    model,
+    now,
+    on,
+    state,
+    replaying: () => state().mode === "replay",
+    send: (msg) => model.send(msg),
+    S: (key, values) => fill(((model.get("_text") || {}).strings || {})[key] ?? key, values || {}),
+    openNewGame: () => panels.openNewGame(),
+  };
+  view.S = ctx.S;
+
+  const status = buildStatusBar(ctx);
+  const board = buildBoard(ctx);
+  const toolbar = buildToolbar(ctx);
+  const replayBar = buildReplayBar(ctx);
+  const panels = buildPanels(ctx, toolbar.buttons);
+  const regions = [status, board, toolbar, replayBar, panels];
+
+  // The message sits between the board and the toolbar: where the player's eyes and pointer
+  // are, next to where the panels open, and on screen whenever the table is.
+  const root = h("div", { class: "pyr-root" }, [
+    status.bar,
+    board.wrap,
+    status.message,
+    toolbar.bar,
+    replayBar.bar,
+    ...panels.elements,
+  ]);
+  el.append(root);
+  root.pyramideView = view; // for benchmarks and debugging; not a DOM attribute
+  Object.assign(view, {
+    createView, root, status, board, panels, cards: board.cards, buttons: toolbar.buttons, toolbar: toolbar.bar,
+    replayBar: replayBar.bar, replayButtons: replayBar.buttons, slider: replayBar.slider,
+    leaveReplay: replayBar.leave, fields: status.fields, tick: status.tick, renderStats: panels.renderStats,
+    newPanel: panels.newPanel, newCode: panels.newCode, cancelBtn: panels.cancelBtn,
+    optExplain: panels.optExplain, optLanguage: panels.optLanguage, optIndices: panels.optIndices,
+    statsPanel: panels.statsPanel,
+  });
+
+  // ------------------------------------------------------------------ size
+  // The table fits the notebook's visible height, not only the cell's width: once its cell is
+  // scrolled to the top, a laptop screen shows all of it, toolbar included. The table's width
+  // is capped (--pyr-fit-w) and the cards follow the board's width (container query units).
+  function fit() {
+    view.fitFrame = 0;
+    const scroller = root.closest(SCROLLERS);
+    const visible = scroller ? scroller.clientHeight : window.top === window ? window.innerHeight : 0;
+    if (!root.isConnected || !visible || !root.offsetHeight) return; // hidden tab, output frame
+    if (scroller && view.fitScroller !== scroller) {
+      fitObserver.observe(scroller);
+      view.fitScroller = scroller;
+    }
+    // What sits above the table in its cell (the code) stays on screen too; open panels may not.
+    const cell = root.closest(".jp-Cell") || root;
+    const top = root.getBoundingClientRect().top;
+    const above = top - cell.getBoundingClientRect().top;
+    const bar = replayBar.bar.hidden ? toolbar.bar : replayBar.bar;
+    const chrome = bar.getBoundingClientRect().bottom - top - board.wrap.offsetHeight;
+    const width = `${fitBoardWidth(visible - above - FIT_MARGIN_PX, chrome)}px`;
+    if (root.style.getPropertyValue("--pyr-fit-w") !== width) root.style.setProperty("--pyr-fit-w", width);
+  }
+  // Measured in the next frame, never inside the observer's callback (no resize loop).
+  const fitObserver =
+    typeof ResizeObserver === "function"
+      ? new ResizeObserver(() => {
+          if (!view.fitFrame) view.fitFrame = requestAnimationFrame(fit);
+        })
+      : null;
+  if (fitObserver) {
+    fitObserver.observe(root);
+    view.listeners.push(() => {
+      fitObserver.disconnect();
+      cancelAnimationFrame(view.fitFrame);
+    });
+  }
+
+  // ------------------------------------------------------------------ keys
+  // Keys the widget owns are claimed in the capture phase on window, before the notebook's
+  // shortcut handler (Notebook 7 listens in the capture phase on document): the notebook
+  // skips events whose default was prevented, so Enter on a card taps it instead of editing
+  // the cell, and arrow keys move between cards instead of between cells.
   function claimKey(event) {
     const target = event.target;
     if (event.ctrlKey || event.metaKey || event.altKey || !target || !target.matches || !root.contains(target)) return;
     if (target.matches("input, select, textarea")) return; // they carry data-lm-suppress-shortcuts
     if (event.key === "Escape") {
       // The panel the focus is in, else the first one open.
-      const panels = [
-        [newPanel, buttons.new],
-        [optPanel, buttons.options],
-        [statsPanel, buttons.stats],
-      ].filter(([panel]) => !panel.hidden);
-      const [panel, opener] = panels.find(([p]) => p.contains(target)) || panels[0] || [];
+      const open = panels.pairs.filter(([panel]) => !panel.hidden);
+      const [panel, opener] = open.find(([p]) => p.contains(target)) || open[0] || [];
       if (!panel) return;
-      closePanel(panel, opener);
+      panels.close(panel, opener);
       if (panel.contains(target)) opener.focus();
       event.preventDefault();
     } else if (event.key === "Enter" || event.key === " ") {
       if (!target.matches("button")) return;
       event.preventDefault();
       if (!event.repeat) target.click();
-    } else if (moveFocus(event)) {
+    } else if (board.moveFocus(event)) {
       event.preventDefault();
     }
   }
-
-  // Arrow keys move between pyramid cards (one tab stop for the whole pyramid).
-  function moveFocus(event) {
-    const at = view.cards.findIndex((c) => c.el === event.target);
-    if (at < 0) return false;
-    const { row, col } = view.cards[at];
-    const present = (r, c) => view.cards.find((x) => x.row === r && x.col === c && x.card);
-    let target = null;
-    const inRow = (r) => view.cards.filter((x) => x.row === r && x.card);
-    switch (event.key) {
-      case "ArrowLeft":
-        target = inRow(row).filter((x) => x.col < col).pop();
-        break;
-      case "ArrowRight":
-        target = inRow(row).find((x) => x.col > col);
-        break;
-      case "Home":
-        target = inRow(row)[0];
-        break;
-      case "End":
-        target = inRow(row).pop();
-        break;
-      case "ArrowUp":
-      case "ArrowDown": {
-        const dir = event.key === "ArrowUp" ? -1 : 1;
-        for (let r = row + dir; r >= 1 && r <= ROWS && !target; r += dir) {
-          const x = col + 0.5 * (r - row); // the same horizontal position, in that row's columns
-          target = inRow(r).sort((a, b) => Math.abs(a.col - x) - Math.abs(b.col - x))[0] || null;
-        }
-        break;
-      }
-      default:
-        return false;
-    }
-    if (target && present(target.row, target.col)) focusCard(target);
-    return true;
-  }
-  function focusCard(card) {
-    for (const c of view.cards) setAttr(c.el, "tabindex", c === card ? "0" : "-1");
-    card.el.focus();
-  }
+  const win = el.ownerDocument.defaultView;
+  on(win, "keydown", claimKey, true);
+  on(
+    win,
+    "keyup",
+    (event) => {
+      if (event.key === " " && root.contains(event.target) && event.target.matches("button")) event.preventDefault();
+    },
+    true,
+  );
 
   // ------------------------------------------------------------------ drawing
-  function drawCard(card, entry, selected, hint, text, disabled) {
-    const el = card.el;
-    if (!entry) {
-      card.card = null;
-      setAttr(el, "hidden", true);
-      for (const name of ["data-card", "data-free", "data-selected", "data-selectable", "data-hint", "aria-label"]) {
-        setAttr(el, name, null);
-      }
-      return;
-    }
-    const { rank, suit, red, index } = parseCard(entry.card);
-    const isSelected = samePlace(selected, { pile: card.pile, row: card.row, col: card.col });
-    if (card.card !== entry.card) {
-      card.card = entry.card;
-      setText(el.querySelector(".pyr-rank"), (text.ranks || [])[index] ?? rank);
-      setText(el.querySelector(".pyr-suit"), suit);
-      setText(el.querySelector(".pyr-pip"), suit);
-    } else {
-      setText(el.querySelector(".pyr-rank"), (text.ranks || [])[index] ?? rank);
-    }
-    setAttr(el, "hidden", null);
-    setAttr(el, "data-card", entry.card);
-    setAttr(el, "data-free", entry.free ? "true" : "false");
-    setAttr(el, "data-selectable", entry.selectable ? "true" : "false");
-    setAttr(el, "data-selected", isSelected ? "true" : "false");
-    setAttr(el, "data-hint", hint.has(entry.card) ? "true" : null);
-    setAttr(el, "aria-pressed", isSelected ? "true" : "false");
-    setAttr(el, "aria-disabled", disabled ? "true" : null);
-    el.classList.toggle("pyr-red", red);
-    const name = (text.cards || {})[entry.card] || entry.card;
-    const word = isSelected ? S("selected") : entry.free ? S("free") : S("blocked");
-    setAttr(el, "aria-label", S("card_state", { card: name, state: word }));
-  }
-
   view.render = function render() {
     const st = model.get("_state");
     const text = model.get("_text") || {};
@@ -699,197 +970,23 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     // Replay swaps the toolbar for its own bar: a keyboard in the bar that goes (or the banner)
     // moves to the one that comes, on Next when a replay opens (at the deal), on Replay after.
     const swapFocus =
-      replay === replayBar.hidden && [toolbar, banner, replayBar].some((box) => box.contains(document.activeElement));
-    const hint = new Set(st.hint && st.hint.cards ? st.hint.cards : []);
+      replay === replayBar.bar.hidden &&
+      [toolbar.bar, board.banner, replayBar.bar].some((box) => box.contains(document.activeElement));
     setAttr(root, "lang", text.language || "en");
     root.classList.toggle("pyr-replaying", replay);
-    // Roving focus: keep the pyramid's single tab stop on a card that is still there.
-    const focusedIndex = view.cards.findIndex((c) => c.el === document.activeElement);
-    st.pyramid.forEach((entry, i) => {
-      const card = view.cards[i];
-      drawCard(card, entry, st.selected, hint, text, replay);
-      // Geometry only: a card with a card below it shows at most its top half and a corner, so
-      // its centre pip would show as a sliver beside that card.
-      const below = card.row < ROWS ? st.pyramid[i + card.row] || st.pyramid[i + card.row + 1] : null;
-      setAttr(card.el, "data-covered", entry && below ? "true" : null);
-    });
-    let stop = view.cards.find((c) => c.el.tabIndex === 0 && c.card);
-    if (!stop) {
-      stop = view.cards.filter((c) => c.card && c.el.dataset.free === "true").pop() || view.cards.find((c) => c.card);
-      for (const c of view.cards) setAttr(c.el, "tabindex", c === stop ? "0" : "-1");
+    for (const region of regions) region.render(st, text);
+    if (swapFocus) {
+      const next = replay ? [replayBar.buttons.next, replayBar.leave].find((b) => !b.disabled) : toolbar.buttons.replay;
+      next.focus();
     }
-    if (focusedIndex >= 0 && !view.cards[focusedIndex].card) {
-      // The focused card was just removed: keep the keyboard in the pyramid.
-      const gone = view.cards[focusedIndex];
-      const next = view.cards
-        .filter((c) => c.card)
-        .sort((a, b) => Math.abs(a.row - gone.row) + Math.abs(a.col - gone.col) - (Math.abs(b.row - gone.row) + Math.abs(b.col - gone.col)))[0];
-      if (next) focusCard(next);
-      else stock.focus();
-    }
-
-    // Stock and waste.
-    const sc = st.stock.count;
-    setAttr(stock, "data-count", sc);
-    setAttr(stock, "data-action-next", st.stock.action);
-    setAttr(stock, "data-hint", st.hint && (st.hint.kind === "draw" || st.hint.kind === "recycle") ? "true" : null);
-    setAttr(stock, "aria-disabled", replay || st.stock.action === "none" ? "true" : null);
-    setAttr(
-      stock,
-      "aria-label",
-      sc ? S("stock_draw", { n: sc }) : st.stock.action === "recycle" ? S("stock_recycle") : S("stock_empty"),
-    );
-    setText(stock.querySelector(".pyr-recycle"), !sc && st.stock.action === "recycle" ? `↻ ${S("recycle")}` : "");
-    setText(stockCount, sc);
-    const w = st.waste;
-    drawCard(wasteTop, w.top, st.selected, hint, text, replay);
-    drawCard(wasteUnder, w.under, st.selected, hint, text, replay);
-    setAttr(wasteTop.el, "tabindex", "0");
-    setAttr(wasteUnder.el, "tabindex", "0");
-    setAttr(waste, "data-count", w.count);
-    setAttr(waste, "role", "group");
-    setAttr(waste, "aria-label", w.count ? S("waste_count", { n: w.count }) : S("waste_empty"));
-    setAttr(wasteEmpty, "hidden", w.count ? true : null);
-    setText(wasteCount, w.count);
-
-    // Status bar and message.
-    setText(view.fields.code, st.code || "—");
-    setAttr(copy, "hidden", st.code ? null : true);
-    const preset = (text.presets || []).find((p) => p.letter === st.rules);
-    setText(rules, preset ? preset.name : text.custom_rules || st.rules);
-    setText(view.fields.score, st.score);
-    setText(view.fields.moves, st.moves);
-    view.clock = { elapsed: st.elapsed, running: st.running && !replay, at: now() };
-    tick();
-    let msg = st.message ? st.message.text : "";
-    if (replay) {
-      const r = st.replay;
-      msg = `${S("step", { index: r.index, length: r.length })}: ${r.action ?? S("at_deal")}`;
-    } else if (!msg && st.hint) {
-      const kind = st.hint.kind;
-      msg = kind === "none" ? S("hint_none") : kind === "draw" ? S("hint_draw") : kind === "recycle" ? S("hint_recycle") : S("hint_move", { move: st.hint.move });
-    }
-    setText(message, msg);
-    setAttr(message, "data-key", replay ? "replay" : st.message ? st.message.key : st.hint ? "hint" : null);
-
-    // End banners (R17, R18), and the offer of a new game once nothing more can be removed
-    // while drawing goes on (st.stuck); not during a replay.
-    const over = !replay && (st.status === "won" || st.status === "no_moves");
-    const stuck = !replay && !over && !!st.stuck;
-    setAttr(banner, "hidden", over || stuck ? null : true);
-    setAttr(banner, "data-status", over ? st.status : stuck ? "stuck" : null);
-    if (over || stuck) {
-      const won = st.status === "won";
-      setText(bannerTitle, won ? S("won_title") : stuck ? S("stuck_title") : S("no_moves_title"));
-      setText(
-        bannerDetail,
-        won
-          ? S("won_detail", { score: st.score, time: formatTime(st.elapsed), moves: st.moves })
-          : stuck
-            ? S("stuck_help")
-            : S("no_moves_help"),
-      );
-      const wanted = won ? ["new", "replay"] : stuck ? ["new", "undo", "restart"] : ["undo", "restart", "new"];
-      if (bannerButtons.dataset.set !== wanted.join()) {
-        bannerButtons.replaceChildren(
-          ...wanted.map((a) => h("button", { type: "button", class: "pyr-btn", "data-banner-action": a })),
-        );
-        bannerButtons.dataset.set = wanted.join();
-      }
-      for (const b of bannerButtons.children) setText(b, S(b.dataset.bannerAction));
-    }
-
-    // Toolbar, panels, replay bar.
-    setAttr(toolbar, "hidden", replay ? true : null);
-    setAttr(replayBar, "hidden", replay ? null : true);
-    setAttr(buttons.hint, "hidden", text.hint ? null : true);
-    setAttr(buttons.stats, "hidden", st.stats ? null : true);
-    if (!st.stats && !statsPanel.hidden) closePanel(statsPanel, buttons.stats);
-    buttons.undo.disabled = !st.can_undo;
-    if (replay) {
-      const r = st.replay;
-      slider.max = String(r.length);
-      if (slider.value !== String(r.index)) slider.value = String(r.index);
-      setAttr(slider, "aria-valuetext", S("step", { index: r.index, length: r.length }));
-      setText(replayStep, `${r.index} / ${r.length}`);
-      replayButtons.first.disabled = replayButtons.previous.disabled = r.index <= 0;
-      replayButtons.next.disabled = replayButtons.last.disabled = r.index >= r.length;
-    }
-    if (swapFocus) (replay ? [replayButtons.next, leaveReplay].find((b) => !b.disabled) : buttons.replay).focus();
-    if (view.awaitingNew) {
-      if (st.error) {
-        newError.hidden = false;
-        setText(newError, st.error);
-      } else if (st.code !== view.shownCode || st.moves === 0) {
-        closePanel(newPanel, buttons.new);
-      }
-    }
-    view.shownCode = st.code;
-    const explain = !!(st.options && st.options.explain_mistakes);
-    if (optExplain.checked !== explain) optExplain.checked = explain;
-    const indices = st.options && st.options.french_indices ? "1" : "0";
-    if (optIndices.value !== indices) optIndices.value = indices;
     view.renderMs = now() - started;
   };
 
   view.renderText = function renderText() {
     const text = model.get("_text") || {};
-    for (const [label, key] of view.labels) setText(label, S(key));
-    for (const [action, b] of Object.entries(buttons)) setText(b, S(action));
-    setText(copy, S("copy"));
-    setText(dealBtn, S("deal"));
-    setText(cancelBtn, S("cancel"));
-    setText(leaveReplay, S("leave_replay"));
-    for (const [key, b] of Object.entries(replayButtons)) {
-      setAttr(b, "aria-label", S(key));
-      setAttr(b, "title", S(key));
-    }
-    setAttr(slider, "aria-label", S("replay_slider"));
-    setText(newCodeLabel.firstChild, S("code_label"));
-    setAttr(newCode, "placeholder", S("code_placeholder"));
-    setText(newRulesLabel.firstChild, S("rules_label"));
-    setText(optExplainLabel.lastChild, S("explain"));
-    setText(optLanguageLabel.firstChild, S("language"));
-    setText(optIndicesLabel.firstChild, S("indices"));
-    setAttr(board, "aria-label", S("table"));
-    setAttr(pyramid, "aria-label", S("pyramid"));
-    setAttr(buttons.new, "aria-expanded", newPanel.hidden ? "false" : "true");
-    setAttr(buttons.options, "aria-expanded", optPanel.hidden ? "false" : "true");
-    setAttr(buttons.stats, "aria-expanded", statsPanel.hidden ? "false" : "true");
-    setText(statsTitle, S("stats"));
-    setAttr(statsPanel, "aria-label", S("stats"));
-    setText(statsRulesLabel.firstChild, S("rules_label"));
-    setAttr(statsClose, "aria-label", S("close"));
-    setAttr(statsClose, "title", S("close"));
-    for (const [label, key] of statsLabels) setText(label, S(key));
-    setText(statsCaption, S("stats_ranking"));
-    setAttr(statsTable, "aria-label", S("stats_ranking"));
-    COLUMNS.forEach(([name, key], i) => {
-      if (name === "rank") {
-        setText(statsHeads[i], "#");
-        setAttr(statsHeads[i], "aria-label", S(key));
-      } else setText(statsHeads[i], S(key));
-    });
-    renderStats();
-    const rulesValue = newRules.value || (model.get("_state") || {}).rules;
-    newRules.replaceChildren(
-      ...(text.presets || []).map((p) => h("option", { value: p.letter, text: `${p.name} (${p.letter})` })),
-    );
-    if (rulesValue) newRules.value = rulesValue;
-    optLanguage.replaceChildren(...(text.languages || []).map((l) => h("option", { value: l.code, text: l.name })));
-    optLanguage.value = text.language || "en";
+    for (const region of regions) region.renderText(text);
     view.render();
   };
-
-  function tick() {
-    const c = view.clock;
-    if (!c) return;
-    const elapsed = c.running ? c.elapsed + (now() - c.at) / 1000 : c.elapsed;
-    setText(view.fields.time, formatTime(elapsed));
-  }
-  view.tick = tick;
-  // The clock ticks here from the last snapshot; the kernel is not asked every second.
-  if (typeof setInterval === "function") view.timers.push(setInterval(() => view.clock && view.clock.running && tick(), 1000));
 
   const onState = () => view.render();
   const onText = () => view.renderText();
@@ -909,7 +1006,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
 
   view.renderText();
   // A fresh clock reading for this view if the game is running (one message, not a stream).
-  if ((model.get("_state") || {}).running) send({ type: "refresh" });
+  if (state().running) ctx.send({ type: "refresh" });
   return view;
 }
 
