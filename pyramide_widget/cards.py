@@ -1,6 +1,11 @@
-"""Cards: ranks, suits, parsing and printing (docs/rules.md R1 and §8).
+"""Cards and decks: ranks, suits, parsing and printing (docs/rules.md R1, §8 and §9).
 
-A card prints as rank then suit symbol: ``K♦``, ``10♣``, ``A♠``. Parsing accepts the
+Two decks (:class:`Deck`): the standard 52-card French deck (:data:`FRENCH_DECK`) and the
+48-card Spanish deck (:data:`SPANISH_DECK`). A deck knows its cards in generator order, its
+highest rank (which is also the pair sum) and how its cards are written, so every other module
+asks the deck instead of repeating "13" or "♣♦♥♠".
+
+A French card prints as rank then suit symbol: ``K♦``, ``10♣``, ``A♠``. Parsing accepts the
 spellings players type:
 
 * rank: ``A`` or ``1``, ``2``–``9``, ``10`` or ``T``, ``J``/``V`` (valet), ``Q``/``D`` (dame),
@@ -11,20 +16,30 @@ The grammar that removes the queen/diamonds ambiguity of ``D``: **the suit is al
 character** and everything before it is the rank, so ``DD`` is the queen of diamonds, ``D♣`` the
 queen of clubs and ``10D`` the ten of diamonds. A rank is never written without a suit.
 
+A Spanish card prints as its number 1–12 (the indices printed on Spanish cards: 10 sota,
+11 caballo, 12 rey) then its suit letter, ``O`` oros, ``C`` copas, ``E`` espadas, ``B`` bastos:
+``12O``, ``10E``, ``1C`` (Unicode has no Spanish suit symbols). Parsing a Spanish card also
+accepts ``S`` (sota), ``C`` (caballo) and ``R`` (rey) for 10–12, any case; the same grammar
+applies (the suit is the last character), so ``CC`` is the caballo de copas. The ASCII form
+(records' layouts) writes every rank as one character: ``S``, ``C``, ``R`` for 10–12. Because
+``C`` is clubs in one deck and copas in the other, text is always read *for a deck*
+(:func:`parse_card`'s ``deck``, the French deck by default).
+
 Cards are interned: there is exactly one object per (rank, suit), so identity, equality and
 hashing are all cheap, which the engine's hot paths rely on.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Iterator
+from typing import ClassVar, Iterator, Union
 
 from .errors import CardError
 
 
 class Suit(str, Enum):
-    """The four suits, in the deck order the deal generator uses (♣ ♦ ♥ ♠)."""
+    """The four French suits, in the deck order the deal generator uses (♣ ♦ ♥ ♠)."""
 
     CLUBS = "♣"
     DIAMONDS = "♦"
@@ -40,12 +55,60 @@ class Suit(str, Enum):
     def is_red(self) -> bool:
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
+    @property
+    def colour(self) -> str:
+        """The colour the suit is printed in: ``red`` or ``black``."""
+        return "red" if self.is_red else "black"
+
+    @property
+    def english(self) -> str:
+        """The suit's English name: clubs, diamonds, hearts, spades."""
+        return self.name.lower()
+
     def __str__(self) -> str:
         return self.value
 
 
+class SpanishSuit(str, Enum):
+    """The four suits of the Spanish deck, in generator order; the value is the printed letter.
+    A separate enum from :class:`Suit`, so no French card or spelling changes meaning."""
+
+    OROS = "O"
+    COPAS = "C"
+    ESPADAS = "E"
+    BASTOS = "B"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def is_red(self) -> bool:
+        """Copas are printed red; the other Spanish suits are not (see :attr:`colour`)."""
+        return self is SpanishSuit.COPAS
+
+    @property
+    def colour(self) -> str:
+        """The colour Spanish cards print the suit in: oros gold, copas red, espadas blue,
+        bastos green."""
+        return _SPANISH_COLOURS[self]
+
+    @property
+    def english(self) -> str:
+        """The suit's name; Spanish suits keep their Spanish names in every language."""
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.value
+
+
+AnySuit = Union[Suit, SpanishSuit]
+
 _SUIT_LETTERS = {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
-_SUIT_BY_TEXT: dict[str, Suit] = {}
+_SPANISH_COLOURS = {
+    SpanishSuit.OROS: "gold", SpanishSuit.COPAS: "red", SpanishSuit.ESPADAS: "blue", SpanishSuit.BASTOS: "green",
+}
+_SUIT_BY_TEXT: dict[str, AnySuit] = {}
 for _suit in Suit:
     _SUIT_BY_TEXT[_suit.value] = _suit
     _SUIT_BY_TEXT[_suit.letter] = _suit
@@ -63,56 +126,125 @@ CARD_SYNTAX = (
     "a rank (A 2-10 J Q K, or T for ten, or French V D R) followed by a suit "
     "(♣ ♦ ♥ ♠ or C D H S), e.g. 'K♦', '10♣', 'Kd', 'TD', 'D♣'"
 )
+SPANISH_CARD_SYNTAX = (
+    "a rank 1-12 (or S sota, C caballo, R rey for 10-12) followed by a suit letter "
+    "(O oros, C copas, E espadas, B bastos), e.g. '12O', '7C', 'RE', 'SB'"
+)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck of cards: its suits in generator order and its ranks ``1..ranks``.
+
+    The highest rank is removed alone and pairs sum to it (R9, R11), so the deck, not the
+    rules, fixes the pair sum (:attr:`target`). The other fields say how its cards are written:
+    ``indices`` maps an index set the widget offers (``en``, ``fr``) to the rank texts that
+    differ from the number; ``ascii_ranks`` the one-character ranks of the ASCII form;
+    ``rank_aliases`` extra rank spellings parsing accepts; ``suit_aliases`` extra suit spellings.
+    """
+
+    name: str
+    suits: tuple[AnySuit, ...]
+    ranks: int
+    top_name: str
+    indices: dict[str, dict[int, str]] = field(hash=False, compare=False)
+    ascii_ranks: dict[int, str] = field(hash=False, compare=False)
+    rank_aliases: dict[str, int] = field(hash=False, compare=False)
+    suit_aliases: dict[str, AnySuit] = field(hash=False, compare=False)
+    syntax: str = field(hash=False, compare=False)
+
+    @property
+    def target(self) -> int:
+        """The pair sum, which is also the rank removed alone: the deck's highest rank."""
+        return self.ranks
+
+    @property
+    def size(self) -> int:
+        return self.ranks * len(self.suits)
+
+    def cards(self) -> list[Card]:
+        """The cards in generator order: suit by suit in :attr:`suits` order, ranks ascending."""
+        return [Card(rank, suit) for suit in self.suits for rank in range(1, self.ranks + 1)]
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and card.suit in self.suits
+
+    def rank_text(self, rank: int, index_set: str = "en") -> str:
+        """How rank ``rank`` is printed in the index set ``index_set`` (``en`` or ``fr``)."""
+        return self.indices[index_set].get(rank, str(rank))
+
+    def parse(self, text: str) -> Card:
+        """Parse one card of this deck; raise :class:`CardError` saying what is expected."""
+        cleaned = text.strip().replace("\ufe0f", "").upper()
+        suit = self.suit_aliases.get(cleaned[-1:])
+        rank = self.rank_aliases.get(cleaned[:-1])
+        if len(cleaned) < 2 or suit is None or rank is None:
+            raise CardError(f"{text!r} is not a card of the {self.name} deck: expected {self.syntax}")
+        return Card(rank, suit)
+
+    def __repr__(self) -> str:
+        return f"<Deck {self.name}: {self.size} cards, pairs sum to {self.target}>"
 
 
 class Card:
     """One playing card. Use :meth:`Card.of` or :func:`parse_card`; instances are interned."""
 
     __slots__ = ("rank", "suit", "index")
-    _interned: ClassVar[dict[tuple[int, Suit], "Card"]] = {}
+    _interned: ClassVar[dict[tuple[int, AnySuit], "Card"]] = {}
 
     rank: int
-    suit: Suit
+    suit: AnySuit
     index: int
+    """The card's place in its deck's generator order (0-51 French, 0-47 Spanish)."""
 
-    def __new__(cls, rank: int, suit: Suit | str) -> "Card":
+    def __new__(cls, rank: int, suit: AnySuit | str) -> "Card":
         # Checked before the lookup: True == 1 and 13.0 == 13 would otherwise find A and K.
         if type(rank) is not int:
             raise CardError(f"rank must be an integer from 1 (ace) to 13 (king), got {type(rank).__name__} {rank!r}")
-        try:
-            suit = Suit(suit)
-        except ValueError:
-            raise CardError(f"suit must be one of {' '.join(Suit)}, got {suit!r}") from None
+        if not isinstance(suit, SpanishSuit):
+            try:
+                suit = Suit(suit)
+            except ValueError:
+                raise CardError(f"suit must be one of {' '.join(Suit)} (or a SpanishSuit), got {suit!r}") from None
         key = (rank, suit)
         card = cls._interned.get(key)
         if card is None:
-            if not 1 <= rank <= 13:
-                raise CardError(f"rank must be an integer from 1 (ace) to 13 (king), got {rank!r}")
+            deck = FRENCH_DECK if isinstance(suit, Suit) else SPANISH_DECK
+            if not 1 <= rank <= deck.ranks:
+                raise CardError(
+                    f"rank must be an integer from 1 to {deck.ranks} in the {deck.name} deck, got {rank!r}"
+                )
             card = object.__new__(cls)
             object.__setattr__(card, "rank", rank)
             object.__setattr__(card, "suit", suit)
-            object.__setattr__(card, "index", list(Suit).index(suit) * 13 + rank - 1)
+            object.__setattr__(card, "index", deck.suits.index(suit) * deck.ranks + rank - 1)
             cls._interned[key] = card
         return card
 
     @classmethod
-    def of(cls, rank: int, suit: Suit | str) -> "Card":
+    def of(cls, rank: int, suit: AnySuit | str) -> "Card":
         return cls(rank, suit)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
-    def __reduce__(self) -> tuple[type, tuple[int, Suit]]:
+    def __reduce__(self) -> tuple[type, tuple[int, AnySuit]]:
         # Keep interning across pickling (the solver sends cards to worker processes).
         return (Card, (self.rank, self.suit))
 
     def __lt__(self, other: "Card") -> bool:
         return self.index < other.index
 
+    @property
+    def deck(self) -> Deck:
+        """The deck this card belongs to."""
+        return FRENCH_DECK if isinstance(self.suit, Suit) else SPANISH_DECK
+
     def to_text(self, *, ascii: bool = False, french: bool = False) -> str:
-        """Print the card. ``ascii`` uses ``T`` and suit letters (``TD``); ``french`` uses R/D/V."""
-        names = FRENCH_RANK_NAMES if french else RANK_NAMES
-        rank = names.get(self.rank) or ("T" if ascii and self.rank == 10 else str(self.rank))
+        """Print the card. ``ascii`` uses one-character ranks and suit letters (``TD``, ``SO``);
+        ``french`` the French indices R/D/V."""
+        deck = self.deck
+        rank = (deck.ascii_ranks.get(self.rank) if ascii else None) or deck.rank_text(self.rank, "fr" if french else "en")
         return rank + (self.suit.letter if ascii else self.suit.value)
 
     @property
@@ -126,31 +258,53 @@ class Card:
         return f"Card('{self.to_text()}')"
 
 
-def parse_card(text: str | Card) -> Card:
-    """Parse one card in any accepted spelling; raise :class:`CardError` saying what is expected."""
+FRENCH_DECK = Deck(
+    name="French",
+    suits=tuple(Suit),
+    ranks=13,
+    top_name="king",
+    indices={"en": RANK_NAMES, "fr": FRENCH_RANK_NAMES},
+    ascii_ranks={10: "T"},
+    rank_aliases=_RANK_BY_TEXT,
+    suit_aliases=_SUIT_BY_TEXT,
+    syntax=CARD_SYNTAX,
+)
+"""The standard 52-card deck: ♣ ♦ ♥ ♠, ace to king; pairs sum to 13."""
+
+SPANISH_DECK = Deck(
+    name="Spanish",
+    suits=tuple(SpanishSuit),
+    ranks=12,
+    top_name="rey (12)",
+    indices={"en": {}, "fr": {}},  # Spanish cards carry their numbers 1-12 as indices
+    ascii_ranks={10: "S", 11: "C", 12: "R"},
+    rank_aliases={**{str(n): n for n in range(1, 13)}, "S": 10, "C": 11, "R": 12},
+    suit_aliases={suit.value: suit for suit in SpanishSuit},
+    syntax=SPANISH_CARD_SYNTAX,
+)
+"""The 48-card Spanish deck: oros, copas, espadas, bastos, 1-12 (10 sota, 11 caballo, 12 rey);
+pairs sum to 12."""
+
+
+def parse_card(text: str | Card, deck: Deck = FRENCH_DECK) -> Card:
+    """Parse one card of ``deck`` (the French deck by default) in any accepted spelling; raise
+    :class:`CardError` saying what is expected. A :class:`Card` passes through as it is."""
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError(f"expected a card as text, {CARD_SYNTAX}; got {type(text).__name__}")
-    cleaned = text.strip().replace("\ufe0f", "").upper()
-    if len(cleaned) < 2:
-        raise CardError(f"{text!r} is not a card: expected {CARD_SYNTAX}")
-    suit = _SUIT_BY_TEXT.get(cleaned[-1])
-    rank = _RANK_BY_TEXT.get(cleaned[:-1])
-    if suit is None or rank is None:
-        raise CardError(f"{text!r} is not a card: expected {CARD_SYNTAX}")
-    return Card(rank, suit)
+        raise CardError(f"expected a card as text, {deck.syntax}; got {type(text).__name__}")
+    return deck.parse(text)
 
 
 def standard_deck() -> list[Card]:
     """The 52 cards in generator order: ♣ A–K, ♦ A–K, ♥ A–K, ♠ A–K."""
-    return [Card(rank, suit) for suit in Suit for rank in range(1, 14)]
+    return FRENCH_DECK.cards()
 
 
-def iter_cards(texts: "list[str | Card] | tuple[str | Card, ...]") -> Iterator[Card]:
-    """Parse a sequence of cards, naming the position of the first bad one."""
+def iter_cards(texts: "list[str | Card] | tuple[str | Card, ...]", deck: Deck = FRENCH_DECK) -> Iterator[Card]:
+    """Parse a sequence of cards of ``deck``, naming the position of the first bad one."""
     for position, text in enumerate(texts, 1):
         try:
-            yield parse_card(text)
+            yield parse_card(text, deck)
         except CardError as error:
             raise CardError(f"card {position}: {error}") from None

@@ -16,11 +16,19 @@ forever, on any machine, and can be re-implemented in another language (JavaScri
    output ``z ^ (z >> 31)``.
 3. **Uniform integer below n.** Draw outputs until one is ``< 2**64 - (2**64 mod n)``; return
    it ``mod n`` (rejection sampling, so there is no modulo bias).
-4. **Shuffle.** Start from the deck in order ♣ A–K, ♦ A–K, ♥ A–K, ♠ A–K (index 0–51). For
-   ``i`` from 51 down to 1: ``j`` = uniform below ``i + 1``; swap cards ``i`` and ``j``
-   (Fisher–Yates).
-5. **Deal.** Cards 0–27 form the pyramid, row by row from the top, left to right; card 28 is
-   the waste; cards 29–51 are the stock, card 29 on top (drawn first).
+4. **Shuffle.** Start from the table's deck in its generator order (index 0 to ``n - 1``):
+   the standard deck ♣ A–K, ♦ A–K, ♥ A–K, ♠ A–K (``n`` = 52); the Spanish deck oros 1–12,
+   copas 1–12, espadas 1–12, bastos 1–12 (``n`` = 48). For ``i`` from ``n - 1`` down to 1:
+   ``j`` = uniform below ``i + 1``; swap cards ``i`` and ``j`` (Fisher–Yates).
+5. **Deal.** The first ``shape.size`` cards form the pyramid, row by row from the top, left
+   to right (28 for a 7-row pyramid or the Triangle, 21 for Six Rows); the next
+   ``dealt_to_waste`` cards go to the waste (one on the standard table, bottom first, none
+   on the others); the rest is the stock, the first of them on top (drawn first). On the
+   standard table: cards 0–27 the pyramid, card 28 the waste, cards 29–51 the stock.
+
+The code's rules letter names the preset and so the table (:mod:`~pyramide_widget.table`):
+the same 7 letters deal other cards on another table (``PY1-W-AAAAAAS`` is a Six Rows deal),
+and the same cards under every preset of one table.
 
 Python's ``random`` is deliberately not used: its algorithms may change between versions.
 
@@ -37,10 +45,11 @@ import secrets
 from dataclasses import dataclass
 from collections.abc import Iterable, Sequence
 
-from .cards import Card, iter_cards, standard_deck
+from .cards import Card, iter_cards
 from .errors import CodeError, LayoutError
-from .geometry import STANDARD_SHAPE, PyramidShape
+from .geometry import Shape
 from .rules import CUSTOM_LETTER, PRESETS, Rules
+from .table import STANDARD_TABLE, Table
 
 CODE_VERSION = "PY1"
 DEAL_LETTERS = 7
@@ -90,19 +99,22 @@ class Deal:
     stock: tuple[Card, ...]
 
     @classmethod
-    def from_letters(cls, letters: str) -> "Deal":
-        """Deal the cards that 7 code letters fix, with the generator of format version 1."""
+    def from_letters(cls, letters: str, table: Table = STANDARD_TABLE) -> "Deal":
+        """Deal the cards that 7 code letters fix on ``table``, with the generator of format
+        version 1."""
         letters = _check_letters(letters)
+        _check_table(table)
         seed = 0
         for letter in letters:
             seed = seed * 26 + ord(letter) - ord("A")
         rng = SplitMix64(seed)
-        deck = standard_deck()
+        deck = table.deck.cards()
         for i in range(len(deck) - 1, 0, -1):
             j = rng.below(i + 1)
             deck[i], deck[j] = deck[j], deck[i]
-        size = STANDARD_SHAPE.size
-        return cls(tuple(deck[:size]), (deck[size],), tuple(deck[size + 1:]))
+        size = table.shape.size
+        waste_end = size + table.dealt_to_waste
+        return cls(tuple(deck[:size]), tuple(deck[size:waste_end]), tuple(deck[waste_end:]))
 
     @classmethod
     def from_layout(
@@ -110,7 +122,7 @@ class Deal:
         pyramid: Sequence[Sequence[str | Card] | str] | Sequence[str | Card],
         waste: Iterable[str | Card] | str = (),
         stock: Iterable[str | Card] | str = (),
-        shape: PyramidShape = STANDARD_SHAPE,
+        table: Table = STANDARD_TABLE,
     ) -> "Deal":
         """Build and check a deal from explicit cards (R5).
 
@@ -118,25 +130,29 @@ class Deal:
         a row is a list of cards or, as bug reports write it, one string of cards separated by
         spaces: ``["5♣", "2♠ 8♥", "3♣ K♦ 6♣", ...]``. ``waste`` is bottom to top (last = top)
         and ``stock`` top first (first = next drawn), each a list of cards or one such string.
-        The cards must form exactly one standard 52-card deck.
+        The cards must form exactly one deck of the ``table`` (the standard 52-card deck by
+        default) and fill its pyramid.
         """
+        _check_table(table)
+        shape, deck = table.shape, table.deck
         if isinstance(pyramid, str):
             raise LayoutError(
                 "pyramid must be a list of rows, top to bottom (each a list of cards or a string "
                 "of cards separated by spaces), not one string"
             )
         rows = _card_list("pyramid", pyramid)
-        # A list of one entry per row is rows (strings of cards or lists); 28 cards are flat.
+        # A list of one entry per row is rows (strings of cards or lists); shape.size cards are flat.
         if len(rows) == shape.rows or any(isinstance(row, (list, tuple)) for row in rows):
             rows = [
                 _split_cards(row) if isinstance(row, str) else _card_list(f"pyramid row {number}", row)
                 for number, row in enumerate(rows, 1)
             ]
+            lengths = [shape.row_length(number) for number in range(1, shape.rows + 1)]
             for number, row in enumerate(rows, 1):
-                if len(row) != number:
+                if number <= shape.rows and len(row) != lengths[number - 1]:
                     raise LayoutError(
-                        f"pyramid row {number} has {len(row)} cards; row r must have r cards "
-                        f"(rows top to bottom: 1, 2, ..., {shape.rows})"
+                        f"pyramid row {number} has {len(row)} cards; it must have {lengths[number - 1]} "
+                        f"(rows top to bottom: {', '.join(map(str, lengths))})"
                     )
             if len(rows) != shape.rows:
                 raise LayoutError(f"the pyramid has {len(rows)} rows; expected {shape.rows}")
@@ -147,33 +163,39 @@ class Deal:
                 raise LayoutError(f"the pyramid has {len(flat)} cards; expected {shape.size}")
         try:
             deal = cls(
-                tuple(iter_cards(flat)),
-                tuple(iter_cards(_card_list("waste", waste))),
-                tuple(iter_cards(_card_list("stock", stock))),
+                tuple(iter_cards(flat, deck)),
+                tuple(iter_cards(_card_list("waste", waste), deck)),
+                tuple(iter_cards(_card_list("stock", stock), deck)),
             )
         except ValueError as error:
             raise LayoutError(str(error)) from None
-        deal.check()
+        deal.check(table)
         return deal
 
-    def check(self) -> None:
-        """Raise :class:`LayoutError` unless the cards are one 52-card deck, each card once."""
+    def check(self, table: Table = STANDARD_TABLE) -> None:
+        """Raise :class:`LayoutError` unless the cards are one deck of ``table`` (the standard
+        52-card deck by default), each card once, and the pyramid fills the table's shape."""
+        _check_table(table)
+        deck = table.deck
         cards = self.pyramid + self.waste + self.stock
         seen: set[Card] = set()
         duplicates = [str(card) for card in cards if card in seen or seen.add(card)]
-        missing = [str(card) for card in standard_deck() if card not in seen]
-        if duplicates or missing or len(cards) != 52:
+        strangers = [str(card) for card in cards if card not in deck]
+        missing = [str(card) for card in deck.cards() if card not in seen]
+        if duplicates or missing or strangers or len(cards) != deck.size:
             problems = []
             if duplicates:
                 problems.append(f"duplicated: {' '.join(duplicates)}")
             if missing:
                 problems.append(f"missing: {' '.join(missing)}")
+            if strangers:
+                problems.append(f"not of this deck: {' '.join(strangers)}")
             raise LayoutError(
-                f"the layout has {len(cards)} cards and must be one 52-card deck, each card once "
-                f"({'; '.join(problems)})"
+                f"the layout has {len(cards)} cards and must be one {deck.size}-card deck ({deck.name}), "
+                f"each card once ({'; '.join(problems)})"
             )
-        if len(self.pyramid) != STANDARD_SHAPE.size:
-            raise LayoutError(f"the pyramid must have {STANDARD_SHAPE.size} cards")
+        if len(self.pyramid) != table.shape.size:
+            raise LayoutError(f"the pyramid must have {table.shape.size} cards on the {table.name} table")
 
     def to_dict(self) -> dict[str, list[str]]:
         return {
@@ -182,9 +204,17 @@ class Deal:
             "stock": [str(c) for c in self.stock],
         }
 
-    def rows(self, shape: PyramidShape = STANDARD_SHAPE) -> list[list[Card]]:
+    def rows(self, shape: Shape = STANDARD_TABLE.shape) -> list[list[Card]]:
         """The pyramid as rows, top to bottom."""
-        return [[self.pyramid[shape.index(r, c)] for c in range(1, r + 1)] for r in range(1, shape.rows + 1)]
+        return [
+            [self.pyramid[shape.index(r, c)] for c in range(1, shape.row_length(r) + 1)]
+            for r in range(1, shape.rows + 1)
+        ]
+
+
+def _check_table(table: object) -> None:
+    if not isinstance(table, Table):
+        raise TypeError(f"table must be a Table (see pyramide_widget.table), got {type(table).__name__}")
 
 
 def _split_cards(text: str) -> list[str]:
@@ -255,5 +285,9 @@ class DealCode:
             )
         return PRESETS[self.rules_letter].rules
 
-    def deal(self) -> Deal:
-        return Deal.from_letters(self.letters)
+    def deal(self, table: Table | None = None) -> Deal:
+        """The cards these letters deal on ``table``; by default the table of the preset the
+        rules letter names (a custom-rules code, ``X``, needs its table passed)."""
+        if table is None:
+            table = self.rules.table
+        return Deal.from_letters(self.letters, table)

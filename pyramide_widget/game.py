@@ -9,15 +9,20 @@ Two layers share one rules implementation:
   legal or raises :class:`~pyramide_widget.errors.IllegalMoveError` and changes nothing.
 
 Both go through :meth:`Game._pair_allowed` / :meth:`Game._apply`, so the rules live in one
-place. Internally a place on the table is a *slot*: 0–27 for the pyramid (row-major),
-``WASTE_TOP`` and ``WASTE_UNDER`` for the two waste cards that can ever be played.
+place. Internally a place on the table is a *slot*: 0 to ``shape.size - 1`` for the pyramid
+(row-major), ``WASTE_TOP`` and ``WASTE_UNDER`` for the two waste cards that can ever be played.
 
-Room for the other games of docs/rules.md §9: the tableau's shape is an object
-(:class:`~pyramide_widget.geometry.PyramidShape`: a 6-row pyramid or an inverted Triangle
-supply their own ``covers``), the pair sum comes from ``Rules.target`` (12 for a Spanish deck),
-and every question "may this card be played, and with what?" goes through ``_is_free`` /
-``_may_pair`` over slots, so extra piles (three waste piles, a reserve, a cell, Giza's
-columns) are new slot kinds plus their cases there, not a rewrite of the move logic.
+The table (:attr:`Game.table`, from ``rules.table``) supplies every fact of the layout: the
+shape's ``covers`` (a 6-row pyramid, the inverted Triangle), the deck and its pair sum (12 for
+the Spanish deck), which cards start face down. Every question "may this card be played, and
+with what?" goes through ``_is_free`` / ``_may_pair`` over slots, so extra piles (three waste
+piles, a reserve, a cell, Giza's columns) are new slot kinds plus their cases there, not a
+rewrite of the move logic.
+
+Face-down tables: a pyramid card is face up when the table deals it face up or once every
+card covering it is gone, a function of the position, so undo turns it down again by itself.
+A face-down card never plays (even under ``pair_with_coverer``). The engine knows every card;
+:meth:`Game.visible_position` is the position as the player sees it.
 
 Choices where the rules are silent (docs/rules.md §10): a tap on a king removes it even while another card is
 selected (that selection stays); undo works from a finished game too (the clock then runs
@@ -37,10 +42,10 @@ from .cards import Card, parse_card
 from .clock import GameClock, TimeSource
 from .deal import Deal, DealCode
 from .errors import CodeError, IllegalMoveError
-from .geometry import STANDARD_SHAPE
 from .i18n import Message, check_language, translate
 from .moves import DRAW, RECYCLE, Move, MoveKind, parse_move
 from .rules import CUSTOM_LETTER, Rules, RulesLike, as_rules
+from .table import Table
 
 if TYPE_CHECKING:
     from .record import Record
@@ -50,7 +55,8 @@ UNDO_LIMIT = 100
 POINTS_PER_CARD = 10
 """R19: each card removed from the pyramid scores 10."""
 
-WASTE_TOP = STANDARD_SHAPE.size
+WASTE_TOP = 1 << 16
+"""The waste top's slot: above every pyramid index, so ``slot < WASTE_TOP`` means a pyramid place."""
 WASTE_UNDER = WASTE_TOP + 1
 
 
@@ -92,6 +98,9 @@ class Position:
     stock: tuple[Card, ...]
     fresh: bool
     recycles_used: int
+    face_down: frozenset[int] = frozenset()
+    """The row-major indices of pyramid places holding a face-down card. In
+    :meth:`Game.visible_position` such a place reads ``None`` though its card is still there."""
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -141,16 +150,17 @@ class Game:
         seconds (``time.monotonic`` by default); see :mod:`~pyramide_widget.clock`."""
         if not isinstance(deal, Deal):
             raise TypeError(f"deal must be a Deal (see Deal.from_layout), got {type(deal).__name__}")
-        deal.check()
+        rules = as_rules(rules) if rules is not None else Rules()
+        deal.check(rules.table)
         if code is not None and not isinstance(code, DealCode):
             raise TypeError(f"code must be a DealCode or None, got {type(code).__name__}; use Game.from_code for text")
         self.deal = deal
-        self.rules = as_rules(rules) if rules is not None else Rules()
+        self.rules = rules
         self._code = code
         self.explain_mistakes = explain_mistakes
         self.language = check_language(language)
         self._clock_source = clock
-        self.shape = STANDARD_SHAPE
+        self.shape = rules.table.shape
         self._observers: list[Callable[[Game], None]] = []
         self._notify_depth = 0
         self._reset()
@@ -209,7 +219,7 @@ class Game:
                 f"not {repr(rules) if rules.letter == CUSTOM_LETTER else f'the {rules.name} rules ({rules.letter})'}; "
                 "change the code's letter to choose other rules"
             )
-        return cls(parsed.deal(), rules, code=parsed, **options)
+        return cls(parsed.deal(rules.table), rules, code=parsed, **options)
 
     @classmethod
     def new(cls, rules: RulesLike | None = None, **options: Any) -> "Game":
@@ -217,7 +227,7 @@ class Game:
         by default)."""
         rules = as_rules(rules) if rules is not None else Rules()
         code = DealCode.random(rules)
-        return cls(code.deal(), rules, code=code, **options)
+        return cls(code.deal(rules.table), rules, code=code, **options)
 
     @classmethod
     def from_layout(
@@ -229,12 +239,14 @@ class Game:
         **options: Any,
     ) -> "Game":
         """A game on explicit cards (R5): pyramid rows top to bottom, waste bottom to top (last
-        = top), stock top first (first = next drawn). The cards must be one 52-card deck.
+        = top), stock top first (first = next drawn). The cards must be one deck of the rules'
+        table (the standard 52-card deck unless ``rules`` name another table).
 
         A row, the waste or the stock may be written as bug reports write them, one string of
         cards separated by spaces: ``Game.from_layout(["J♦", "6♣ 7♥", ...], "7♦", "2♠ 9♥ ...")``
         (see :meth:`Deal.from_layout <pyramide_widget.deal.Deal.from_layout>`)."""
-        return cls(Deal.from_layout(pyramid, waste, stock), rules, **options)
+        rules = as_rules(rules) if rules is not None else Rules()
+        return cls(Deal.from_layout(pyramid, waste, stock, rules.table), rules, **options)
 
     @classmethod
     def replay(cls, record: "Record | str | dict[str, Any]", upto: int | None = None, **options: Any) -> "Game":
@@ -263,6 +275,11 @@ class Game:
         self._reset()
 
     # ------------------------------------------------------------------ public state
+
+    @property
+    def table(self) -> Table:
+        """The table this game is played on (the rules' table)."""
+        return self.rules.table
 
     @property
     def code(self) -> str | None:
@@ -326,10 +343,12 @@ class Game:
 
     @property
     def pyramid(self) -> list[list[Card | None]]:
-        """The pyramid as rows, top to bottom; removed cards are ``None``."""
+        """The pyramid as rows, top to bottom; removed cards are ``None``. Face-down cards are
+        in it too (the engine knows them): see :meth:`visible_position` and :meth:`is_face_up`."""
+        shape = self.shape
         return [
-            [self._pyramid[self.shape.index(r, c)] for c in range(1, r + 1)]
-            for r in range(1, self.shape.rows + 1)
+            [self._pyramid[shape.index(r, c)] for c in range(1, shape.row_length(r) + 1)]
+            for r in range(1, shape.rows + 1)
         ]
 
     @property
@@ -367,7 +386,30 @@ class Game:
 
     def position(self) -> Position:
         """A hashable snapshot of the cards and stock/waste bookkeeping."""
-        return Position(tuple(self._pyramid), tuple(self._waste), self.stock, self._fresh, self._recycles_used)
+        return Position(
+            tuple(self._pyramid), tuple(self._waste), self.stock, self._fresh, self._recycles_used,
+            self._face_down_places(),
+        )
+
+    def visible_position(self) -> Position:
+        """The position as the player sees it: like :meth:`position`, but a face-down pyramid
+        card reads ``None`` (its index is in ``face_down``, so it is not taken for removed).
+        The one place a view that must not see hidden cards (a teaching strategy, the widget)
+        takes the pyramid from. The stock is in it as in :meth:`position`, in order; a strategy
+        that plays without :attr:`Rules.stock_face_up` must not look at it."""
+        hidden = self._face_down_places()
+        pyramid = tuple(None if i in hidden else card for i, card in enumerate(self._pyramid))
+        return Position(pyramid, tuple(self._waste), self.stock, self._fresh, self._recycles_used, hidden)
+
+    def is_face_up(self, row: int, col: int) -> bool:
+        """Whether the pyramid card at ``(row, col)`` is face up (always, but on a face-down
+        table); a removed card's place counts as face up."""
+        return self._face_up(self.shape.index(row, col))
+
+    def _face_down_places(self) -> frozenset[int]:
+        if not self.table.face_down:
+            return frozenset()
+        return frozenset(i for i, card in enumerate(self._pyramid) if card is not None and not self._face_up(i))
 
     def card_at(self, row: int, col: int) -> Card | None:
         """The card at ``(row, col)`` counted from 1, or ``None`` once removed."""
@@ -375,7 +417,7 @@ class Game:
 
     def place_of(self, card: Card | str) -> Place | None:
         """Where a card lies, if it is in the pyramid or one of the two top waste cards."""
-        slot = self._slot_of(parse_card(card))
+        slot = self._slot_of(parse_card(card, self.table.deck))
         return None if slot is None else self._place_of_slot(slot)
 
     def is_free(self, card_or_row: Card | str | int, col: int | None = None) -> bool:
@@ -388,7 +430,7 @@ class Game:
             if self._pyramid[slot] is None:
                 return False
         else:
-            slot = self._slot_of(parse_card(card_or_row))
+            slot = self._slot_of(parse_card(card_or_row, self.table.deck))
         return slot is not None and self._is_free(slot)
 
     def free_cards(self) -> list[Card]:
@@ -421,6 +463,11 @@ class Game:
         pyramid = self._pyramid
         return all(pyramid[c] is None for c in self.shape.covers[slot])
 
+    def _face_up(self, slot: int) -> bool:
+        """Whether pyramid place ``slot`` shows its card: always, but on a face-down table
+        until every card covering it is gone."""
+        return not self.table.face_down or all(self._pyramid[c] is None for c in self.shape.covers[slot])
+
     def _only_coverer(self, slot: int) -> int | None:
         """The one remaining card on a pyramid card, if exactly one remains (pair with coverer)."""
         left = [c for c in self.shape.covers[slot] if self._pyramid[c] is not None]
@@ -436,7 +483,7 @@ class Game:
                 and partner == WASTE_TOP and len(self._waste) >= 2
             )
         if slot < WASTE_TOP and self.rules.pair_with_coverer and self._pyramid[slot] is not None:
-            return self._only_coverer(slot) == partner and self._is_free(partner)
+            return self._face_up(slot) and self._only_coverer(slot) == partner and self._is_free(partner)
         return False
 
     def _pair_allowed(self, a: int, b: int) -> bool:
@@ -450,7 +497,7 @@ class Game:
             return self._may_pair(slot, WASTE_TOP)
         if slot < WASTE_TOP and self.rules.pair_with_coverer and self._pyramid[slot] is not None:
             coverer = self._only_coverer(slot)
-            return coverer is not None and self._is_free(coverer)
+            return coverer is not None and self._face_up(slot) and self._is_free(coverer)
         return False
 
     def _card_at_slot(self, slot: int) -> Card | None:
@@ -523,7 +570,7 @@ class Game:
 
     def is_legal(self, move: Move | str) -> bool:
         try:
-            self._resolve(parse_move(move))
+            self._resolve(parse_move(move, self.table.deck))
         except IllegalMoveError:
             return False
         return True
@@ -535,7 +582,7 @@ class Game:
         Raises :class:`~pyramide_widget.errors.IllegalMoveError`, saying why, if the move is
         malformed or illegal; the game is then exactly as it was. Returns the move played.
         """
-        parsed = parse_move(move)
+        parsed = parse_move(move, self.table.deck)
         self._apply(parsed, self._resolve(parsed))
         return parsed
 
@@ -564,7 +611,10 @@ class Game:
         target = self.rules.target
         if move.kind is MoveKind.KING:
             if move.cards[0].rank != target:
-                raise IllegalMoveError(f"{move} is not legal: only a king is removed alone; pair {move.cards[0]} with a card that makes {target}")
+                raise IllegalMoveError(
+                    f"{move} is not legal: only a {self.table.deck.top_name} is removed alone; "
+                    f"pair {move.cards[0]} with a card that makes {target}"
+                )
             if not self._is_free(slots[0]):
                 raise IllegalMoveError(f"{move} is not legal: {move.cards[0]} is not free")
             return tuple(slots)
@@ -577,6 +627,8 @@ class Game:
         return tuple(slots)
 
     def _where_is(self, card: Card) -> str:
+        if card not in self.table.deck:
+            return f"{card} is not a card of the {self.table.deck.name} deck"
         index = self._pyramid_index.get(card)
         if index is not None:
             row, col = self.shape.position(index)
@@ -810,18 +862,29 @@ class Game:
     # ------------------------------------------------------------------ display
 
     def to_text(self) -> str:
-        """The table as text: header, the pyramid (``··`` for a removed card), stock and waste."""
+        """The table as text: header, the pyramid (``··`` for a removed card, ``▒▒`` for a
+        face-down one), stock and waste."""
         width = 4
         lines = [
             f"Pyramide {self.code or 'custom layout'} · {self.rules.name} · "
             f"score {self.score} · moves {self._moves} · {self._status.value}"
         ]
-        for r, row in enumerate(self.pyramid, 1):
-            cells = ["··" if card is None else str(card) for card in row]
-            pad = (self.shape.rows - r) * width // 2
+        shown = self.visible_position()
+        layout = self.shape.layout()
+        for r in range(1, self.shape.rows + 1):
+            first = self.shape.index(r, 1)
+            indices = range(first, first + self.shape.row_length(r))
+            cells = [
+                "▒▒" if i in shown.face_down else "··" if shown.pyramid[i] is None else str(shown.pyramid[i])
+                for i in indices
+            ]
+            pad = int(layout[first][0] * width)
             lines.append((" " * pad + "".join(cell.center(width) for cell in cells)).rstrip())
         top = str(self._waste[-1]) if self._waste else "—"
-        lines.append(f"stock {len(self._stock)} · waste {top} ({len(self._waste)})")
+        stock = f"stock {len(self._stock)}"
+        if self.rules.stock_face_up and self._stock:
+            stock += f" ({' '.join(map(str, self.stock))})"
+        lines.append(f"{stock} · waste {top} ({len(self._waste)})")
         return "\n".join(lines)
 
     def __str__(self) -> str:

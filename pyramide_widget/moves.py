@@ -3,13 +3,16 @@
 One text form per move:
 
 * ``K♦`` — remove a king alone (R11);
-* ``10♣+3♠`` — remove a pair summing to 13 (R9), cards in the order they were chosen;
+* ``10♣+3♠`` — remove a pair summing to 13 (R9; 12 with the Spanish deck: ``7O+5C``), cards
+  in the order they were chosen;
 * ``draw`` — turn the stock's top card onto the waste (R14);
 * ``recycle`` — turn the waste back into the stock (R15).
 
 ``str(move)`` prints that form; :func:`parse_move` reads it back, and also every card spelling
 :func:`~pyramide_widget.cards.parse_card` accepts (``Kd``, ``TC+3S``, ``R♦``), spaces around
-``+``, and any case for ``draw``/``recycle``. Cards name places unambiguously because each card
+``+``, and any case for ``draw``/``recycle``. Text is read for a deck (the French deck by
+default; a game reads its moves for its own table's deck), because ``C`` is clubs in one deck
+and copas in the other. Cards name places unambiguously because each card
 exists once in the deck. Two pairs with the same cards in another order are the same move.
 """
 
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .cards import Card, parse_card
+from .cards import FRENCH_DECK, Card, Deck, parse_card
 from .errors import CardError, IllegalMoveError
 
 MOVE_SYNTAX = "a king like 'K♦', a pair like '10♣+3♠', 'draw' or 'recycle'"
@@ -95,8 +98,9 @@ DRAW = Move(MoveKind.DRAW)
 RECYCLE = Move(MoveKind.RECYCLE)
 
 
-def parse_move(text: str | Move) -> Move:
-    """Parse a move in notation; raise :class:`IllegalMoveError` saying what is expected."""
+def parse_move(text: str | Move, deck: Deck = FRENCH_DECK) -> Move:
+    """Parse a move in notation, its cards of ``deck``; raise :class:`IllegalMoveError` saying
+    what is expected."""
     if isinstance(text, Move):
         return text
     if not isinstance(text, str):
@@ -108,7 +112,7 @@ def parse_move(text: str | Move) -> Move:
         return RECYCLE
     parts = text.split("+")
     try:
-        cards = [parse_card(part) for part in parts]
+        cards = [parse_card(part, deck) for part in parts]
     except CardError as error:
         raise IllegalMoveError(f"{text!r} is not a move: expected {MOVE_SYNTAX} ({error})") from None
     if len(cards) == 1:

@@ -13,6 +13,11 @@ Knobs:
   removal of the card above it) may pair with the card directly beneath it: the traditional
   "stock top and waste top are both playable", expressed on one waste pile.
 * ``pair_with_coverer`` — a pyramid card may pair with the only card that still covers it.
+* ``stock_face_up`` — the stock's cards are shown, in order (see :attr:`Rules.stock_face_up`).
+
+The table (:mod:`~pyramide_widget.table`: shape, deck and pair sum, faces, piles) travels with
+the rules as :attr:`Rules.table`, so a preset names a whole game: ``W`` Six Rows, ``V``
+Triangle, ``F`` Face-down and ``B`` Spanish are the standard knobs on another table.
 
 Rules with knob values that match no preset are allowed; their code letter is ``X`` and they
 travel in game records in full (a deal code cannot carry them).
@@ -22,13 +27,13 @@ from __future__ import annotations
 
 import json
 import reprlib
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, Union
 
 from .errors import CodeError
-
-TARGET_SUM = 13
-"""Pairs sum to this, and a card of this rank (the king) is removed alone (R9, R11)."""
+from .table import (
+    FACE_DOWN_TABLE, SIX_ROWS_TABLE, SPANISH_TABLE, STANDARD_TABLE, TRIANGLE_TABLE, Table, find_table,
+)
 
 CUSTOM_LETTER = "X"
 
@@ -41,9 +46,16 @@ class Rules:
     recycles: int | None = None
     draw_against_waste: bool = False
     pair_with_coverer: bool = False
+    stock_face_up: bool = False
+    """Show the stock's cards in order (Microsoft Solitaire Collection). A knob of the rules
+    rather than of the table: like the other knobs, a player sets it on any table and records
+    carry it; unlike them it changes only what is shown, never which moves are legal (the
+    engine and the solver see the stock either way)."""
+    table: Table = STANDARD_TABLE
+    """The table the game is played on (shape, deck, faces, piles); the standard one by default."""
 
     def __post_init__(self) -> None:
-        for name in ("strict_win", "draw_against_waste", "pair_with_coverer"):
+        for name in ("strict_win", "draw_against_waste", "pair_with_coverer", "stock_face_up"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Rules.{name} must be True or False, got {reprlib.repr(getattr(self, name))}")
         recycles = self.recycles
@@ -51,11 +63,14 @@ class Rules:
             raise ValueError(
                 f"Rules.recycles must be None (unlimited) or a whole number >= 0, got {reprlib.repr(recycles)}"
             )
+        if not isinstance(self.table, Table):
+            raise TypeError(f"Rules.table must be a Table (see pyramide_widget.table), got {type(self.table).__name__}")
 
     @property
     def target(self) -> int:
-        """The pair sum and king rank: 13 for the standard 52-card deck."""
-        return TARGET_SUM
+        """The pair sum and the rank removed alone, from the table's deck: 13 for the standard
+        52-card deck, 12 for the Spanish deck."""
+        return self.table.target
 
     @classmethod
     def standard(cls) -> "Rules":
@@ -96,10 +111,22 @@ class Rules:
             parts.append("a fresh draw may pair with the waste card beneath")
         if self.pair_with_coverer:
             parts.append("a card may pair with its only coverer")
+        if self.stock_face_up:
+            parts.append("the stock is face up")
+        if self.table != STANDARD_TABLE:
+            parts.insert(0, f"{self.table.name} table")
         return "; ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The knobs as JSON-ready data; the table by its name. ``stock_face_up`` and ``table``
+        are written only when they differ from the default, so the records of the standard
+        game read as they always did and older records load as the standard table."""
+        data: dict[str, Any] = {name: getattr(self, name) for name in _KNOBS}
+        if self.stock_face_up:
+            data["stock_face_up"] = True
+        if self.table != STANDARD_TABLE:
+            data["table"] = self.table.name
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> "Rules":
@@ -110,6 +137,9 @@ class Rules:
         unknown = set(data) - set(_FIELD_NAMES)
         if unknown:
             raise ValueError(f"unknown rules keys {reprlib.repr(sorted(map(str, unknown)))}; expected {_FIELD_NAMES}")
+        data = dict(data)
+        if "table" in data:
+            data["table"] = find_table(data["table"])
         try:
             return cls(**data)
         except TypeError as error:
@@ -139,6 +169,7 @@ class Rules:
 
 
 _FIELD_NAMES = [f.name for f in fields(Rules)]
+_KNOBS = ("strict_win", "recycles", "draw_against_waste", "pair_with_coverer")
 
 
 def _known_presets() -> str:
@@ -179,6 +210,13 @@ PRESETS: dict[str, Preset] = {
             "E", "Easy", Rules(draw_against_waste=True, pair_with_coverer=True),
             "every helpful knob on: unlimited recycles, draw against waste, pair with coverer",
         ),
+        Preset("W", "Six Rows", Rules(table=SIX_ROWS_TABLE), "the standard knobs on a 6-row pyramid of 21 cards"),
+        Preset("V", "Triangle", Rules(table=TRIANGLE_TABLE), "the standard knobs on an inverted pyramid"),
+        Preset(
+            "F", "Face-down", Rules(table=FACE_DOWN_TABLE),
+            "the standard knobs; only the bottom row starts face up (Thirteen)",
+        ),
+        Preset("B", "Spanish", Rules(table=SPANISH_TABLE), "the standard knobs with the 48-card Spanish deck (pairs to 12)"),
     )
 }
 

@@ -399,11 +399,16 @@ SUIT_WORDS = {
 _SK_ENDINGS = {1: "é", 11: "ý", 13: "ý"}  # eso is neuter, dolník and kráľ masculine, the rest feminine
 
 PRESET_NAMES = {
-    "en": {"N": "Standard", "S": "Strict", "T": "Traditional", "P": "Par Pyramid", "R": "Relaxed Pyramid", "E": "Easy"},
-    "fr": {"N": "Standard", "S": "Stricte", "T": "Traditionnelle", "P": "Par Pyramid", "R": "Pyramide détendue", "E": "Facile"},
-    "sk": {"N": "Štandardné", "S": "Prísne", "T": "Tradičné", "P": "Par Pyramid", "R": "Voľnejšia pyramída", "E": "Ľahké"},
-    "vi": {"N": "Tiêu chuẩn", "S": "Nghiêm ngặt", "T": "Truyền thống", "P": "Par Pyramid", "R": "Kim tự tháp nới lỏng", "E": "Dễ"},
-    "pl": {"N": "Standardowe", "S": "Ścisłe", "T": "Tradycyjne", "P": "Par Pyramid", "R": "Luźna piramida", "E": "Łatwe"},
+    "en": {"N": "Standard", "S": "Strict", "T": "Traditional", "P": "Par Pyramid", "R": "Relaxed Pyramid", "E": "Easy",
+           "W": "Six Rows", "V": "Triangle", "F": "Face-down", "B": "Spanish"},
+    "fr": {"N": "Standard", "S": "Stricte", "T": "Traditionnelle", "P": "Par Pyramid", "R": "Pyramide détendue", "E": "Facile",
+           "W": "Six rangées", "V": "Triangle", "F": "Face cachée", "B": "Espagnole"},
+    "sk": {"N": "Štandardné", "S": "Prísne", "T": "Tradičné", "P": "Par Pyramid", "R": "Voľnejšia pyramída", "E": "Ľahké",
+           "W": "Šesť radov", "V": "Trojuholník", "F": "Rubom nahor", "B": "Španielske"},
+    "vi": {"N": "Tiêu chuẩn", "S": "Nghiêm ngặt", "T": "Truyền thống", "P": "Par Pyramid", "R": "Kim tự tháp nới lỏng", "E": "Dễ",
+           "W": "Sáu hàng", "V": "Tam giác", "F": "Úp bài", "B": "Tây Ban Nha"},
+    "pl": {"N": "Standardowe", "S": "Ścisłe", "T": "Tradycyjne", "P": "Par Pyramid", "R": "Luźna piramida", "E": "Łatwe",
+           "W": "Sześć rzędów", "V": "Trójkąt", "F": "Zakryte", "B": "Hiszpańska"},
 }
 CUSTOM_RULES_NAME = {"en": "Custom", "fr": "Personnalisées", "sk": "Vlastné", "vi": "Tùy chỉnh", "pl": "Własne"}
 

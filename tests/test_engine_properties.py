@@ -1,4 +1,5 @@
-"""Invariants over random deals and random legal play, for every rules preset (hypothesis)."""
+"""Invariants over random deals and random legal play, for every rules preset and so every
+table (hypothesis)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyramide_widget import PRESETS, Card, Game, Move, Record, Rules
-from pyramide_widget.cards import standard_deck
+from pyramide_widget.table import TABLES
 
 letters = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=7, max_size=7)
 presets = st.sampled_from(sorted(PRESETS))
@@ -39,12 +40,12 @@ def _play_plan(game: Game, plan: list[int | str]):
 
 @SETTINGS
 @given(letters, presets, plans)
-def test_all_52_cards_are_always_accounted_for(deal_letters, letter, plan):
+def test_every_card_of_the_deck_is_always_accounted_for(deal_letters, letter, plan):
     game = Game.from_code(f"PY1-{letter}-{deal_letters}")
     for _ in _play_plan(game, plan):
         on_table = [c for c in game.position().pyramid if c is not None] + list(game.waste) + list(game.stock)
         everywhere = Counter(on_table + _removed_cards(game))
-        assert everywhere == Counter(standard_deck())
+        assert everywhere == Counter(game.table.deck.cards())
 
 
 @SETTINGS
@@ -54,7 +55,7 @@ def test_score_is_ten_per_pyramid_card_removed(deal_letters, letter, plan):
     pyramid_cards = set(game.deal.pyramid)
     for _ in _play_plan(game, plan):
         removed_from_pyramid = sum(card in pyramid_cards for card in _removed_cards(game))
-        assert game.score == 10 * removed_from_pyramid == 10 * (28 - game.pyramid_left)
+        assert game.score == 10 * removed_from_pyramid == 10 * (game.shape.size - game.pyramid_left)
 
 
 @SETTINGS
@@ -91,11 +92,17 @@ def test_replaying_the_record_reproduces_the_game(deal_letters, letter, plan):
 
 
 @SETTINGS
-@given(letters, st.booleans(), st.one_of(st.none(), st.integers(0, 3)), st.booleans(), st.booleans(), plans)
-def test_legal_moves_are_exactly_the_moves_play_accepts(deal_letters, strict, recycles, draw_against, coverer, plan):
-    """Over any knob combination: every listed move plays; no listed move is refused; the
-    tap layer never changes the position except by playing a legal move."""
-    rules = Rules(strict_win=strict, recycles=recycles, draw_against_waste=draw_against, pair_with_coverer=coverer)
+@given(
+    letters, st.booleans(), st.one_of(st.none(), st.integers(0, 3)), st.booleans(), st.booleans(),
+    st.sampled_from(sorted(TABLES)), plans,
+)
+def test_legal_moves_are_exactly_the_moves_play_accepts(deal_letters, strict, recycles, draw_against, coverer, table, plan):
+    """Over any knob combination on any table: every listed move plays; no listed move is
+    refused; the tap layer never changes the position except by playing a legal move."""
+    rules = Rules(
+        strict_win=strict, recycles=recycles, draw_against_waste=draw_against, pair_with_coverer=coverer,
+        table=TABLES[table],
+    )
     game = Game.from_code(f"PY1-X-{deal_letters}", rules=rules)
     for _ in _play_plan(game, plan):
         legal = game.legal_moves()
@@ -112,7 +119,7 @@ def test_taps_only_ever_play_legal_moves(deal_letters, letter, taps):
     for row, col in taps:
         legal = game.legal_moves()
         before = game.position()
-        if col > row:
+        if row > game.shape.rows or col > game.shape.row_length(row):
             played = game.tap("stock") if col == 7 else game.tap("waste")
         else:
             played = game.tap("pyramid", row, col)
