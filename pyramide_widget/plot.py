@@ -1,13 +1,18 @@
-"""Charts of games and of the solver's estimates, with matplotlib (the ``plot`` extra).
+"""Charts of games and of the solver's estimates, as Vega-Lite specs that every front end draws.
 
 * :func:`score_curve` — the score against the move number of one or several games;
 * :func:`win_rates` — the winnable share of deals per rules preset, with confidence intervals;
 * :func:`removable_distribution` — how many deals allow removing at most k pyramid cards.
 
-Each function draws on ``ax`` if given, else on a new figure, labels its axes and returns the
-:class:`~matplotlib.axes.Axes` (whose ``repr`` is deterministic, unlike a list of artists).
-Nothing here changes matplotlib's global settings. matplotlib is imported inside the functions,
-so importing this module, and the engine, never needs it.
+Each function returns a :class:`Chart`. Why Vega-Lite and not matplotlib: the offline
+JupyterLite site cannot have matplotlib (PyPI carries no Pyodide wheel of it or of numpy),
+while JupyterLab, Notebook 7, JupyterLite and VS Code all draw the
+``application/vnd.vegalite.v5+json`` MIME type themselves. A spec is plain dicts, so this
+module needs nothing beyond the standard library and one code path serves every front end.
+Static exports (nbconvert HTML, GitHub) do not run Vega, so the chart's display also carries
+an SVG drawn by matplotlib when matplotlib is importable, and always a plain-text summary.
+:meth:`Chart.to_matplotlib` draws the same data on matplotlib ``Axes`` for people who want them.
+matplotlib is imported only there, so importing this module, and the engine, never needs it.
 
 The estimate arguments are duck-typed: anything with the attributes below, or a ``dict``
 with the same keys, works — the solver's estimate results have them.
@@ -24,8 +29,10 @@ results) both fit.
 
 from __future__ import annotations
 
+import copy
+import io
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .install import missing_dependency
@@ -38,20 +45,92 @@ if TYPE_CHECKING:
 WIN_SCORE = 280
 """R19: the score of a won game (28 pyramid cards × 10)."""
 
+PYRAMID_CARDS = 28
+"""The cards of the pyramid: the most a deal lets the solver remove."""
 
-def _pyplot() -> Any:
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError as error:
-        raise missing_dependency("pyramide_widget.plot", "matplotlib", "plot", error) from None
-    return plt
+VEGA_LITE_MIME = "application/vnd.vegalite.v5+json"
+VEGA_LITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
+WIDTH, HEIGHT = 520, 300
+"""The chart's plotting area in pixels (a fixed size: "container" collapses in some outputs)."""
+
+Row = dict[str, Any]
 
 
-def _axes(ax: "Axes | None") -> "Axes":
-    if ax is not None:
+class Chart:
+    """A chart: its Vega-Lite spec (``spec``) and the rows it plots (``data``).
+
+    In a notebook it displays itself (``_repr_mimebundle_``): the Vega-Lite spec, drawn by
+    JupyterLab, Notebook 7, JupyterLite and VS Code, plus for static exports an SVG when
+    matplotlib is importable and a plain-text summary. ``to_matplotlib()`` draws the same rows
+    on matplotlib ``Axes``. Build charts with the module's functions, not with this class.
+    """
+
+    def __init__(self, spec: dict[str, Any], summary: str, draw: Callable[["Axes"], None]) -> None:
+        self._spec = spec
+        self._summary = summary
+        self._draw = draw
+
+    @property
+    def spec(self) -> dict[str, Any]:
+        """The Vega-Lite v5 spec, data included (a copy: changing it changes nothing here)."""
+        return copy.deepcopy(self._spec)
+
+    @property
+    def data(self) -> list[Row]:
+        """The rows the chart plots, one dict per point or bar (a copy)."""
+        return copy.deepcopy(self._spec["data"]["values"])
+
+    @property
+    def title(self) -> str:
+        return str(self._spec["title"])
+
+    def __repr__(self) -> str:
+        return f"<Chart {self.title!r}: {len(self._spec['data']['values'])} rows>"
+
+    def __str__(self) -> str:
+        return self._summary
+
+    def to_matplotlib(self, ax: "Axes | None" = None) -> "Axes":
+        """Draw the chart on ``ax`` (a new figure when ``None``) and return the ``Axes``.
+
+        Needs matplotlib (the ``plot`` extra); the ``ImportError`` says how to install it."""
+        if ax is None:
+            try:
+                import matplotlib.pyplot as plt
+            except ImportError as error:
+                raise missing_dependency("pyramide_widget.plot", "matplotlib", "plot", error) from None
+            _fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
+        self._draw(ax)
         return ax
-    _fig, new_ax = _pyplot().subplots(figsize=(7, 4), layout="constrained")
-    return new_ax
+
+    def to_svg(self) -> str | None:
+        """The chart drawn by matplotlib as SVG text, or ``None`` when matplotlib is missing.
+
+        Drawn on a figure of its own, outside pyplot, so an inline backend does not show it a
+        second time; the ``svg.hashsalt`` and the absent date make the text reproducible."""
+        try:
+            import matplotlib
+            from matplotlib.figure import Figure
+        except ImportError:
+            return None
+        figure = Figure(figsize=(7, 4), layout="constrained")
+        self._draw(figure.add_subplot())
+        buffer = io.StringIO()
+        with matplotlib.rc_context({"svg.hashsalt": "pyramide-widget"}):
+            figure.savefig(buffer, format="svg", metadata={"Date": None})
+        return buffer.getvalue()
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        bundle: dict[str, Any] = {VEGA_LITE_MIME: self.spec, "text/plain": self._summary}
+        svg = self.to_svg()
+        if svg is not None:
+            bundle["image/svg+xml"] = svg
+        return bundle
+
+
+def _spec(title: str, rows: list[Row], **rest: Any) -> dict[str, Any]:
+    return {"$schema": VEGA_LITE_SCHEMA, "title": title, "width": WIDTH, "height": HEIGHT,
+            "data": {"values": rows}, **rest}
 
 
 # ---------------------------------------------------------------------- score curves
@@ -65,39 +144,67 @@ def _as_record(item: Any) -> Record:
     return Record.load(item)
 
 
-def score_curve(
-    records: Any,
-    ax: "Axes | None" = None,
-    labels: Sequence[str] | None = None,
-) -> "Axes":
-    """Plot the score (R19) against the move number (R20) of one game or several on one chart.
+def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
+    """The score (R19) against the move number (R20) of one game or several on one chart.
 
     ``records`` is a :class:`~pyramide_widget.Record`, a :class:`~pyramide_widget.Game`, a
-    record's JSON or text, or a list of them. Line ``i`` has ``ydata`` equal to
-    ``records[i].score_curve()`` and ``xdata`` the move counter at each step (an undo keeps the
-    move number and lowers the score, so it shows as a vertical drop). ``labels`` default to
-    each game's code (numbered when codes repeat). A dotted line marks a won game's 280.
+    record's JSON or text, or a list of them. There is one row per step of each game (``game``,
+    ``step``, ``action``, ``move``, ``score``): ``score`` follows ``record.score_curve()`` and
+    ``move`` is the move counter, which an undo keeps while the score drops, so an undo shows
+    as a vertical drop. ``labels`` default to each game's code (numbered when codes repeat).
+    A dotted line marks a won game's 280.
     """
     items = [records] if _is_single_record(records) else list(records)
     recs = [_as_record(item) for item in items]
-    if labels is not None and len(labels) != len(recs):
-        raise ValueError(f"got {len(labels)} labels for {len(recs)} games")
-    names = list(labels) if labels is not None else _default_labels(recs)
-    ax = _axes(ax)
-    for record, name in zip(recs, names):
-        steps = [step for step, _game in record.steps()]
-        ax.plot(
-            [s.moves for s in steps], [s.score for s in steps],
-            drawstyle="steps-post", marker=".", markersize=3, label=name,
-        )
-    ax.axhline(WIN_SCORE, color="0.6", linestyle=":", linewidth=1, zorder=0)
-    ax.set_xlabel("move number")
-    ax.set_ylabel("score")
-    ax.set_ylim(-5, WIN_SCORE + 15)
-    ax.set_title("Score curve" if len(recs) == 1 else "Score curves")
-    if recs:
-        ax.legend(loc="lower right", fontsize="small")
-    return ax
+    if labels is not None and (isinstance(labels, str) or len(labels) != len(recs)):
+        count = "a string" if isinstance(labels, str) else f"{len(labels)} labels"
+        raise ValueError(f"labels must be one name per game: got {count} for {len(recs)} games")
+    names = [str(n) for n in labels] if labels is not None else _default_labels(recs)
+    if len(set(names)) != len(names):
+        raise ValueError(f"labels must differ (each names one line), got {names}")
+    rows = [
+        {"game": name, "step": step.index, "action": step.action or "deal", "move": step.moves, "score": step.score}
+        for record, name in zip(recs, names)
+        for step, _game in record.steps()
+    ]
+    title = "Score curve" if len(recs) == 1 else "Score curves"
+    spec = _spec(title, rows, layer=[
+        {
+            "mark": {"type": "line", "interpolate": "step-after", "point": {"size": 16}},
+            "encoding": {
+                "x": {"field": "move", "type": "quantitative", "title": "move number"},
+                "y": {"field": "score", "type": "quantitative", "title": "score",
+                      "scale": {"domain": [0, WIN_SCORE]}},
+                "color": {"field": "game", "type": "nominal", "title": "game", "sort": names},
+                "order": {"field": "step", "type": "quantitative"},
+                "tooltip": [{"field": f} for f in ("game", "step", "action", "move", "score")],
+            },
+        },
+        {
+            "data": {"values": [{"score": WIN_SCORE}]},
+            "mark": {"type": "rule", "strokeDash": [2, 3], "color": "#999999"},
+            "encoding": {"y": {"field": "score", "type": "quantitative"}},
+        },
+    ])
+    summary = "\n".join([title + " (move number: score)"] + [
+        f"  {name}: {len(record)} actions, ends at move {last['move']} with score {last['score']}"
+        for record, name in zip(recs, names)
+        for last in [[r for r in rows if r["game"] == name][-1]]
+    ])
+    def draw(ax: "Axes") -> None:
+        for name in names:
+            points = [r for r in rows if r["game"] == name]
+            ax.plot([r["move"] for r in points], [r["score"] for r in points],
+                    drawstyle="steps-post", marker=".", markersize=3, label=name)
+        ax.axhline(WIN_SCORE, color="0.6", linestyle=":", linewidth=1, zorder=0)
+        ax.set_xlabel("move number")
+        ax.set_ylabel("score")
+        ax.set_ylim(-5, WIN_SCORE + 15)
+        ax.set_title(title)
+        if names:
+            ax.legend(loc="lower right", fontsize="small")
+
+    return Chart(spec, summary, draw)
 
 
 def _is_single_record(value: Any) -> bool:
@@ -169,6 +276,11 @@ def _estimates(estimates: Any) -> list[tuple[str, Any]]:
         return [(str(k), v) for k, v in estimates.items()]
     if _looks_like_estimate(estimates):
         return [(estimate_label(estimates), estimates)]
+    if isinstance(estimates, (str, bytes)) or not hasattr(estimates, "__iter__"):
+        raise TypeError(
+            "estimates must be an estimate, a list of them or a mapping {label: estimate}, "
+            f"got {type(estimates).__name__}"
+        )
     return [(estimate_label(e), e) for e in estimates]
 
 
@@ -179,82 +291,143 @@ def _looks_like_estimate(value: Any) -> bool:
     return any(hasattr(value, k) for k in keys)
 
 
-def win_rates(
-    estimates: Iterable[Any] | Mapping[str, Any] | Any,
-    ax: "Axes | None" = None,
-    *,
-    label: str | None = None,
-    offset: float = 0.0,
-    percent: bool = True,
-) -> "Axes":
-    """Points with confidence-interval error bars: the share of winnable deals per preset.
+def _series(series: tuple[Any, ...], labels: Sequence[str] | None) -> list[tuple[str, list[tuple[str, Any]]]]:
+    """``(series name, [(category, estimate), ...])`` for each positional argument."""
+    if not series:
+        raise TypeError("give at least one estimate, list of estimates or mapping {label: estimate}")
+    if labels is not None and (isinstance(labels, str) or len(labels) != len(series)):
+        count = "a string" if isinstance(labels, str) else f"{len(labels)} labels"
+        raise ValueError(f"labels must be one name per series: got {count} for {len(series)} series")
+    names = [str(n) for n in labels] if labels is not None else [
+        "estimate" if len(series) == 1 else f"series {i}" for i in range(1, len(series) + 1)
+    ]
+    return [(name, _estimates(s)) for name, s in zip(names, series)]
 
-    ``estimates`` is one estimate, a list (labelled by their rules), or a mapping
-    ``{label: estimate}``. Call it again on the same ``ax`` with another ``label`` and a small
-    ``offset`` (in category widths) to compare two series, e.g. a quick estimate and the
-    published 10,000-deal figures; categories are matched by label.
+
+def _categories(groups: list[tuple[str, list[tuple[str, Any]]]]) -> list[str]:
+    """The categories in order of first appearance across the series."""
+    return list(dict.fromkeys(category for _name, items in groups for category, _e in items))
+
+
+def _offsets(count: int, width: float) -> list[float]:
+    return [(i - (count - 1) / 2) * width for i in range(count)]
+
+
+def win_rates(*estimates: Any, labels: Sequence[str] | None = None, percent: bool = True) -> Chart:
+    """Points with confidence-interval bars: the share of winnable deals per preset.
+
+    Each positional argument is one series: one estimate, a list (labelled by their rules), or
+    a mapping ``{label: estimate}``. Several series, e.g. a quick estimate and the published
+    10,000-deal figures, are drawn side by side per category and named by ``labels``. Rows:
+    ``series``, ``rules``, ``rate``, ``low``, ``high`` (in percent, or shares if not
+    ``percent``), ``deals`` when the estimate has it.
     """
-    items = _estimates(estimates)
-    ax = _axes(ax)
+    groups = _series(estimates, labels)
     scale = 100.0 if percent else 1.0
-    positions = _categories(ax, [name for name, _ in items])
-    xs, ys, lows, highs = [], [], [], []
-    for name, estimate in items:
-        rate, low, high = estimate_rate(estimate)
-        xs.append(positions[name] + offset)
-        ys.append(rate * scale)
-        lows.append(max(0.0, rate - low) * scale)
-        highs.append(max(0.0, high - rate) * scale)
-    ax.errorbar(xs, ys, yerr=[lows, highs], fmt="o", capsize=4, label=label)
-    ax.set_xlabel("rules preset")
-    ax.set_ylabel("winnable deals (%)" if percent else "winnable deals (share)")
-    ax.set_ylim(0, scale * 1.05)
-    ax.set_title("Winnable deals per rules preset")
-    if label is not None:
-        ax.legend(fontsize="small")
-    return ax
+    rows = []
+    for name, items in groups:
+        for category, estimate in items:
+            rate, low, high = estimate_rate(estimate)
+            rows.append({"series": name, "rules": category, "rate": rate * scale, "low": low * scale,
+                         "high": high * scale, "deals": _get(estimate, "deals")})
+    categories = _categories(groups)
+    names = [name for name, _ in groups]
+    y_title = "winnable deals (%)" if percent else "winnable deals (share)"
+    title = "Winnable deals per rules preset"
+    x = {"field": "rules", "type": "nominal", "title": "rules preset", "sort": categories,
+         "axis": {"labelAngle": 0}}
+    y_scale = {"domain": [0, scale]}
+    encoding: dict[str, Any] = {"x": x, "color": {"field": "series", "type": "nominal", "title": None,
+                                                  "sort": names}}
+    if len(names) > 1:
+        encoding["xOffset"] = {"field": "series", "type": "nominal", "sort": names}
+    spec = _spec(title, rows, encoding=encoding, layer=[
+        {"mark": {"type": "rule", "strokeWidth": 2},
+         "encoding": {"y": {"field": "low", "type": "quantitative", "title": y_title, "scale": y_scale},
+                      "y2": {"field": "high"}}},
+        {"mark": {"type": "point", "filled": True, "size": 60},
+         "encoding": {"y": {"field": "rate", "type": "quantitative", "title": y_title, "scale": y_scale},
+                      "tooltip": [{"field": f} for f in ("series", "rules", "rate", "low", "high", "deals")]}},
+    ])
+    unit = "%" if percent else ""
+    summary = "\n".join(
+        [f"{title} ({'95% interval' if percent else 'share, 95% interval'})"]
+        + [f"  {r['series']}: {r['rules']}  {r['rate']:.4g}{unit} [{r['low']:.4g}–{r['high']:.4g}{unit}]" for r in rows]
+    )
+
+    def draw(ax: "Axes") -> None:
+        positions = {category: i for i, category in enumerate(categories)}
+        for shift, name in zip(_offsets(len(names), 0.2), names):
+            points = [r for r in rows if r["series"] == name]
+            ax.errorbar(
+                [positions[r["rules"]] + shift for r in points], [r["rate"] for r in points],
+                yerr=[[max(0.0, r["rate"] - r["low"]) for r in points],
+                      [max(0.0, r["high"] - r["rate"]) for r in points]],
+                fmt="o", capsize=4, label=name,
+            )
+        ax.set_xticks(range(len(categories)), [c.replace(" · ", "\n") for c in categories])  # letter over name
+        ax.set_xlim(-0.6, len(categories) - 0.4)
+        ax.set_xlabel("rules preset")
+        ax.set_ylabel(y_title)
+        ax.set_ylim(0, scale * 1.05)
+        ax.set_title(title)
+        if len(names) > 1:
+            ax.legend(fontsize="small")
+
+    return Chart(spec, summary, draw)
 
 
-def _categories(ax: "Axes", names: list[str]) -> dict[str, int]:
-    """Category positions on ``ax``, shared by repeated calls (kept on the axes' tick labels)."""
-    known: list[str] = list(getattr(ax, "_pyramide_categories", []))
-    for name in names:
-        if name not in known:
-            known.append(name)
-    ax._pyramide_categories = known  # type: ignore[attr-defined]
-    ax.set_xticks(range(len(known)), [name.replace(" · ", "\n") for name in known])  # letter over name
-    ax.set_xlim(-0.6, len(known) - 0.4)
-    return {name: i for i, name in enumerate(known)}
-
-
-def removable_distribution(
-    estimates: Any,
-    ax: "Axes | None" = None,
-    *,
-    share: bool = False,
-) -> "Axes":
+def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
     """Bars: for each number of pyramid cards, how many deals let the solver remove at most
-    that many (28 = won, under rules where clearing the pyramid wins).
+    that many (28 = the pyramid cleared: a win, under rules where that is enough).
 
-    ``estimates`` is one estimate, or a list or mapping of them: several are drawn as side-by-side
-    bars. ``share=True`` plots the share of deals instead of their number.
+    Each positional argument is one estimate, or a list or mapping ``{label: estimate}`` of
+    them; every estimate is one group of bars, side by side, named by its rules or its label.
+    ``share=True`` plots the share of each estimate's deals instead of their number. Rows:
+    ``series``, ``cards``, ``deals``, ``share``.
     """
-    items = _estimates(estimates)
-    ax = _axes(ax)
-    width = 0.8 / max(1, len(items))
-    for n, (name, estimate) in enumerate(items):
+    if not estimates:
+        raise TypeError("give at least one estimate, list of estimates or mapping {label: estimate}")
+    items = [item for group in estimates for item in _estimates(group)]
+    rows = []
+    for name, estimate in items:
         dist = _distribution(estimate)
         total = sum(dist.values()) or 1
-        xs = sorted(dist)
-        ys = [dist[x] / total if share else dist[x] for x in xs]
-        shift = (n - (len(items) - 1) / 2) * width
-        ax.bar([x + shift for x in xs], ys, width=width, label=name)
-    ax.set_xlabel("pyramid cards removable (at most)")
-    ax.set_ylabel("share of deals" if share else "deals")
-    ax.set_xlim(-1, 29)
-    ax.set_title("Cards removable per deal")
-    ax.legend(fontsize="small")
-    return ax
+        rows += [{"series": name, "cards": k, "deals": dist[k], "share": dist[k] / total} for k in sorted(dist)]
+    names = [name for name, _ in items]
+    measure = "share" if share else "deals"
+    y_title = "share of deals" if share else "deals"
+    x_title = "pyramid cards removable (at most)"
+    title = "Cards removable per deal"
+    encoding: dict[str, Any] = {
+        "x": {"field": "cards", "type": "ordinal", "title": x_title,
+              "scale": {"domain": list(range(PYRAMID_CARDS + 1))}, "axis": {"labelAngle": 0}},
+        "y": {"field": measure, "type": "quantitative", "title": y_title},
+        "color": {"field": "series", "type": "nominal", "title": None, "sort": names},
+        "tooltip": [{"field": f} for f in ("series", "cards", "deals", "share")],
+    }
+    if len(names) > 1:
+        encoding["xOffset"] = {"field": "series", "type": "nominal", "sort": names}
+    spec = _spec(title, rows, mark={"type": "bar"}, encoding=encoding)
+    summary = "\n".join(
+        [f"{title} (cards: {measure})"]
+        + [f"  {name}: " + ", ".join(
+            f"{r['cards']}: {r['share']:.3g}" if share else f"{r['cards']}: {r['deals']}"
+            for r in rows if r["series"] == name) for name in names]
+    )
+
+    def draw(ax: "Axes") -> None:
+        width = 0.8 / max(1, len(names))
+        for shift, name in zip(_offsets(len(names), width), names):
+            bars = [r for r in rows if r["series"] == name]
+            ax.bar([r["cards"] + shift for r in bars], [r[measure] for r in bars], width=width, label=name)
+        ax.set_xlabel(x_title)
+        ax.set_ylabel(y_title)
+        ax.set_xlim(-1, PYRAMID_CARDS + 1)
+        ax.set_title(title)
+        ax.legend(fontsize="small")
+
+    return Chart(spec, summary, draw)
 
 
-__all__ = ["estimate_label", "estimate_rate", "removable_distribution", "score_curve", "win_rates"]
+__all__ = ["Chart", "estimate_label", "estimate_rate", "removable_distribution", "score_curve", "win_rates"]

@@ -1,24 +1,27 @@
-"""Charts (``pyramide_widget.plot``): checked on the drawn artists' data, not on images."""
+"""Charts (``pyramide_widget.plot``): checked on their rows, their Vega-Lite specs (against the
+Vega-Lite v5 schema and the Vega-Lite compiler of ``js/node_modules``) and the artists that
+``to_matplotlib`` draws, never on images. That the specs are drawn by JupyterLab, Notebook 7
+and JupyterLite is checked in a real browser (``tests/browser/test_charts.py`` and
+``tests/browser/test_jupyterlite.py``)."""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
 import sys
+from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
-matplotlib = pytest.importorskip("matplotlib")
-matplotlib.use("Agg", force=True)  # no display; the figures are inspected, never shown
-import matplotlib.pyplot as plt  # noqa: E402
+from pyramide_widget import Game, Rules, plot
 
-from pyramide_widget import Game, Record, Rules  # noqa: E402
-from pyramide_widget import plot  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+ROOT = Path(__file__).resolve().parents[1]
+VEGA_LITE = ROOT / "js" / "node_modules" / "vega-lite"
+REQUIRED = bool(os.environ.get("PYRAMIDE_REQUIRE_BROWSER"))  # CI: `npm ci --prefix js` has run
 
 
 def played(code: str, n: int, undo_at: int | None = None) -> Game:
@@ -35,53 +38,11 @@ def played(code: str, n: int, undo_at: int | None = None) -> Game:
     return game
 
 
-def test_score_curve_draws_one_line_per_game_with_the_record_scores() -> None:
-    games = [played("PY1-N-AAAAAAB", 200), played("PY1-N-AAAAAAC", 40), played("PY1-E-AAAAAAC", 30)]
-    records = [g.record() for g in games]
-    ax = plot.score_curve(records)
-    lines = [line for line in ax.lines if line.get_label() in {"PY1-N-AAAAAAB", "PY1-N-AAAAAAC", "PY1-E-AAAAAAC"}]
-    assert len(lines) == 3
-    for line, record in zip(lines, records):
-        assert list(line.get_ydata()) == record.score_curve()
-        assert list(line.get_xdata()) == list(range(len(record) + 1))
-    assert ax.get_xlabel() == "move number"
-    assert ax.get_ylabel() == "score"
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == [l.get_label() for l in lines]
-    assert max(lines[0].get_ydata()) == 280
-
-
-def test_score_curve_puts_an_undo_at_the_same_move_number() -> None:
-    game = played("PY1-N-AAAAAAB", 12, undo_at=6)
-    assert "undo" in game.actions
-    ax = plot.score_curve(game)
-    (line,) = [l for l in ax.lines if l.get_label() == "PY1-N-AAAAAAB"]
-    xs = list(line.get_xdata())
-    assert list(line.get_ydata()) == game.record().score_curve()
-    assert len(xs) == len(game.actions) + 1
-    assert xs[6] == xs[7]  # the undo keeps the move counter (R21)
-    assert xs[-1] == game.moves
-
-
-def test_score_curve_accepts_json_text_and_labels_and_draws_on_a_given_axes() -> None:
-    game = played("PY1-N-AAAAAAB", 20)
-    fig, ax = plt.subplots()
-    out = plot.score_curve([game.record().to_json(), game.record().to_text()], ax=ax, labels=["json", "text"])
-    assert out is ax
-    json_line, text_line = [l for l in ax.lines if l.get_label() in ("json", "text")]
-    assert list(json_line.get_ydata()) == list(text_line.get_ydata()) == game.record().score_curve()
-    with pytest.raises(ValueError, match="2 labels for 1 games"):
-        plot.score_curve([game], labels=["a", "b"])
-
-
-def test_score_curve_numbers_repeated_codes() -> None:
-    a, b = played("PY1-N-AAAAAAB", 5), played("PY1-N-AAAAAAB", 9)
-    ax = plot.score_curve([a, b])
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["PY1-N-AAAAAAB #1", "PY1-N-AAAAAAB #2"]
-
-
-def test_axes_repr_is_deterministic() -> None:
-    ax = plot.score_curve(played("PY1-N-AAAAAAB", 5))
-    assert "0x" not in repr(ax)
+def by(rows: list[dict[str, Any]], key: str) -> dict[Any, list[dict[str, Any]]]:
+    groups: dict[Any, list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(row[key], []).append(row)
+    return groups
 
 
 ESTIMATES = [
@@ -92,32 +53,113 @@ ESTIMATES = [
 ]
 
 
-def test_win_rates_draws_points_with_their_confidence_intervals() -> None:
-    ax = plot.win_rates(ESTIMATES)
-    (container,) = ax.containers
-    line, _caps, (bars,) = container.lines
-    assert list(line.get_ydata()) == pytest.approx([75.0, 2.0])
-    segments = bars.get_segments()
-    assert [(s[0][1], s[1][1]) for s in segments] == [pytest.approx((69.0, 80.0)), pytest.approx((0.8, 5.0))]
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["N\nStandard", "S\nStrict"]
-    assert ax.get_ylabel() == "winnable deals (%)"
-    assert ax.get_xlabel() == "rules preset"
-
-
-def test_win_rates_overlays_a_second_series_by_label() -> None:
-    ax = plot.win_rates(ESTIMATES, label="200 deals")
+def all_charts() -> dict[str, plot.Chart]:
+    """One chart of each kind and form, for the checks every chart must pass."""
+    games = [played("PY1-N-AAAAAAB", 60, undo_at=6), played("PY1-S-AAAAAAC", 30)]
     published = {"S · Strict": {"win_rate": 0.021, "ci": (0.018, 0.024)}, "E · Easy": {"win_rate": 0.9}}
-    plot.win_rates(published, ax=ax, label="published", offset=0.2)
-    second = ax.containers[1].lines[0]
-    assert list(second.get_xdata()) == pytest.approx([1.2, 2.2])
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["N\nStandard", "S\nStrict", "E\nEasy"]
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["200 deals", "published"]
+    return {
+        "score_curve": plot.score_curve(games),
+        "score_curve_one": plot.score_curve(games[0]),
+        "win_rates": plot.win_rates(ESTIMATES),
+        "win_rates_two_series": plot.win_rates(ESTIMATES, published, labels=["quick", "published"]),
+        "win_rates_shares": plot.win_rates(ESTIMATES[0], percent=False),
+        "removable_distribution": plot.removable_distribution(ESTIMATES[0]),
+        "removable_distribution_shares": plot.removable_distribution(ESTIMATES, share=True),
+    }
+
+
+# ---------------------------------------------------------------------- rows and specs
+
+
+def test_score_curve_has_one_row_per_step_with_the_record_scores() -> None:
+    games = [played("PY1-N-AAAAAAB", 200), played("PY1-N-AAAAAAC", 40), played("PY1-E-AAAAAAC", 30)]
+    records = [g.record() for g in games]
+    chart = plot.score_curve(records)
+    lines = by(chart.data, "game")
+    assert list(lines) == ["PY1-N-AAAAAAB", "PY1-N-AAAAAAC", "PY1-E-AAAAAAC"]
+    for record, rows in zip(records, lines.values()):
+        assert [r["score"] for r in rows] == record.score_curve()
+        assert [r["step"] for r in rows] == list(range(len(record) + 1))
+        assert [r["action"] for r in rows] == ["deal", *record.actions]
+    assert max(r["score"] for r in lines["PY1-N-AAAAAAB"]) == 280
+    line, win = chart.spec["layer"]
+    assert line["encoding"]["x"]["title"] == "move number" and line["encoding"]["y"]["title"] == "score"
+    assert line["encoding"]["order"]["field"] == "step"  # undos share a move number: drawn in step order
+    assert line["encoding"]["color"]["sort"] == list(lines)
+    assert win["data"]["values"] == [{"score": 280}]
+    assert chart.title == "Score curves"
+
+
+def test_score_curve_puts_an_undo_at_the_same_move_number() -> None:
+    game = played("PY1-N-AAAAAAB", 12, undo_at=6)
+    assert "undo" in game.actions
+    rows = plot.score_curve(game).data
+    assert [r["score"] for r in rows] == game.record().score_curve()
+    assert rows[7]["action"] == "undo"
+    assert rows[6]["move"] == rows[7]["move"]  # the undo keeps the move counter (R21)
+    assert rows[7]["score"] == rows[5]["score"]  # and takes the points back
+    assert rows[-1]["move"] == game.moves
+
+
+def test_score_curve_accepts_json_text_and_labels() -> None:
+    game = played("PY1-N-AAAAAAB", 20)
+    chart = plot.score_curve([game.record().to_json(), game.record().to_text()], labels=["json", "text"])
+    lines = by(chart.data, "game")
+    assert [r["score"] for r in lines["json"]] == [r["score"] for r in lines["text"]] == game.record().score_curve()
+
+
+@pytest.mark.parametrize(
+    ("labels", "message"),
+    [(["a", "b"], "got 2 labels for 1 games"), ("ab", "got a string for 1 games")],
+)
+def test_score_curve_refuses_labels_that_do_not_name_each_game(labels: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        plot.score_curve([played("PY1-N-AAAAAAB", 3)], labels=labels)
+
+
+def test_score_curve_refuses_repeated_labels_which_would_merge_two_lines() -> None:
+    games = [played("PY1-N-AAAAAAB", 3), played("PY1-N-AAAAAAC", 3)]
+    with pytest.raises(ValueError, match="labels must differ"):
+        plot.score_curve(games, labels=["me", "me"])
+
+
+def test_score_curve_numbers_repeated_codes() -> None:
+    chart = plot.score_curve([played("PY1-N-AAAAAAB", 5), played("PY1-N-AAAAAAB", 9)])
+    assert list(by(chart.data, "game")) == ["PY1-N-AAAAAAB #1", "PY1-N-AAAAAAB #2"]
+
+
+def test_win_rates_has_a_row_per_estimate_with_its_interval() -> None:
+    chart = plot.win_rates(ESTIMATES)
+    assert [(r["rules"], r["rate"], r["low"], r["high"], r["deals"]) for r in chart.data] == [
+        ("N · Standard", pytest.approx(75.0), pytest.approx(69.0), pytest.approx(80.0), 200),
+        ("S · Strict", pytest.approx(2.0), pytest.approx(0.8), pytest.approx(5.0), 200),
+    ]
+    spec = chart.spec
+    assert spec["encoding"]["x"]["sort"] == ["N · Standard", "S · Strict"]
+    assert "xOffset" not in spec["encoding"]  # one series: the points sit on their category
+    rule, point = spec["layer"]
+    assert (rule["mark"]["type"], rule["encoding"]["y"]["field"], rule["encoding"]["y2"]["field"]) == ("rule", "low", "high")
+    assert (point["mark"]["type"], point["encoding"]["y"]["field"]) == ("point", "rate")
+    assert point["encoding"]["y"]["title"] == "winnable deals (%)"
+    assert point["encoding"]["y"]["scale"]["domain"] == [0, 100.0]
+
+
+def test_win_rates_puts_two_series_side_by_side_by_category() -> None:
+    published = {"S · Strict": {"win_rate": 0.021, "ci": (0.018, 0.024)}, "E · Easy": {"win_rate": 0.9}}
+    chart = plot.win_rates(ESTIMATES, published, labels=["200 deals", "published"])
+    assert [(r["series"], r["rules"]) for r in chart.data] == [
+        ("200 deals", "N · Standard"), ("200 deals", "S · Strict"), ("published", "S · Strict"), ("published", "E · Easy"),
+    ]
+    assert chart.data[3]["low"] == chart.data[3]["high"] == pytest.approx(90.0)  # no interval given
+    encoding = chart.spec["encoding"]
+    assert encoding["x"]["sort"] == ["N · Standard", "S · Strict", "E · Easy"]
+    assert encoding["xOffset"] == {"field": "series", "type": "nominal", "sort": ["200 deals", "published"]}
 
 
 def test_win_rates_as_shares() -> None:
-    ax = plot.win_rates(ESTIMATES[0], percent=False)
-    assert list(ax.containers[0].lines[0].get_ydata()) == [0.75]
-    assert ax.get_ylabel() == "winnable deals (share)"
+    chart = plot.win_rates(ESTIMATES[0], percent=False)
+    assert [r["rate"] for r in chart.data] == [0.75]
+    assert chart.spec["layer"][1]["encoding"]["y"]["title"] == "winnable deals (share)"
 
 
 def test_estimates_without_a_rate_or_label_are_explained() -> None:
@@ -125,55 +167,246 @@ def test_estimates_without_a_rate_or_label_are_explained() -> None:
         plot.win_rates([{"rules": "N", "max_removed": {}}])
     with pytest.raises(ValueError, match="'rules'"):
         plot.win_rates([{"win_rate": 0.5}])
+    with pytest.raises(ValueError, match="'max_removed'"):
+        plot.removable_distribution({"rules": "N", "win_rate": 0.5})
 
 
-def test_removable_distribution_draws_deal_counts_per_card_number() -> None:
-    ax = plot.removable_distribution(ESTIMATES[0])
-    heights = {round(p.get_x() + p.get_width() / 2): p.get_height() for p in ax.patches}
-    assert heights == {14: 20, 20: 30, 28: 150}
-    assert ax.get_xlabel() == "pyramid cards removable (at most)"
-    assert ax.get_ylabel() == "deals"
+@pytest.mark.parametrize("chart", [plot.win_rates, plot.removable_distribution])
+def test_a_chart_of_estimates_needs_estimates(chart: Any) -> None:
+    with pytest.raises(TypeError, match="at least one estimate"):
+        chart()
+    with pytest.raises(TypeError, match="estimates must be an estimate, a list of them or a mapping"):
+        chart(0.5)
+
+
+def test_win_rates_refuses_labels_that_do_not_name_each_series() -> None:
+    with pytest.raises(ValueError, match="got 1 labels for 2 series"):
+        plot.win_rates(ESTIMATES, ESTIMATES, labels=["one"])
+
+
+def test_removable_distribution_counts_deals_per_card_number() -> None:
+    chart = plot.removable_distribution(ESTIMATES[0])
+    assert {r["cards"]: r["deals"] for r in chart.data} == {14: 20, 20: 30, 28: 150}
+    encoding = chart.spec["encoding"]
+    assert encoding["x"]["title"] == "pyramid cards removable (at most)"
+    assert encoding["x"]["scale"]["domain"] == list(range(29))  # every count has its place, even with no deal
+    assert (encoding["y"]["field"], encoding["y"]["title"]) == ("deals", "deals")
 
 
 def test_removable_distribution_compares_several_estimates_as_shares() -> None:
-    ax = plot.removable_distribution(ESTIMATES, share=True)
-    by_label: dict[str, dict[int, float]] = {}
-    for container in ax.containers:
-        by_label[container.get_label()] = {
-            round(p.get_x() + p.get_width() / 2): p.get_height() for p in container.patches
-        }
-    assert set(by_label) == {"N · Standard", "S · Strict"}
-    assert sum(by_label["S · Strict"].values()) == pytest.approx(1.0)
-    assert by_label["S · Strict"][28] == pytest.approx(0.02)
-    assert ax.get_ylabel() == "share of deals"
+    chart = plot.removable_distribution(ESTIMATES, share=True)
+    bars = {name: {r["cards"]: r["share"] for r in rows} for name, rows in by(chart.data, "series").items()}
+    assert set(bars) == {"N · Standard", "S · Strict"}
+    assert sum(bars["S · Strict"].values()) == pytest.approx(1.0)
+    assert bars["S · Strict"][28] == pytest.approx(0.02)
+    encoding = chart.spec["encoding"]
+    assert (encoding["y"]["field"], encoding["y"]["title"]) == ("share", "share of deals")
+    assert encoding["xOffset"]["sort"] == ["N · Standard", "S · Strict"]
 
 
-def test_the_engine_never_imports_matplotlib() -> None:
-    import subprocess
+def test_the_solvers_estimates_and_their_json_form_chart_directly() -> None:
+    from pyramide_widget.estimation import estimate
 
-    code = "import pyramide_widget, pyramide_widget.plot, pyramide_widget.statistics, sys; print('matplotlib' in sys.modules)"
+    quick = [estimate(letter, deals=20, seed=1, executor="serial") for letter in ("N", "E")]
+    as_json = [e.to_dict() for e in quick]
+    for form in (quick, as_json):
+        rows = plot.win_rates(form).data
+        assert [(r["rules"], r["rate"], r["low"], r["high"]) for r in rows] == [
+            (label, pytest.approx(100 * e.rate), pytest.approx(100 * e.low), pytest.approx(100 * e.high))
+            for label, e in zip(["N · Standard", "E · Easy"], quick)
+        ]
+        assert {r["cards"]: r["deals"] for r in plot.removable_distribution(form[0]).data} == quick[0].max_removed
+
+
+def test_the_spec_and_data_are_copies() -> None:
+    chart = plot.win_rates(ESTIMATES)
+    chart.spec["title"] = "changed"
+    chart.data[0]["rate"] = -1
+    assert chart.title == "Winnable deals per rules preset"
+    assert chart.data[0]["rate"] == pytest.approx(75.0)
+
+
+# ---------------------------------------------------------------------- Vega-Lite itself
+
+
+def _vega_lite_or_skip() -> None:
+    if not (VEGA_LITE / "build" / "vega-lite-schema.json").is_file():
+        reason = f"Vega-Lite is not in {VEGA_LITE}: run 'npm ci --prefix js'"
+        if REQUIRED:
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def vega_lite_schema() -> Any:
+    _vega_lite_or_skip()
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((VEGA_LITE / "build" / "vega-lite-schema.json").read_text())
+    return jsonschema.Draft7Validator(schema)
+
+
+def test_every_spec_is_valid_vega_lite_v5(vega_lite_schema: Any) -> None:
+    for name, chart in all_charts().items():
+        errors = sorted(vega_lite_schema.iter_errors(chart.spec), key=lambda e: list(e.path))
+        assert not errors, f"{name}: {errors[0].message} at {list(errors[0].path)}"
+
+
+def test_the_schema_check_catches_a_bad_spec(vega_lite_schema: Any) -> None:
+    """The check above can fail: a mark Vega-Lite does not have is refused."""
+    spec = plot.removable_distribution(ESTIMATES[0]).spec
+    spec["mark"]["type"] = "column"
+    assert not vega_lite_schema.is_valid(spec)
+
+
+COMPILE_JS = """
+import * as vl from "vega-lite";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const warnings = [];
+const logger = {level() { return this; }, info() { return this; }, debug() { return this; },
+  warn(...a) { warnings.push(a.join(" ")); return this; }, error(...a) { warnings.push(a.join(" ")); return this; }};
+const specs = JSON.parse(text);
+const out = {};
+for (const [name, spec] of Object.entries(specs)) {
+  warnings.length = 0;
+  const vega = vl.compile(spec, {logger}).spec;
+  out[name] = {warnings: [...warnings], marks: vega.marks.length, version: vl.version};
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_every_spec_compiles_without_a_warning() -> None:
+    """Vega-Lite's own compiler (the one the front ends run) turns each spec into Vega marks
+    and has nothing to say: a field it cannot find or a channel it ignores would be a warning."""
+    _vega_lite_or_skip()
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    specs = {name: chart.spec for name, chart in all_charts().items()}
+    result = subprocess.run(
+        [node, "--input-type=module", "-e", COMPILE_JS], input=json.dumps(specs), cwd=ROOT / "js",
+        capture_output=True, text=True, check=True,
+    )
+    compiled = json.loads(result.stdout)
+    assert set(compiled) == set(specs)
+    for name, info in compiled.items():
+        assert info["version"].startswith("5."), info
+        assert info["warnings"] == [], name
+        assert info["marks"] >= 1, name
+
+
+# ---------------------------------------------------------------------- display
+
+
+def test_a_chart_displays_as_vega_lite_with_an_svg_and_a_text_for_static_exports() -> None:
+    """What IPython puts in the notebook: the spec for live front ends; for nbconvert and
+    GitHub, which do not run Vega, matplotlib's SVG (when importable) and a text summary."""
+    pytest.importorskip("matplotlib")
+    from IPython.core.formatters import DisplayFormatter
+
+    chart = plot.win_rates(ESTIMATES)
+    bundle, _metadata = DisplayFormatter().format(chart)
+    assert bundle["application/vnd.vegalite.v5+json"] == chart.spec
+    assert bundle["text/plain"].splitlines() == [
+        "Winnable deals per rules preset (95% interval)",
+        "  estimate: N · Standard  75% [69–80%]",
+        "  estimate: S · Strict  2% [0.8–5%]",
+    ]
+    svg = bundle["image/svg+xml"]
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert svg == chart.to_svg()  # reproducible: a re-run notebook does not change
+    assert "text/html" not in bundle  # JupyterLab would prefer HTML to the Vega-Lite renderer
+
+
+def test_without_matplotlib_charts_still_display_and_only_axes_need_it() -> None:
+    code = (
+        "import sys, json\n"
+        "sys.modules['matplotlib'] = None  # an interpreter without matplotlib, as in JupyterLite\n"
+        "from pyramide_widget import Game, plot\n"
+        "chart = plot.score_curve(Game.from_code('PY1-N-AAAAAAS'))\n"
+        "bundle = chart._repr_mimebundle_()\n"
+        "print(json.dumps(sorted(bundle)))\n"
+        "print(bundle['text/plain'])\n"
+        "try:\n"
+        "    chart.to_matplotlib()\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert json.loads(out[0]) == ["application/vnd.vegalite.v5+json", "text/plain"]
+    assert out[1:3] == ["Score curve (move number: score)", "  PY1-N-AAAAAAS: 0 actions, ends at move 0 with score 0"]
+    assert out[3].startswith("pyramide_widget.plot needs matplotlib (")
+
+
+def test_the_engine_and_the_charts_never_import_matplotlib() -> None:
+    code = (
+        "import pyramide_widget, pyramide_widget.plot, pyramide_widget.statistics, sys\n"
+        "from pyramide_widget import Game\n"
+        "pyramide_widget.plot.score_curve(Game.from_code('PY1-N-AAAAAAS')).spec\n"
+        "print('matplotlib' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
-def test_the_solvers_estimates_and_their_json_form_plot_directly() -> None:
-    from pyramide_widget.estimation import estimate
+def test_repr_is_short_and_deterministic() -> None:
+    chart = plot.score_curve(played("PY1-N-AAAAAAB", 5))
+    assert repr(chart) == "<Chart 'Score curve': 6 rows>"
 
-    quick = [estimate(letter, deals=20, seed=1, executor="serial") for letter in ("N", "E")]
-    ax = plot.win_rates(quick)
-    (line,) = [ax.containers[0].lines[0]]
-    assert list(line.get_ydata()) == pytest.approx([100 * e.rate for e in quick])
-    segments = ax.containers[0].lines[2][0].get_segments()
-    assert [(s[0][1], s[1][1]) for s in segments] == [pytest.approx((100 * e.low, 100 * e.high)) for e in quick]
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["N\nStandard", "E\nEasy"]
 
-    as_json = [e.to_dict() for e in quick]
-    ax2 = plot.win_rates(as_json)
-    assert list(ax2.containers[0].lines[0].get_ydata()) == pytest.approx([100 * e.rate for e in quick])
-    assert [t.get_text() for t in ax2.get_xticklabels()] == ["N\nStandard", "E\nEasy"]
+# ---------------------------------------------------------------------- matplotlib
 
-    ax3 = plot.removable_distribution(quick[0])
-    heights = {round(p.get_x() + p.get_width() / 2): p.get_height() for p in ax3.patches}
-    assert heights == quick[0].max_removed
-    ax4 = plot.removable_distribution(as_json[0])
-    assert {round(p.get_x() + p.get_width() / 2): p.get_height() for p in ax4.patches} == heights
+
+@pytest.fixture
+def plt() -> Any:
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg", force=True)  # no display; the figures are inspected, never shown
+    import matplotlib.pyplot as pyplot
+
+    yield pyplot
+    pyplot.close("all")
+
+
+def test_to_matplotlib_draws_the_score_curves_on_axes(plt: Any) -> None:
+    games = [played("PY1-N-AAAAAAB", 200), played("PY1-N-AAAAAAC", 12, undo_at=6)]
+    records = [g.record() for g in games]
+    ax = plot.score_curve(records).to_matplotlib()
+    lines = [line for line in ax.lines if line.get_label() in {"PY1-N-AAAAAAB", "PY1-N-AAAAAAC"}]
+    assert len(lines) == 2
+    for line, game in zip(lines, games):
+        assert list(line.get_ydata()) == game.record().score_curve()
+        assert list(line.get_xdata())[-1] == game.moves
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("move number", "score")
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["PY1-N-AAAAAAB", "PY1-N-AAAAAAC"]
+
+
+def test_to_matplotlib_draws_on_a_given_axes(plt: Any) -> None:
+    _fig, ax = plt.subplots()
+    assert plot.win_rates(ESTIMATES).to_matplotlib(ax) is ax
+    (container,) = ax.containers
+    line, _caps, (bars,) = container.lines
+    assert list(line.get_ydata()) == pytest.approx([75.0, 2.0])
+    assert [(s[0][1], s[1][1]) for s in bars.get_segments()] == [pytest.approx((69.0, 80.0)), pytest.approx((0.8, 5.0))]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["N\nStandard", "S\nStrict"]
+    assert ax.get_ylabel() == "winnable deals (%)"
+
+
+def test_to_matplotlib_offsets_a_second_series(plt: Any) -> None:
+    published = {"S · Strict": {"win_rate": 0.021, "ci": (0.018, 0.024)}, "E · Easy": {"win_rate": 0.9}}
+    ax = plot.win_rates(ESTIMATES, published, labels=["200 deals", "published"]).to_matplotlib()
+    assert list(ax.containers[0].lines[0].get_xdata()) == pytest.approx([-0.1, 0.9])
+    assert list(ax.containers[1].lines[0].get_xdata()) == pytest.approx([1.1, 2.1])
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["200 deals", "published"]
+
+
+def test_to_matplotlib_draws_the_distribution_bars(plt: Any) -> None:
+    ax = plot.removable_distribution(ESTIMATES, share=True).to_matplotlib()
+    bars = {c.get_label(): {round(p.get_x() + p.get_width() / 2): p.get_height() for p in c.patches} for c in ax.containers}
+    assert set(bars) == {"N · Standard", "S · Strict"}
+    assert bars["S · Strict"][28] == pytest.approx(0.02)
+    assert ax.get_ylabel() == "share of deals"
+
+
+def test_axes_repr_is_deterministic(plt: Any) -> None:
+    assert "0x" not in repr(plot.score_curve(played("PY1-N-AAAAAAB", 5)).to_matplotlib())
