@@ -20,9 +20,14 @@ Two serialisations, both round-trip exactly:
 
   The line keeps what replays the game; like the times, the ``assisted`` mark is JSON only.
 
-  The first word is the code; for a layout game it is ``layout:`` followed by the 52 cards in
-  ASCII, pyramid row-major, then ``/`` waste bottom to top, ``/`` stock top first, and the
+  The first word is the code; for a layout game it is ``layout:`` followed by the deck's cards
+  in ASCII, pyramid row-major, then ``/`` waste bottom to top, ``/`` stock top first, and the
   second word is the rules (a preset letter, or ``rules:`` plus the JSON of custom rules).
+
+The table travels with the rules: a preset's letter names it, and custom rules on another
+table carry it by name (``"rules": {..., "table": "Spanish"}``); rules without a ``table`` key,
+as every older record has, are the standard table. Cards and moves are read for that table's
+deck (``C`` is clubs in the French deck, copas in the Spanish one).
 """
 
 from __future__ import annotations
@@ -191,9 +196,9 @@ class Record:
                 raise RecordError(f"bad 'code': {error}") from None
             code = str(parsed)
             if data.get("deal") is not None:  # both: the code deals the cards, the deal must agree
-                _check_same_deal(code, parsed.deal(), _deal_from(data["deal"]))
+                _check_same_deal(code, parsed.deal(rules.table), _deal_from(data["deal"], rules))
         else:
-            deal = _deal_from(data.get("deal"))
+            deal = _deal_from(data.get("deal"), rules)
         actions = data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("'actions' must be a list of moves in notation, e.g. ['K♦', '10♣+3♠', 'draw', 'undo']")
@@ -244,10 +249,11 @@ class Record:
         rules: Rules | None = None
         try:
             if first.lower().startswith("layout:"):
-                deal = _parse_layout_word(first)
                 if not words:
                     raise RecordError("a layout record needs the rules after the layout")
-                rules = _parse_rules_word(words.pop(0))
+                parts = _layout_parts(first)
+                rules = _parse_rules_word(words.pop(0))  # before the cards: they are read for its deck
+                deal = _layout_deal(parts, rules)
             else:
                 parsed = DealCode.parse(first)
                 code = str(parsed)
@@ -330,12 +336,12 @@ def _parse_rules_word(word: str) -> Rules:
     return Rules.preset(word)
 
 
-def _deal_from(raw: Any) -> Deal:
-    """The explicit deal of a record's ``"deal"`` object."""
+def _deal_from(raw: Any, rules: Rules) -> Deal:
+    """The explicit deal of a record's ``"deal"`` object, on the rules' table."""
     if not isinstance(raw, dict) or set(raw) != {"pyramid", "waste", "stock"}:
         raise RecordError("a record needs 'deal': {'pyramid': [...], 'waste': [...], 'stock': [...]} or a 'code'")
     try:
-        return Deal.from_layout(raw["pyramid"], raw["waste"], raw["stock"])
+        return Deal.from_layout(raw["pyramid"], raw["waste"], raw["stock"], rules.table)
     except (PyramideError, TypeError) as error:
         raise RecordError(f"bad 'deal': {error}") from None
 
@@ -362,14 +368,20 @@ def _layout_word(deal: Deal) -> str:
     return "layout:" + "/".join("".join(card.to_text(ascii=True) for card in part) for part in parts)
 
 
-def _parse_layout_word(word: str) -> Deal:
-    body = word[len("layout:"):]
-    parts = body.split("/")
+def _layout_parts(word: str) -> list[str]:
+    """The pyramid, waste and stock texts of a layout word, checked for form only."""
+    parts = word[len("layout:"):].split("/")
     if len(parts) != 3 or not all(len(part) % 2 == 0 for part in parts):
         raise RecordError(
             "a layout is 'layout:' + pyramid/waste/stock, each card two ASCII characters (e.g. TD for 10♦)"
         )
-    piles = [[parse_card(part[i:i + 2]) for i in range(0, len(part), 2)] for part in parts]
-    return Deal.from_layout(piles[0], piles[1], piles[2])
+    return parts
+
+
+def _layout_deal(parts: list[str], rules: Rules) -> Deal:
+    """The deal of a layout word's parts, its cards read for the rules' deck."""
+    deck = rules.table.deck
+    piles = [[parse_card(part[i:i + 2], deck) for i in range(0, len(part), 2)] for part in parts]
+    return Deal.from_layout(piles[0], piles[1], piles[2], rules.table)
 
 
