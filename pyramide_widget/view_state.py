@@ -12,13 +12,19 @@ Shape (all keys always present)::
      "score": 30, "moves": 2, "status": "playing" | "won" | "no_moves",
      "elapsed": 12.3, "running": True,
      "message": {"key": "sum", "text": "The sum must be 13"} | None,
-     "pyramid": [None | {"card": "J♦", "free": False, "selectable": False}, ...],   # 28, row-major
+     "pyramid": [None | {"card": "J♦", "free": False, "selectable": False}
+                 | {"face_down": True}, ...],   # one per place of the table (28 here), row-major
      "stock": {"count": 23, "action": "draw" | "recycle" | "none"},
+     "stock_cards": None | ["7♣", ...],   # the stock top first, only under Rules.stock_face_up
      "waste": {"count": 1, "top": card | None, "under": card | None},   # under: only if playable
      "selected": {"pile": "pyramid", "row": 7, "col": 6} | {"pile": "waste", "row": 1} | None,
      "can_undo": False, "hint": None | {"move": "10♣+3♠", "kind": "pair", "cards": [...]},
      "stuck": False,
      "replay": None | {"index": 3, "length": 10, "action": "draw"}}
+
+A face-down pyramid card (the Face-down table) is ``{"face_down": True}``: the front end never
+receives its identity, nor the stock's order unless the stock is face up. ``message.text``
+already names the table's pair sum ("The sum must be 12" with the Spanish deck).
 
 ``stuck`` is true while the game goes on (a draw or recycle is still legal, R18) but the solver
 has proved that no further pyramid card can ever be removed: the front end then offers a new game.
@@ -48,11 +54,14 @@ def snapshot(game: Game, *, hint: Move | None = None, stuck: bool = False) -> di
     free = set(game.free_places())
     selectable = set(game.selectable_places())
     pyramid: list[dict[str, Any] | None] = []
-    for r, row in enumerate(game.pyramid, 1):
-        for c, card in enumerate(row, 1):
-            if card is None:
-                pyramid.append(None)
-                continue
+    shown = game.visible_position()  # face-down cards read None here: never sent
+    for index, (r, c) in enumerate(game.shape.places()):
+        card = shown.pyramid[index]
+        if index in shown.face_down:
+            pyramid.append({"face_down": True})
+        elif card is None:
+            pyramid.append(None)
+        else:
             place = Place("pyramid", r, c)
             pyramid.append({"card": str(card), "free": place in free, "selectable": place in selectable})
     waste = game.waste
@@ -82,6 +91,7 @@ def snapshot(game: Game, *, hint: Move | None = None, stuck: bool = False) -> di
         "message": None if message is None else {"key": message.key, "text": message.text},
         "pyramid": pyramid,
         "stock": {"count": stock_count, "action": action},
+        "stock_cards": [str(card) for card in game.stock] if game.rules.stock_face_up else None,
         "waste": {"count": len(waste), "top": top, "under": under},
         "selected": _place(game.selected),
         "can_undo": game.can_undo,
