@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card, Suit, standard_deck
+from .cards import FRENCH_DECK, Card, Suit, standard_deck
 from .i18n import LANGUAGES, check_language, translate
 from .rules import PRESETS
 
@@ -413,10 +413,11 @@ PRESET_NAMES = {
 CUSTOM_RULES_NAME = {"en": "Custom", "fr": "Personnalisées", "sk": "Vlastné", "vi": "Tùy chỉnh", "pl": "Własne"}
 
 RANK_INDICES = {
-    False: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
-    True: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"],
+    french: [FRENCH_DECK.rank_text(rank, "fr" if french else "en") for rank in range(1, FRENCH_DECK.ranks + 1)]
+    for french in (False, True)
 }
-"""What the corner of a card shows: English indices (K/Q/J) or French ones (R/D/V)."""
+"""What the corner of a card shows: English indices (K/Q/J) or French ones (R/D/V), as the
+deck writes them (:class:`~pyramide_widget.cards.Deck`)."""
 
 
 def text(key: str, language: str, **values: object) -> str:
