@@ -306,8 +306,9 @@ def test_a_chart_displays_as_vega_lite_with_an_svg_and_a_text_for_static_exports
     from IPython.core.formatters import DisplayFormatter
 
     chart = plot.win_rates(ESTIMATES)
-    bundle, _metadata = DisplayFormatter().format(chart)
+    bundle, metadata = DisplayFormatter().format(chart)
     assert bundle["application/vnd.vegalite.v5+json"] == chart.spec
+    assert metadata["application/vnd.vegalite.v5+json"] == {"embed_options": {"renderer": "svg"}}
     assert bundle["text/plain"].splitlines() == [
         "Winnable deals per rules preset (95% interval)",
         "  estimate: N · Standard  75% [69–80%]",
@@ -325,7 +326,7 @@ def test_without_matplotlib_charts_still_display_and_only_axes_need_it() -> None
         "sys.modules['matplotlib'] = None  # an interpreter without matplotlib, as in JupyterLite\n"
         "from pyramide_widget import Game, plot\n"
         "chart = plot.score_curve(Game.from_code('PY1-N-AAAAAAS'))\n"
-        "bundle = chart._repr_mimebundle_()\n"
+        "bundle, _metadata = chart._repr_mimebundle_()\n"
         "print(json.dumps(sorted(bundle)))\n"
         "print(bundle['text/plain'])\n"
         "try:\n"

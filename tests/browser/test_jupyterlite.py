@@ -4,7 +4,9 @@ The built site is served from 127.0.0.1 by a stdlib HTTP server and every reques
 else is aborted (the ``page`` fixture), so this proves the site is fully offline: Pyodide, its
 wheels, pyramide-widget and the widget front end all come from the site. The test opens
 ``play.ipynb``, runs it, clicks a king and then a pair on the table, and checks that both the
-table and the Python object changed.
+table and the Python object changed. It also runs the two analysis notebooks top to bottom and
+checks that each of their charts is drawn by the site's Vega-Lite renderer, with a mark per row
+of the chart's data (there is no matplotlib in the site: the charts are Vega-Lite specs).
 
 The site must be built from the current sources. With ``PYRAMIDE_DOCS_PYTHON`` pointing at an
 interpreter that has ``docs/requirements.txt`` installed (or when this interpreter has them),
@@ -31,10 +33,13 @@ from typing import Any
 import pytest
 from jupyter_harness import NotebookSession
 from playwright.sync_api import Page, expect
+from test_charts import chart_marks
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_SCRIPT = ROOT / "docs" / "build.py"
 NOTEBOOK = "play.ipynb"
+# Every example notebook and the number of charts it draws (play.ipynb: the game, no chart).
+CHARTS = {"play.ipynb": 0, "replay_and_score_curves.ipynb": 1, "probability_of_deals.ipynb": 2}
 DOCS_PYTHON_ENV = "PYRAMIDE_DOCS_PYTHON"
 REQUIRED = bool(os.environ.get("PYRAMIDE_REQUIRE_BROWSER"))
 FALLBACK_CODE = "PY1-N-AAAAAAS"  # a free king (K♣) and, after it, a pyramid pair (2♠+J♥)
@@ -191,6 +196,32 @@ def test_play_notebook_runs_offline_and_clicks_reach_python(page: Page, lite_ser
     )
     assert played == [True, 1]
 
+    assert outside == [], f"the site tried to reach outside 127.0.0.1: {outside[:5]}"
+
+
+def test_every_example_notebook_is_in_the_site_and_in_this_test(lite_site: Path) -> None:
+    build = _load_build_module()
+    assert sorted(p.name for p in build.default_contents()) == sorted(CHARTS)
+    assert sorted(p.name for p in (lite_site / "files").glob("*.ipynb")) == sorted(CHARTS)
+
+
+@pytest.mark.parametrize("notebook", [name for name, charts in CHARTS.items() if charts])
+def test_analysis_notebook_runs_offline_and_draws_its_charts(page: Page, lite_server: LiteServer, notebook: str) -> None:
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(lite_server.url) and not r.url.startswith(("data:", "blob:")) else None)
+
+    nb = open_lite_notebook(page, lite_server, notebook)
+    nb.run_all(timeout=300)  # raises with the traceback if a cell fails
+    assert nb.eval_python("__import__('sys').platform") == "emscripten"
+    assert nb.eval_python("'matplotlib' in __import__('sys').modules") is False  # drawn without it
+
+    # The charts are the values of their cells, kept in IPython's Out in cell order.
+    rows = nb.eval_python("[v.data for _, v in sorted(Out.items()) if type(v).__name__ == 'Chart']")
+    assert len(rows) == CHARTS[notebook]
+    for data, marks in zip(rows, chart_marks(page, CHARTS[notebook], timeout=120)):
+        assert data, f"a chart of {notebook} has no data"
+        # The most numerous mark has one item per row: a point per step or rate, a bar per count.
+        assert max(marks.values()) == len(data), (notebook, marks, len(data))
     assert outside == [], f"the site tried to reach outside 127.0.0.1: {outside[:5]}"
 
 
