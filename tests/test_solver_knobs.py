@@ -13,13 +13,11 @@ deals per rule set, with the counts printed).
 
 from __future__ import annotations
 
-import functools
 import os
-import random
 
 import pytest
 
-from pyramide_widget import Game, Move, Rules
+from pyramide_widget import Game, Rules
 from pyramide_widget.solver import hint, solve
 
 from solver_reference import (
@@ -28,6 +26,7 @@ from solver_reference import (
     BudgetExceeded,
     crosscheck,
     knobs_id,
+    near_wins,
     replayed,
     shortest_win,
     small_positions,
@@ -35,41 +34,6 @@ from solver_reference import (
 
 DEALS = int(os.environ.get("PYRAMIDE_KNOB_CROSSCHECK", "3"))
 BUDGET = 3000
-
-# Deals the 10,000-deal run of preset S found winnable. S is the strictest rule set (strict
-# win, one pass, only the waste top plays, no coverer pairs) and every knob loosens it, so
-# these deals are winnable under all 32 rule sets: positions near their end test "winnable".
-WON_UNDER_S = ["FOJRZLP", "ZCMLZBZ", "HCKKFIW", "LERHIJB", "UOMCRYR", "ICJIFEB", "BRSGRRP", "JJHQCUH"]
-
-
-@functools.cache
-def won_under_s(letters: str) -> tuple[Move, ...]:
-    """The solver's winning line for a deal of ``WON_UNDER_S`` under S."""
-    result = solve(Game.from_code(f"PY1-S-{letters}"))
-    assert result.solution is not None
-    return tuple(result.solution)
-
-
-def near_wins(rules: Rules, deals: int):
-    """Positions a few moves before a win, and one random move off it. The winning line is S's,
-    played under ``rules`` until the game is won: every move legal under S is legal under looser
-    rules, and a line that clears everything clears the pyramid."""
-    for n, letters in enumerate(WON_UNDER_S[:deals]):
-        game = Game(Game.from_code(f"PY1-S-{letters}").deal, rules)
-        line: list[Move] = []
-        for move in won_under_s(letters):
-            if game.is_over:
-                break
-            game.play(move)
-            line.append(move)
-        assert str(game.status) == "won", f"{letters} is won under S, so under {rules}"
-        cut = max(0, len(line) - 6 - 3 * n)
-        start = replayed(Game(game.deal, rules), line[:cut])
-        yield start
-        moves = start.legal_moves()
-        if moves:
-            yield replayed(start, [random.Random(n).choice(moves)])
-
 
 def check(game: Game) -> bool | None:
     """Whether ``game`` is winnable (``None``: too big to check), after checking ``solve`` and
