@@ -3,105 +3,143 @@
 A notebook saved with a :class:`~pyramide_widget.game.Game` or a widget in it still shows the
 position where no kernel runs (GitHub, nbconvert, nbviewer): ``Game._repr_svg_`` and
 ``Game._repr_html_`` call these functions, and the widget adds the HTML to its display as the
-fallback of the live view. Free cards have the green border of the app (its rules page), the
-selected card a blue one. Standard library only; inline attributes only, because renderers of
-static notebooks strip ``<style>`` elements.
+fallback of the live view. The picture draws the same snapshot as the live front end
+(:func:`~pyramide_widget.view_state.snapshot`): places, positions, card size, piles, faces and
+suit colours all come from its ``table`` entry, none is written here. Free cards have the green
+border of the app (its rules page), the selected card a blue one. Standard library only; inline
+attributes only, because renderers of static notebooks strip ``<style>`` elements.
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from .view_state import snapshot
 
 if TYPE_CHECKING:
-    from .cards import Card
     from .game import Game
 
-CARD_W, CARD_H = 50, 70
-STEP_X, STEP_Y = 55, 35  # neighbours in a row; rows overlap by half a card
-MARGIN = 10
+SCALE = 5
+"""Pixels per drawing unit of the snapshot's table (a standard board is 400 x 300 px)."""
 FREE_COLOUR = "#1e9e3e"
 SELECTED_COLOUR = "#1565c0"
-RED, BLACK = "#c62828", "#1a1a1a"
+BACK, BACK_EDGE = "#3b5b92", "#233a63"
+INK = {"red": "#c62828", "black": "#1a1a1a", "gold": "#a86b00", "blue": "#1f4fa8", "green": "#2e7d32"}
+"""The printed colour of each suit colour a deck names (the palette of widget.css)."""
+FONT = 'font-family="DejaVu Sans, Arial, sans-serif"'
 
 
-def _card_svg(card: "Card", x: float, y: float, *, free: bool, selected: bool, covered: bool = False) -> str:
-    """One card. A ``covered`` card (a card of the next row lies over its lower half) has no
-    centre pip: that pip would show as a sliver of a suit beside or between its coverers."""
-    colour = RED if card.is_red else BLACK
+class _Board:
+    """The snapshot's table in pixels: where each place and pile is drawn, and a card's size."""
+
+    def __init__(self, table: dict[str, Any]) -> None:
+        self.table = table
+        self.card_w = table["card"]["width"] * SCALE
+        self.card_h = table["card"]["height"] * SCALE
+        self.width = table["width"] * SCALE
+        self.height = table["height"] * SCALE
+
+    def at(self, position: dict[str, Any]) -> tuple[float, float]:
+        return position["x"] * SCALE, position["y"] * SCALE
+
+
+def _card_svg(board: _Board, card: str, x: float, y: float, *, free: bool, selected: bool,
+              covered: bool = False) -> str:
+    """One face-up card. A ``covered`` card (a card lies over its lower half) has no centre pip:
+    that pip would show as a sliver of a suit beside or between its coverers."""
+    w, h = board.card_w, board.card_h
+    rank, suit = card[:-1], card[-1]
+    colour = INK[board.table["deck"]["suits"][suit]["colour"]]
     stroke, width = (SELECTED_COLOUR, 3.5) if selected else (FREE_COLOUR, 3) if free else ("#666", 1)
     fill = "#fff8d6" if selected else "#ffffff"
-    label = escape(str(card))
-    rank, suit = label[:-1], label[-1]
+    label = escape(card)
     pip = "" if covered else (
-        f'<text x="{x + CARD_W / 2}" y="{y + CARD_H - 12}" font-size="24" text-anchor="middle" '
-        f'fill="{colour}" font-family="DejaVu Sans, Arial, sans-serif">{suit}</text>')
+        f'<text x="{x + w / 2}" y="{y + h - 0.24 * w}" font-size="{0.48 * w}" text-anchor="middle" '
+        f'fill="{colour}" {FONT}>{escape(suit)}</text>')
     return (
         f'<g data-card="{label}" data-free="{str(free).lower()}">'
-        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{fill}" '
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="{fill}" '
         f'stroke="{stroke}" stroke-width="{width}"/>'
-        f'<text x="{x + 5}" y="{y + 17}" font-size="15" font-weight="bold" fill="{colour}" '
-        f'font-family="DejaVu Sans, Arial, sans-serif">{rank}{suit}</text>{pip}</g>'
+        f'<text x="{x + 0.1 * w}" y="{y + 0.34 * w}" font-size="{0.3 * w}" font-weight="bold" fill="{colour}" '
+        f'{FONT}>{escape(rank)}{escape(suit)}</text>{pip}</g>'
     )
 
 
+def _back_svg(board: _Board, x: float, y: float) -> str:
+    """A face-down card: its back, as the stock shows it."""
+    return (f'<g data-face-down="true"><rect x="{x}" y="{y}" width="{board.card_w}" height="{board.card_h}" '
+            f'rx="5" fill="{BACK}" stroke="{BACK_EDGE}"/></g>')
+
+
+def _empty_svg(board: _Board, x: float, y: float) -> str:
+    return (f'<rect x="{x}" y="{y}" width="{board.card_w}" height="{board.card_h}" rx="5" fill="none" '
+            'stroke="#888" stroke-dasharray="4 3"/>')
+
+
+def _count_svg(board: _Board, x: float, y: float, count: int) -> str:
+    """A pile's count: under the pile in the top corners, above it in the bottom ones."""
+    baseline = y + board.card_h + 16 if board.table["piles"]["end"] == "top" else y - 6
+    return (f'<text x="{x + board.card_w / 2}" y="{baseline}" font-size="13" text-anchor="middle" '
+            f'fill="#333" {FONT}>{count}</text>')
+
+
 def game_svg(game: "Game") -> str:
-    """The table of ``game`` as one SVG element: pyramid, stock (count) and waste (top card)."""
-    rows = game.shape.rows
-    width = MARGIN * 2 + (rows - 1) * STEP_X + CARD_W
-    height = MARGIN * 2 + (rows - 1) * STEP_Y + CARD_H
-    free = set(game.free_places())
-    selected = game.selected
+    """The table of ``game`` as one SVG element: tableau, stock (count) and waste (top card)."""
+    return _svg(snapshot(game))
+
+
+def _svg(st: dict[str, Any]) -> str:
+    board = _Board(st["table"])
+    width, height = board.width, board.height
+    selected = st["selected"]
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-        f'height="{height}" role="img" aria-label="{escape(_summary(game))}">',
+        f'height="{height}" role="img" aria-label="{escape(_summary(st))}">',
         f'<rect width="{width}" height="{height}" rx="8" fill="#e8ece9"/>',
     ]
-    pyramid = game.pyramid
-    for r, row in enumerate(pyramid, 1):
-        left = MARGIN + (rows - r) * STEP_X / 2
-        below = pyramid[r] if r < rows else []  # the row that covers this one
-        for c, card in enumerate(row, 1):
-            if card is None:
-                continue
-            place = (r, c)
-            parts.append(_card_svg(
-                card, left + (c - 1) * STEP_X, MARGIN + (r - 1) * STEP_Y,
-                free=("pyramid", *place) in free,
-                selected=selected is not None and (selected.row, selected.col) == place and selected.pile == "pyramid",
-                covered=any(under is not None for under in below[c - 1:c + 1]),
-            ))
-    # Stock top left, waste top right: the corners the narrow top of the pyramid leaves free.
-    stock = len(game.stock)
-    parts.append(f'<g data-pile="stock"><rect x="{MARGIN}" y="{MARGIN}" width="{CARD_W}" height="{CARD_H}" rx="5" '
-                 + ('fill="#3b5b92" stroke="#233a63"' if stock else 'fill="none" stroke="#888" stroke-dasharray="4 3"')
-                 + f'/><text x="{MARGIN + CARD_W / 2}" y="{MARGIN + CARD_H + 16}" font-size="13" text-anchor="middle" '
-                 f'fill="#333" font-family="DejaVu Sans, Arial, sans-serif">{stock}</text></g>')
-    waste = game.waste
-    wx = width - MARGIN - CARD_W
+    pyramid = st["pyramid"]
+    places = board.table["places"]
+    for index, entry in enumerate(pyramid):
+        if entry is None:
+            continue
+        x, y = places["x"][index] * SCALE, places["y"][index] * SCALE
+        if entry.get("face_down"):
+            parts.append(_back_svg(board, x, y))
+            continue
+        parts.append(_card_svg(
+            board, entry["card"], x, y, free=entry["free"],
+            selected=selected == {"pile": "pyramid", "row": places["row"][index], "col": places["col"][index]},
+            covered=any(pyramid[j] is not None for j in places["covered_by"][index]),
+        ))
+    sx, sy = board.at(board.table["piles"]["stock"])
+    stock = st["stock"]["count"]
+    parts.append('<g data-pile="stock">'
+                 + (f'<rect x="{sx}" y="{sy}" width="{board.card_w}" height="{board.card_h}" rx="5" '
+                    f'fill="{BACK}" stroke="{BACK_EDGE}"/>' if stock else _empty_svg(board, sx, sy))
+                 + _count_svg(board, sx, sy, stock) + '</g>')
+    wx, wy = board.at(board.table["piles"]["waste"])
+    waste = st["waste"]
     parts.append('<g data-pile="waste">')
-    if waste:
-        parts.append(_card_svg(waste[-1], wx, MARGIN, free=True,
-                               selected=selected is not None and selected.pile == "waste"))
+    if waste["top"] is not None:
+        parts.append(_card_svg(board, waste["top"]["card"], wx, wy, free=waste["top"]["free"],
+                               selected=selected is not None and selected["pile"] == "waste"))
     else:
-        parts.append(f'<rect x="{wx}" y="{MARGIN}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="none" '
-                     'stroke="#888" stroke-dasharray="4 3"/>')
-    parts.append(f'<text x="{wx + CARD_W / 2}" y="{MARGIN + CARD_H + 16}" font-size="13" text-anchor="middle" '
-                 f'fill="#333" font-family="DejaVu Sans, Arial, sans-serif">{len(waste)}</text></g>')
+        parts.append(_empty_svg(board, wx, wy))
+    parts.append(_count_svg(board, wx, wy, waste["count"]) + '</g>')
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _summary(game: "Game") -> str:
-    return (f"Pyramide {game.code or 'custom layout'}: score {game.score}, moves {game.moves}, "
-            f"{game.status.value}")
+def _summary(st: dict[str, Any]) -> str:
+    return f"Pyramide {st['code'] or 'custom layout'}: score {st['score']}, moves {st['moves']}, {st['status']}"
 
 
 def game_html(game: "Game") -> str:
     """The SVG table with a caption: code, rules, score, moves, status and the last message."""
-    message = game.message
-    caption = escape(_summary(game) + f" ({game.rules.name} rules)")
-    if message is not None:
-        caption += f" — <strong>{escape(message.text)}</strong>"
+    st = snapshot(game)
+    caption = escape(_summary(st) + f" ({game.rules.name} rules)")
+    if st["message"] is not None:
+        caption += f" — <strong>{escape(st['message']['text'])}</strong>"
     return (f'<div class="pyramide-static"><div style="font-family: sans-serif; font-size: 13px; '
-            f'margin-bottom: 4px">{caption}</div>{game_svg(game)}</div>')
+            f'margin-bottom: 4px">{caption}</div>{_svg(st)}</div>')

@@ -20,7 +20,8 @@ Shape (all keys always present)::
      "selected": {"pile": "pyramid", "row": 7, "col": 6} | {"pile": "waste", "row": 1} | None,
      "can_undo": False, "hint": None | {"move": "10♣+3♠", "kind": "pair", "cards": [...]},
      "stuck": False,
-     "replay": None | {"index": 3, "length": 10, "action": "draw"}}
+     "replay": None | {"index": 3, "length": 10, "action": "draw"},
+     "table": {...}}   # what the table looks like: places, sizes, piles, deck (see table_view)
 
 A face-down pyramid card (the Face-down table) is ``{"face_down": True}``: the front end never
 receives its identity, nor the stock's order unless the stock is face up. ``message.text``
@@ -34,10 +35,12 @@ Standard library only.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .game import Game, Place
 from .moves import RECYCLE, Move
+from .table import Table
 
 
 def _place(place: Place | None) -> dict[str, Any] | None:
@@ -98,8 +101,86 @@ def snapshot(game: Game, *, hint: Move | None = None, stuck: bool = False) -> di
         "hint": None if hint is None else _hint(hint),
         "stuck": stuck and not game.is_over,
         "replay": None,
+        "table": table_view(game),
     }
 
 
 def _hint(move: Move) -> dict[str, Any]:
     return {"move": str(move), "kind": move.kind.value, "cards": [str(card) for card in move.cards]}
+
+
+# ------------------------------------------------------------------------------ the table entry
+# What the front end (widget.js) and the static picture (html.py) draw the table from, so that
+# neither writes a row count, a card size, a rank letter or a suit colour of its own. Built on
+# Table.describe(); positions here are in drawing units, the one place they are chosen.
+
+CARD_W, CARD_H = 10, 14
+"""A card's size in drawing units (the proportions of a playing card)."""
+STEP_X, STEP_Y = 11, 7
+"""Neighbours in a row are a card and a gap apart; each row overlaps the one above by half."""
+MARGIN = 2
+"""Room between the board's edge and the cards."""
+
+
+def table_view(game: Game) -> dict[str, Any]:
+    """The ``table`` entry of the snapshot (the same dict for every snapshot of a table)::
+
+        {"name": "Standard", "target": 13, "rows": 7,
+         "width": 80, "height": 60, "card": {"width": 10, "height": 14},   # drawing units
+         "places": {"row": [1, 2, ...], "col": [1, 1, ...], "x": [35, 29.5, ...],
+                    "y": [2, 9, ...], "covered_by": [[1, 2], ...]},   # row-major, as "pyramid"
+         "piles": {"end": "top" | "bottom", "stock": {"x": 2, "y": 2}, "waste": {"x": 68, "y": 2}},
+         "deck": {"name": "French", "size": 52,
+                  "ranks": {"en": ["A", "2", ..., "K"], "fr": ["A", ..., "R"]},   # rank 1 first
+                  "suits": {"♣": {"name": "clubs", "colour": "black", "red": False}, ...}}}
+
+    ``x``/``y`` are a place's top left corner, ``covered_by`` the places lying on it. Places are
+    columns of lists, not one dict each, because every update sends the snapshot whole: this
+    keeps a tap's update small (about 3 KB for the standard table)."""
+    return _table_view(game.table)
+
+
+def _number(value: float) -> float | int:
+    return int(value) if value == int(value) else value
+
+
+@lru_cache(maxsize=None)
+def _table_view(table: Table) -> dict[str, Any]:
+    described = table.describe()
+    shape = table.shape
+    places = described["places"]
+    width = MARGIN * 2 + (shape.width - 1) * STEP_X + CARD_W
+    height = MARGIN * 2 + (shape.rows - 1) * STEP_Y + CARD_H
+    # Stock and waste take the two corners the narrow end of the tableau leaves free: the top
+    # ones above a pyramid, the bottom ones below an inverted one.
+    top = shape.row_length(1) <= shape.row_length(shape.rows)
+    pile_y = MARGIN if top else height - MARGIN - CARD_H
+    deck = described["deck"]
+    ranks = deck["ranks"]
+    return {
+        "name": described["name"],
+        "target": described["target"],
+        "rows": shape.rows,
+        "width": width,
+        "height": height,
+        "card": {"width": CARD_W, "height": CARD_H},
+        "places": {
+            "row": [place["row"] for place in places],
+            "col": [place["col"] for place in places],
+            "x": [_number(MARGIN + place["x"] * STEP_X) for place in places],
+            "y": [_number(MARGIN + place["y"] * STEP_Y) for place in places],
+            "covered_by": [list(on) for on in shape.covers],
+        },
+        "piles": {
+            "end": "top" if top else "bottom",
+            "stock": {"x": MARGIN, "y": pile_y},
+            "waste": {"x": width - MARGIN - CARD_W, "y": pile_y},
+        },
+        "deck": {
+            "name": deck["name"],
+            "size": deck["size"],
+            "ranks": {index_set: [ranks[str(rank)][index_set] for rank in range(1, len(ranks) + 1)]
+                      for index_set in ranks["1"]},
+            "suits": deck["suits"],
+        },
+    }

@@ -17,7 +17,8 @@ import pytest
 
 from layouts import r5_game
 from pyramide_widget import Game
-from pyramide_widget.html import game_svg
+from pyramide_widget.html import INK, SCALE, game_svg
+from pyramide_widget.view_state import snapshot
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -122,3 +123,58 @@ def test_the_checker_sees_a_pip_between_two_coverers() -> None:
            '<g data-card="2♠"><rect x="10" y="45" width="50" height="70"/></g>'
            '<g data-card="3♠"><rect x="65" y="45" width="50" height="70"/></g></svg>')
     assert stray_symbols(svg) == ["'♠' of A♠ is partly under 2♠", "'♠' of A♠ is partly under 3♠"]
+
+
+# ---------------------------------------------------------------- other tables, from the snapshot
+
+def corners_drawn(svg: str) -> dict[tuple[float, float], str]:
+    """The top left corner of each card drawn, face up (its card) or face down ("back")."""
+    found = {}
+    for group in ET.fromstring(svg).iter(f"{SVG}g"):
+        rect = group.find(f"{SVG}rect")
+        if group.get("data-card") or group.get("data-face-down"):
+            found[rect_box(rect)[:2]] = group.get("data-card", "back")
+    return found
+
+
+@pytest.mark.parametrize("letter", ["W", "V", "F", "B"])
+def test_each_table_is_drawn_where_its_snapshot_places_it(letter: str) -> None:
+    game = Game.from_code(f"PY1-{letter}-AAAAAAS")
+    table = snapshot(game)["table"]
+    svg = game_svg(game)
+    root = ET.fromstring(svg)
+    assert (root.get("width"), root.get("height")) == (str(table["width"] * SCALE), str(table["height"] * SCALE))
+    drawn = corners_drawn(svg)
+    places = table["places"]
+    for index, (row, col) in enumerate(game.shape.places()):
+        assert (places["row"][index], places["col"][index]) == (row, col)
+        shown = str(game.pyramid[row - 1][col - 1]) if game.is_face_up(row, col) else "back"
+        assert drawn.get((places["x"][index] * SCALE, places["y"][index] * SCALE)) == shown, (row, col)
+    assert stray_symbols(svg) == []
+
+
+def test_face_down_cards_are_backs_that_name_no_card() -> None:
+    game = Game.from_code("PY1-F-AAAAAAS")
+    svg = game_svg(game)
+    backs = [group for group in ET.fromstring(svg).iter(f"{SVG}g") if group.get("data-face-down") == "true"]
+    assert len(backs) == 21  # all but the bottom row
+    hidden = [str(card) for row in game.pyramid[:6] for card in row]
+    assert not any(f'data-card="{card}"' in svg for card in hidden)
+
+
+def test_the_triangle_puts_its_piles_and_their_counts_in_the_bottom_corners() -> None:
+    game = Game.from_code("PY1-V-AAAAAAS")
+    groups = {g.get("data-pile"): g for g in ET.fromstring(game_svg(game)).iter(f"{SVG}g") if g.get("data-pile")}
+    height = snapshot(game)["table"]["height"] * SCALE
+    for pile in ("stock", "waste"):
+        box = rect_box(groups[pile].find(f"{SVG}rect"))
+        count = text_box(groups[pile].find(f"{SVG}text"))
+        assert box.bottom > height * 0.9, pile
+        assert count.bottom <= box.top and count.top >= 0, pile
+
+
+def test_spanish_suits_keep_their_colours() -> None:
+    svg = game_svg(Game.from_code("PY1-B-AAAAAAS"))
+    fills = {text.text[-1]: text.get("fill") for text in ET.fromstring(svg).iter(f"{SVG}text")
+             if text.text and text.text[-1] in "OCEB"}
+    assert fills == {"O": INK["gold"], "C": INK["red"], "E": INK["blue"], "B": INK["green"]}

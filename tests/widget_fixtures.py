@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from layouts import dead_end_game, play_dead_end, r5_game, stuck_game, win_by_taps, winnable_game  # noqa: E402
 
-from pyramide_widget import Rules  # noqa: E402
+from pyramide_widget import Game, Rules  # noqa: E402
 from pyramide_widget.statistics import StatsStore  # noqa: E402
 from pyramide_widget.ui_text import table_for  # noqa: E402
 from pyramide_widget.widget import PyramideWidget  # noqa: E402
@@ -87,6 +87,10 @@ def build() -> dict[str, Any]:
     for _ in range(len(stuck.game.stock) + 1):  # a whole cycle of the stock, then the solver
         stuck.tap("stock")
     out["stuck.json"] = _state(stuck)
+    # The other tables, drawn from the snapshot's table entry alone (at the deal).
+    for letter, name in (("W", "six_rows"), ("V", "triangle"), ("F", "face_down"), ("B", "spanish")):
+        out[f"{name}.json"] = _state(_widget(Game.from_code(f"PY1-{letter}-AAAAAAS", clock=StepClock())))
+    out["stock_face_up.json"] = _state(_widget(r5_game(Rules(stock_face_up=True), clock=StepClock())))
     for language in ("en", "fr"):
         out[f"text_{language}.json"] = {**table_for(language), "hint": False}
     out["text_en_hint.json"] = {**table_for("en"), "hint": True}

@@ -10,7 +10,7 @@ for (const name of ["window", "document", "Event", "KeyboardEvent", "MouseEvent"
   globalThis[name] = name === "window" ? dom.window : dom.window[name];
 }
 
-const { createView, parseCard, formatTime, formatDuration, fill, cardBox, fitBoardWidth } = await import("../../pyramide_widget/static/widget.js");
+const { createView, parseCard, formatTime, formatDuration, fill, cardBox, placesOf, fitBoardWidth } = await import("../../pyramide_widget/static/widget.js");
 const widget = (await import("../../pyramide_widget/static/widget.js")).default;
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
@@ -66,21 +66,29 @@ afterEach(() => {
 });
 
 test("helpers: card parsing, time, placeholders, geometry", () => {
-  assert.deepEqual(parseCard("10♦"), { rank: "10", suit: "♦", red: true, index: 9 });
-  assert.deepEqual(parseCard("K♠"), { rank: "K", suit: "♠", red: false, index: 12 });
+  const table = fixture("r5_start").table;
+  assert.deepEqual(parseCard("10♦", table.deck), { rank: "10", suit: "♦", red: true, colour: "red" });
+  assert.deepEqual(parseCard("K♠", table.deck), { rank: "K", suit: "♠", red: false, colour: "black" });
+  assert.deepEqual(parseCard("Q♥", table.deck, "fr"), { rank: "D", suit: "♥", red: true, colour: "red" });
+  const spanish = fixture("spanish").table.deck;
+  assert.deepEqual(parseCard("12E", spanish), { rank: "12", suit: "E", red: false, colour: "blue" });
   assert.equal(formatTime(0), "0:00");
   assert.equal(formatTime(65.9), "1:05");
   assert.equal(formatTime(3725), "1:02:05");
   assert.equal(fill("Step {index} of {length}", { index: 2, length: 9 }), "Step 2 of 9");
-  assert.deepEqual(cardBox(1, 1), { left: "43.7500%", top: "3.3333%" });
-  assert.deepEqual(cardBox(7, 7), { left: "85.0000%", top: "73.3333%" }); // its bottom is the board's less 2
+  const places = placesOf(table);
+  assert.deepEqual(places[27], { row: 7, col: 7, x: 68, y: 44, covered_by: [] });
+  assert.deepEqual(cardBox(places[0], table), { left: "43.7500%", top: "3.3333%" });
+  assert.deepEqual(cardBox(places[27], table), { left: "85.0000%", top: "73.3333%" }); // its bottom is the board's less 2
 });
 
 test("the board's width for a height: the board (4:3) and the rest fit, down to 280 px", () => {
-  assert.equal(fitBoardWidth(560, 80), 640); // 480 px of board, 4:3
-  assert.equal(fitBoardWidth(560.9, 80), 641); // whole pixels, rounded down: never a scroll bar
-  assert.equal(fitBoardWidth(300, 80), 293);
-  assert.equal(fitBoardWidth(200, 80), 280); // a very low screen: legible cards first
+  const table = fixture("r5_start").table;
+  assert.equal(fitBoardWidth(560, 80, table), 640); // 480 px of board, 4:3
+  assert.equal(fitBoardWidth(560.9, 80, table), 641); // whole pixels, rounded down: never a scroll bar
+  assert.equal(fitBoardWidth(300, 80, table), 293);
+  assert.equal(fitBoardWidth(200, 80, table), 280); // a very low screen: legible cards first
+  assert.equal(fitBoardWidth(560, 80, fixture("six_rows").table), 624); // 69 x 53 units: narrower
 });
 
 test("the message sits between the board and the toolbar", () => {
@@ -266,7 +274,10 @@ test("options are requests to Python, and the language changes every string", ()
     { type: "option", name: "french_indices", value: true },
   ]);
   assert.equal(q('[data-action="undo"]').textContent, "Undo");
-  model.set("_text", { ...fixture("text_fr"), ranks: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"] });
+  model.set("_text", fixture("text_fr"));
+  assert.equal(q('[data-card="K♦"] .pyr-rank').textContent, "K", "the language alone keeps the indices");
+  const start = fixture("r5_start");
+  model.set("_state", { ...start, options: { ...start.options, french_indices: true } }); // as Python sends it
   assert.equal(q('[data-action="undo"]').textContent, "Annuler");
   assert.equal(q('[data-action="new"]').textContent, "Nouvelle partie");
   assert.equal(q('[data-card="Q♣"]').getAttribute("aria-label"), "dame de trèfle, bloquée");
@@ -577,4 +588,104 @@ test("statistics: no button when Python has statistics off; the panel speaks Fre
   assert.equal(q("[data-stats-row] .pyr-col-code").textContent, "donne personnalisée");
   assert.equal(formatDuration(65.94), "1:05.9");
   assert.equal(formatDuration(null), "—");
+});
+
+// ---------------------------------------------------------------- other tables, from data
+
+test("Six Rows: 21 places laid out as the snapshot's table says, on a narrower board", () => {
+  const { q, qa } = mount("six_rows");
+  const st = fixture("six_rows");
+  const cards = qa(".pyr-pyramid .pyr-card");
+  assert.equal(cards.length, 21);
+  assert.equal(q(".pyr-board").style.getPropertyValue("--pyr-ratio"), "69 / 53");
+  placesOf(st.table).forEach((place, i) => {
+    const box = cardBox(place, st.table);
+    assert.deepEqual([cards[i].style.left, cards[i].style.top], [box.left, box.top], `place ${i}`);
+  });
+  const free = cards.filter((c) => c.dataset.free === "true").map((c) => c.dataset.card);
+  assert.deepEqual(free, st.pyramid.slice(15).map((entry) => entry.card), "the bottom row of 6 is free");
+  assert.equal(q('[data-pile="waste"]').dataset.count, "0");
+});
+
+test("a new game on another table builds its places anew; the same table updates in place", () => {
+  const { model, q, qa } = mount();
+  const first = q(".pyr-pyramid .pyr-card");
+  model.set("_state", fixture("r5_two_moves"));
+  assert.equal(q(".pyr-pyramid .pyr-card"), first, "same table: same elements");
+  model.set("_state", fixture("six_rows"));
+  assert.equal(qa(".pyr-pyramid .pyr-card").length, 21);
+  const six = fixture("six_rows").pyramid;
+  q(`[data-card="${six[20].card}"]`).click(); // the new places report taps
+  assert.deepEqual(model.sent.at(-1), { type: "tap", pile: "pyramid", row: 6, col: 6, card: six[20].card });
+  model.set("_state", fixture("r5_start"));
+  assert.equal(qa(".pyr-pyramid .pyr-card").length, 28);
+  assert.equal(q(".pyr-board").style.getPropertyValue("--pyr-ratio"), "80 / 60");
+});
+
+test("Triangle: the widest row on top, the piles in the bottom corners, arrows by position", () => {
+  const { q, qa } = mount("triangle");
+  const st = fixture("triangle");
+  assert.equal(q(".pyr-board").dataset.piles, "bottom");
+  const stockAt = cardBox(st.table.piles.stock, st.table);
+  assert.deepEqual(
+    [parseFloat(q(".pyr-stockbox").style.left), q(".pyr-stockbox").style.top],
+    [parseFloat(stockAt.left), stockAt.top],
+  );
+  assert.equal(q(".pyr-stockbox").style.top, "73.3333%", "in the bottom row's band, not over row 1");
+  const cards = qa(".pyr-pyramid .pyr-card");
+  assert.deepEqual(cards.filter((c) => c.dataset.free === "true").map((c) => c.dataset.card), [st.pyramid[27].card]);
+  assert.equal(cards[0].dataset.covered, "true", "row 1 lies under row 2");
+  assert.equal(cards[27].dataset.covered, undefined, "the single bottom card is whole");
+  cards[0].focus();
+  const event = new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true, cancelable: true });
+  cards[0].dispatchEvent(event);
+  assert.equal(document.activeElement, cards[7], "row 2's first card is the nearest below (1, 1)");
+});
+
+test("Spanish deck: numbers as indices in either index set, the suits' own colours", () => {
+  const { model, q } = mount("spanish");
+  const st = fixture("spanish");
+  const cardOf = (suit) => st.pyramid.find((e) => e.card.endsWith(suit)).card;
+  const espadas = q(`[data-card="${cardOf("E")}"]`);
+  assert.equal(espadas.dataset.colour, "blue");
+  assert.ok(!espadas.classList.contains("pyr-red"));
+  assert.ok(q(`[data-card="${cardOf("C")}"]`).classList.contains("pyr-red"), "copas are red");
+  const rey = st.pyramid.find((e) => e.card.startsWith("12")).card;
+  assert.equal(q(`[data-card="${rey}"] .pyr-rank`).textContent, "12");
+  model.set("_state", { ...st, options: { ...st.options, french_indices: true } });
+  assert.equal(q(`[data-card="${rey}"] .pyr-rank`).textContent, "12", "no R/D/V on Spanish cards");
+});
+
+test("Face-down: covered cards are backs that no tap, no reader and no arrow key reaches", () => {
+  const { model, view, q, qa } = mount("face_down");
+  const backs = qa('.pyr-pyramid [data-face-down="true"]');
+  assert.equal(backs.length, 21);
+  for (const back of backs) {
+    assert.ok(!back.hidden);
+    assert.equal(back.dataset.card, undefined);
+    assert.equal(back.getAttribute("aria-hidden"), "true");
+  }
+  const before = model.sent.length;
+  backs[0].click();
+  assert.equal(model.sent.length, before, "a face-down card sends nothing");
+  assert.equal(qa(".pyr-pyramid [data-card]").length, 7);
+  const bottom = view.cards[21];
+  bottom.el.focus();
+  bottom.el.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowUp", bubbles: true, cancelable: true }));
+  assert.equal(document.activeElement, bottom.el, "no face-up card above: the focus stays");
+});
+
+test("the stock face up: its cards in order under the board, with the chosen indices", () => {
+  const { model, q, qa } = mount("stock_face_up");
+  const st = fixture("stock_face_up");
+  const list = q('[data-field="stock-order"]');
+  assert.ok(!list.hidden);
+  assert.deepEqual(qa('[data-field="stock-order"] li').map((li) => li.dataset.card), st.stock_cards);
+  const queen = st.stock_cards.find((c) => c.startsWith("Q"));
+  assert.equal(q(`[data-field="stock-order"] [data-card="${queen}"]`).textContent, queen);
+  model.set("_state", { ...st, options: { ...st.options, french_indices: true } });
+  assert.equal(q(`[data-field="stock-order"] [data-card="${queen}"]`).textContent, `D${queen.slice(-1)}`);
+  model.set("_state", fixture("r5_start"));
+  assert.ok(list.hidden, "the standard game keeps its stock face down");
+  assert.equal(list.children.length, 0);
 });

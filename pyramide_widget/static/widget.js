@@ -11,16 +11,9 @@
 // every update. Test hooks: data-card / data-free / data-selected on cards, data-pile on the
 // stock and waste, data-field on status fields, data-action on buttons.
 
-const ROWS = 7;
-// Board geometry in abstract units: a card is 10 x 14, neighbours 11 apart, rows overlap by half.
-const CARD_W = 10;
-const CARD_H = 14;
-const STEP_X = 11;
-const STEP_Y = 7;
-const MARGIN = 2;
-const BOARD_W = MARGIN * 2 + (ROWS - 1) * STEP_X + CARD_W; // 80
-const BOARD_H = MARGIN * 2 + (ROWS - 1) * STEP_Y + CARD_H; // 60: the pile counts fit beside row 3
-const RANK_INDEX = { A: 0, J: 10, Q: 11, K: 12 };
+// No table fact lives here: the snapshot's `table` entry (view_state.table_view) gives the
+// places and their positions, the board's and a card's size in drawing units, where the piles
+// go, the deck's rank indices and suit colours.
 // The smallest board the table shrinks to for a low screen: cards still about 35 px wide.
 const MIN_BOARD_PX = 280;
 // Room left below the table when it fits the screen: the cell's own bottom padding.
@@ -30,15 +23,18 @@ const FIT_MARGIN_PX = 12;
 // of a top-level page. An output frame (Colab, VS Code) grows with what it holds: fitting the
 // table to it would shrink the table frame after frame, so there the table keeps its size.
 const SCROLLERS = ".jp-WindowedPanel-outer, .jp-Notebook, .jp-LinkedOutputView";
-const RED_SUITS = new Set(["♦", "♥"]);
 
 const pct = (value, total) => `${((value * 100) / total).toFixed(4)}%`;
 
-/** Where pyramid card (row, col), both counted from 1, lies on the board. */
-export function cardBox(row, col) {
-  const x = MARGIN + ((ROWS - row) * STEP_X) / 2 + (col - 1) * STEP_X;
-  const y = MARGIN + (row - 1) * STEP_Y;
-  return { left: pct(x, BOARD_W), top: pct(y, BOARD_H) };
+/** The table's places, row-major, as {row, col, x, y, covered_by} (the snapshot sends columns). */
+export function placesOf(table) {
+  const p = table.places;
+  return p.row.map((row, i) => ({ row, col: p.col[i], x: p.x[i], y: p.y[i], covered_by: p.covered_by[i] }));
+}
+
+/** Where a place or pile ({x, y} in drawing units) lies on the board, in % of its size. */
+export function cardBox(place, table) {
+  return { left: pct(place.x, table.width), top: pct(place.y, table.height) };
 }
 
 /**
@@ -46,16 +42,21 @@ export function cardBox(row, col) {
  * fit `height` px, when everything but the board takes `chrome` px. Never below
  * MIN_BOARD_PX: on a very low screen legible cards matter more than seeing all at once.
  */
-export function fitBoardWidth(height, chrome) {
-  return Math.max(MIN_BOARD_PX, Math.floor(((height - chrome) * BOARD_W) / BOARD_H));
+export function fitBoardWidth(height, chrome, table) {
+  return Math.max(MIN_BOARD_PX, Math.floor(((height - chrome) * table.width) / table.height));
 }
 
-/** "10♦" -> {rank: "10", suit: "♦", red: true, index: 9} (display only, no rules). */
-export function parseCard(card) {
-  const rank = card.slice(0, -1);
+/**
+ * How a card is shown, from the snapshot's deck: "Q♦" with French indices ->
+ * {rank: "D", suit: "♦", red: true, colour: "red"} (display only, no rules). A card is written
+ * in the snapshot with the deck's "en" indices and its suit symbol last.
+ */
+export function parseCard(card, deck, indices = "en") {
+  const written = card.slice(0, -1);
   const suit = card.slice(-1);
-  const index = rank in RANK_INDEX ? RANK_INDEX[rank] : Number(rank) - 1;
-  return { rank, suit, red: RED_SUITS.has(suit), index };
+  const rank = deck.ranks[indices][deck.ranks.en.indexOf(written)] ?? written;
+  const look = deck.suits[suit] || {};
+  return { rank, suit, red: !!look.red, colour: look.colour };
 }
 
 /** Seconds -> "m:ss" or "h:mm:ss". */
@@ -204,8 +205,10 @@ function makeCard(pile, row, col) {
   return { el, pile, row, col, card: null };
 }
 
-/** The board: the pyramid, stock and waste in the top corners the narrow top of the pyramid
- * leaves free, and the end banner. Owns the cards' taps and the arrow keys between them. */
+/** The board: the tableau as the snapshot's table lays it out, stock and waste in the corners
+ * its narrow end leaves free, and the end banner. Owns the cards' taps and the arrow keys
+ * between them. The places are built anew only when the table changes (a new game of
+ * another preset); every other update is made in place. */
 function buildBoard(ctx) {
   const { S, on, send, view } = ctx;
   const board = h("div", { class: "pyr-board", role: "group" });
@@ -221,19 +224,11 @@ function buildBoard(ctx) {
   const wasteCount = h("span", { class: "pyr-count", "aria-hidden": "true" });
   const waste = h("div", { class: "pyr-pile pyr-waste", "data-pile": "waste" }, [wasteEmpty, wasteUnder.el, wasteTop.el]);
   const wasteBox = h("div", { class: "pyr-pilebox pyr-wastebox" }, [waste, wasteCount]);
-  Object.assign(stockBox.style, { left: pct(MARGIN, BOARD_W), top: pct(MARGIN, BOARD_H) });
-  Object.assign(wasteBox.style, { left: pct(BOARD_W - MARGIN - CARD_W, BOARD_W), top: pct(MARGIN, BOARD_H) });
   const pyramid = h("div", { class: "pyr-pyramid", role: "group" });
-  const cards = [];
-  for (let row = 1; row <= ROWS; row++) {
-    for (let col = 1; col <= row; col++) {
-      const card = makeCard("pyramid", row, col);
-      Object.assign(card.el.style, cardBox(row, col));
-      card.el.style.zIndex = String(row);
-      cards.push(card);
-      pyramid.append(card.el);
-    }
-  }
+  // With the stock face up (a knob of the rules), its cards in the order they will be drawn.
+  const stockOrder = h("ol", { class: "pyr-stock-order", "data-field": "stock-order", hidden: true });
+  const cards = []; // the tableau's places in row-major order, as st.pyramid lists them
+  let layout = null; // the table the places were built for
   const bannerTitle = h("div", { class: "pyr-banner-title", "data-field": "banner-title" });
   const bannerDetail = h("div", { class: "pyr-banner-detail", "data-field": "banner-detail" });
   const bannerButtons = h("div", { class: "pyr-banner-buttons" });
@@ -243,20 +238,39 @@ function buildBoard(ctx) {
     bannerButtons,
   ]);
   board.append(pyramid, stockBox, wasteBox, banner);
-  board.style.setProperty("--pyr-ratio", `${BOARD_W} / ${BOARD_H}`);
-  board.style.setProperty("--pyr-card-w", pct(CARD_W, BOARD_W));
-  board.style.setProperty("--pyr-card-h", pct(CARD_H, BOARD_H));
-  const wrap = h("div", { class: "pyr-boardwrap" }, [board]);
+  const wrap = h("div", { class: "pyr-boardwrap" }, [board, stockOrder]);
+
+  function lay(table) {
+    layout = table;
+    const places = placesOf(table).map((place) => {
+      const card = makeCard("pyramid", place.row, place.col);
+      Object.assign(card.el.style, cardBox(place, table));
+      card.el.style.zIndex = String(place.row); // each row lies on the one before
+      return Object.assign(card, { place });
+    });
+    cards.splice(0, cards.length, ...places);
+    pyramid.replaceChildren(...places.map((card) => card.el));
+    Object.assign(stockBox.style, cardBox(table.piles.stock, table));
+    Object.assign(wasteBox.style, cardBox(table.piles.waste, table));
+    board.dataset.piles = table.piles.end;
+    board.style.setProperty("--pyr-ratio", `${table.width} / ${table.height}`);
+    board.style.setProperty("--pyr-card-w", pct(table.card.width, table.width));
+    board.style.setProperty("--pyr-card-h", pct(table.card.height, table.height));
+  }
 
   // ---- taps
   const tapCard = (card) => {
-    if (ctx.replaying() || !card.card) return;
+    if (ctx.replaying() || !card || !card.card) return;
     const msg = { type: "tap", pile: card.pile, row: card.row, card: card.card };
     if (card.pile === "pyramid") msg.col = card.col;
     view.lastTap = ctx.now();
     send(msg);
   };
-  for (const card of cards) on(card.el, "click", () => tapCard(card));
+  const cardAt = (target) => {
+    const el = target.closest && target.closest(".pyr-card");
+    return el && cards.find((c) => c.el === el);
+  };
+  on(pyramid, "click", (event) => tapCard(cardAt(event.target)));
   on(wasteTop.el, "click", () => tapCard(wasteTop));
   on(wasteUnder.el, "click", () => tapCard(wasteUnder));
   on(stock, "click", () => {
@@ -271,11 +285,11 @@ function buildBoard(ctx) {
     else if (action) send({ type: action });
   });
 
-  // ---- keyboard: arrow keys move between pyramid cards (one tab stop for the whole pyramid)
+  // ---- keyboard: arrow keys move between the face-up cards (one tab stop for the tableau)
   function moveFocus(event) {
     const at = cards.findIndex((c) => c.el === event.target);
     if (at < 0) return false;
-    const { row, col } = cards[at];
+    const { row, col, place } = cards[at];
     const inRow = (r) => cards.filter((x) => x.row === r && x.card);
     let target = null;
     switch (event.key) {
@@ -293,10 +307,12 @@ function buildBoard(ctx) {
         break;
       case "ArrowUp":
       case "ArrowDown": {
+        // The nearest card of the next row in that direction that has one, by drawn position.
         const dir = event.key === "ArrowUp" ? -1 : 1;
-        for (let r = row + dir; r >= 1 && r <= ROWS && !target; r += dir) {
-          const x = col + 0.5 * (r - row); // the same horizontal position, in that row's columns
-          target = inRow(r).sort((a, b) => Math.abs(a.col - x) - Math.abs(b.col - x))[0] || null;
+        const rows = layout.rows;
+        const gap = (x) => Math.abs(x.place.x - place.x);
+        for (let r = row + dir; r >= 1 && r <= rows && !target; r += dir) {
+          target = inRow(r).sort((a, b) => gap(a) - gap(b))[0] || null;
         }
         break;
       }
@@ -312,48 +328,53 @@ function buildBoard(ctx) {
   }
 
   // ---- drawing
-  function drawCard(card, entry, selected, hint, text, disabled) {
+  const CARD_ATTRS = ["data-card", "data-free", "data-selected", "data-selectable", "data-hint", "aria-label"];
+  function drawCard(card, entry, look) {
     const el = card.el;
-    if (!entry) {
+    setAttr(el, "data-face-down", entry && entry.face_down ? "true" : null);
+    if (!entry || entry.face_down) {
+      // Gone, or face down: a face-down card is only a back, which no tap and no reader reaches.
       card.card = null;
-      setAttr(el, "hidden", true);
-      for (const name of ["data-card", "data-free", "data-selected", "data-selectable", "data-hint", "aria-label"]) {
-        setAttr(el, name, null);
-      }
+      setAttr(el, "hidden", entry ? null : true);
+      setAttr(el, "aria-hidden", entry ? "true" : null);
+      for (const name of CARD_ATTRS) setAttr(el, name, null);
       return;
     }
-    const { rank, suit, red, index } = parseCard(entry.card);
+    const { table, selected, hint, text, replay, indices } = look;
+    const { rank, suit, red, colour } = parseCard(entry.card, table.deck, indices);
     const isSelected = samePlace(selected, { pile: card.pile, row: card.row, col: card.col });
     if (card.card !== entry.card) {
       card.card = entry.card;
       setText(el.querySelector(".pyr-suit"), suit);
       setText(el.querySelector(".pyr-pip"), suit);
     }
-    setText(el.querySelector(".pyr-rank"), (text.ranks || [])[index] ?? rank);
+    setText(el.querySelector(".pyr-rank"), rank);
     setAttr(el, "hidden", null);
+    setAttr(el, "aria-hidden", null);
     setAttr(el, "data-card", entry.card);
     setAttr(el, "data-free", entry.free ? "true" : "false");
     setAttr(el, "data-selectable", entry.selectable ? "true" : "false");
     setAttr(el, "data-selected", isSelected ? "true" : "false");
     setAttr(el, "data-hint", hint.has(entry.card) ? "true" : null);
+    setAttr(el, "data-colour", colour);
     setAttr(el, "aria-pressed", isSelected ? "true" : "false");
-    setAttr(el, "aria-disabled", disabled ? "true" : null);
+    setAttr(el, "aria-disabled", replay ? "true" : null);
     el.classList.toggle("pyr-red", red);
     const name = (text.cards || {})[entry.card] || entry.card;
     const word = isSelected ? S("selected") : entry.free ? S("free") : S("blocked");
     setAttr(el, "aria-label", S("card_state", { card: name, state: word }));
   }
 
-  function renderPyramid(st, text, hint, replay) {
-    // Roving focus: keep the pyramid's single tab stop on a card that is still there.
+  function renderPyramid(st, look) {
+    // Roving focus: keep the tableau's single tab stop on a card that is still there.
     const focusedIndex = cards.findIndex((c) => c.el === document.activeElement);
     st.pyramid.forEach((entry, i) => {
       const card = cards[i];
-      drawCard(card, entry, st.selected, hint, text, replay);
-      // Geometry only: a card with a card below it shows at most its top half and a corner, so
-      // its centre pip would show as a sliver beside that card.
-      const below = card.row < ROWS ? st.pyramid[i + card.row] || st.pyramid[i + card.row + 1] : null;
-      setAttr(card.el, "data-covered", entry && below ? "true" : null);
+      drawCard(card, entry, look);
+      // A card with a card on it shows at most its top half and a corner, so its centre pip
+      // would show as a sliver beside that card.
+      const covered = card.place.covered_by.some((j) => st.pyramid[j]);
+      setAttr(card.el, "data-covered", entry && covered ? "true" : null);
     });
     let stop = cards.find((c) => c.el.tabIndex === 0 && c.card);
     if (!stop) {
@@ -361,7 +382,7 @@ function buildBoard(ctx) {
       for (const c of cards) setAttr(c.el, "tabindex", c === stop ? "0" : "-1");
     }
     if (focusedIndex >= 0 && !cards[focusedIndex].card) {
-      // The focused card was just removed: keep the keyboard in the pyramid.
+      // The focused card was just removed: keep the keyboard in the tableau.
       const gone = cards[focusedIndex];
       const distance = (c) => Math.abs(c.row - gone.row) + Math.abs(c.col - gone.col);
       const next = cards.filter((c) => c.card).sort((a, b) => distance(a) - distance(b))[0];
@@ -370,12 +391,12 @@ function buildBoard(ctx) {
     }
   }
 
-  function renderPiles(st, text, hint, replay) {
+  function renderPiles(st, look) {
     const sc = st.stock.count;
     setAttr(stock, "data-count", sc);
     setAttr(stock, "data-action-next", st.stock.action);
     setAttr(stock, "data-hint", st.hint && (st.hint.kind === "draw" || st.hint.kind === "recycle") ? "true" : null);
-    setAttr(stock, "aria-disabled", replay || st.stock.action === "none" ? "true" : null);
+    setAttr(stock, "aria-disabled", look.replay || st.stock.action === "none" ? "true" : null);
     setAttr(
       stock,
       "aria-label",
@@ -384,8 +405,8 @@ function buildBoard(ctx) {
     setText(stock.querySelector(".pyr-recycle"), !sc && st.stock.action === "recycle" ? `↻ ${S("recycle")}` : "");
     setText(stockCount, sc);
     const w = st.waste;
-    drawCard(wasteTop, w.top, st.selected, hint, text, replay);
-    drawCard(wasteUnder, w.under, st.selected, hint, text, replay);
+    drawCard(wasteTop, w.top, look);
+    drawCard(wasteUnder, w.under, look);
     setAttr(wasteTop.el, "tabindex", "0");
     setAttr(wasteUnder.el, "tabindex", "0");
     setAttr(waste, "data-count", w.count);
@@ -393,6 +414,19 @@ function buildBoard(ctx) {
     setAttr(waste, "aria-label", w.count ? S("waste_count", { n: w.count }) : S("waste_empty"));
     setAttr(wasteEmpty, "hidden", w.count ? true : null);
     setText(wasteCount, w.count);
+    // The stock face up (Rules.stock_face_up): its cards, the next drawn first.
+    const shown = st.stock_cards || [];
+    setAttr(stockOrder, "hidden", shown.length ? null : true);
+    const shownKey = `${look.indices} ${shown.join(" ")}`; // rebuilt when the cards or the indices change
+    if (stockOrder.dataset.shown !== shownKey) {
+      stockOrder.replaceChildren(
+        ...shown.map((card) => {
+          const { rank, suit, red, colour } = parseCard(card, look.table.deck, look.indices);
+          return h("li", { class: red ? "pyr-red" : null, "data-colour": colour, "data-card": card, text: rank + suit });
+        }),
+      );
+      stockOrder.dataset.shown = shownKey;
+    }
   }
 
   // End banners (R17, R18), and the offer of a new game once nothing more can be removed
@@ -424,10 +458,18 @@ function buildBoard(ctx) {
   }
 
   function render(st, text) {
+    if (!layout || layout.name !== st.table.name) lay(st.table);
     const replay = st.mode === "replay";
-    const hint = new Set(st.hint && st.hint.cards ? st.hint.cards : []);
-    renderPyramid(st, text, hint, replay);
-    renderPiles(st, text, hint, replay);
+    const look = {
+      table: st.table,
+      selected: st.selected,
+      hint: new Set(st.hint && st.hint.cards ? st.hint.cards : []),
+      text,
+      replay,
+      indices: st.options && st.options.french_indices ? "fr" : "en",
+    };
+    renderPyramid(st, look);
+    renderPiles(st, look);
     renderBanner(st, replay);
   }
 
@@ -438,7 +480,8 @@ function buildBoard(ctx) {
 
   return {
     wrap, board, cards, stock, stockCount, waste, wasteTop, wasteUnder, wasteEmpty, wasteCount,
-    banner, bannerTitle, bannerDetail, bannerButtons, moveFocus, render, renderText,
+    banner, bannerTitle, bannerDetail, bannerButtons, stockOrder, moveFocus, render, renderText,
+    table: () => layout,
   };
 }
 
@@ -895,7 +938,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     view.fitFrame = 0;
     const scroller = root.closest(SCROLLERS);
     const visible = scroller ? scroller.clientHeight : window.top === window ? window.innerHeight : 0;
-    if (!root.isConnected || !visible || !root.offsetHeight) return; // hidden tab, output frame
+    if (!root.isConnected || !visible || !root.offsetHeight || !board.table()) return; // hidden tab, output frame, no state yet
     if (scroller && view.fitScroller !== scroller) {
       fitObserver.observe(scroller);
       view.fitScroller = scroller;
@@ -905,8 +948,8 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     const top = root.getBoundingClientRect().top;
     const above = top - cell.getBoundingClientRect().top;
     const bar = replayBar.bar.hidden ? toolbar.bar : replayBar.bar;
-    const chrome = bar.getBoundingClientRect().bottom - top - board.wrap.offsetHeight;
-    const width = `${fitBoardWidth(visible - above - FIT_MARGIN_PX, chrome)}px`;
+    const chrome = bar.getBoundingClientRect().bottom - top - board.board.offsetHeight;
+    const width = `${fitBoardWidth(visible - above - FIT_MARGIN_PX, chrome, board.table())}px`;
     if (root.style.getPropertyValue("--pyr-fit-w") !== width) root.style.setProperty("--pyr-fit-w", width);
   }
   // Measured in the next frame, never inside the observer's callback (no resize loop).
@@ -964,7 +1007,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   view.render = function render() {
     const st = model.get("_state");
     const text = model.get("_text") || {};
-    if (!st || !st.pyramid) return;
+    if (!st || !st.pyramid || !st.table) return;
     const started = now();
     const replay = st.mode === "replay";
     // Replay swaps the toolbar for its own bar: a keyboard in the bar that goes (or the banner)
