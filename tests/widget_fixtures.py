@@ -68,6 +68,10 @@ def build() -> dict[str, Any]:
     w.replay(index=1)
     out["r5_replay.json"] = _state(w)
 
+    drawn = _widget(r5_game(clock=StepClock()))
+    drawn.tap("stock")  # one card from the stock onto the waste
+    out["r5_drawn.json"] = _state(drawn)
+
     won = winnable_game()
     won.clock = type(won.clock)(StepClock())
     win_by_taps(won)

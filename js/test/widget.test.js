@@ -10,7 +10,7 @@ for (const name of ["window", "document", "Event", "KeyboardEvent", "MouseEvent"
   globalThis[name] = name === "window" ? dom.window : dom.window[name];
 }
 
-const { createView, parseCard, formatTime, formatDuration, fill, cardBox, placesOf, fitBoardWidth } = await import("../../pyramide_widget/static/widget.js");
+const { createView, parseCard, formatTime, formatDuration, fill, cardBox, placesOf, fitBoardWidth, motions } = await import("../../pyramide_widget/static/widget.js");
 const widget = (await import("../../pyramide_widget/static/widget.js")).default;
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
@@ -688,4 +688,84 @@ test("the stock face up: its cards in order under the board, with the chosen ind
   model.set("_state", fixture("r5_start"));
   assert.ok(list.hidden, "the standard game keeps its stock face down");
   assert.equal(list.children.length, 0);
+});
+
+// ---------------------------------------------------------------- cards that move
+
+test("motions: what a new snapshot moves, for the animations", () => {
+  const [start, two, drawn] = ["r5_start", "r5_two_moves", "r5_drawn"].map(fixture);
+  const removed = motions(start, two);
+  assert.deepEqual(
+    removed.map((m) => [m.kind, m.card, m.index]),
+    [["removed", "10♣", 22], ["removed", "3♠", 25], ["removed", "K♦", 26]],
+  );
+  assert.deepEqual(motions(two, start).map((m) => [m.kind, m.card]), [["returned", "10♣"], ["returned", "3♠"], ["returned", "K♦"]]);
+  assert.deepEqual(motions(start, drawn), [{ kind: "drawn", card: drawn.waste.top.card, pile: "waste" }]);
+  assert.deepEqual(motions(drawn, start), [{ kind: "stocked", card: drawn.waste.top.card, pile: "waste" }]);
+  assert.deepEqual(motions(start, start), []);
+  assert.deepEqual(motions(null, start), [], "a first drawing moves nothing");
+  assert.deepEqual(motions(start, fixture("six_rows")), [], "nor does a new table");
+  // A face-down card turning face up is not a card coming back.
+  const down = fixture("face_down");
+  const up = { ...down, pyramid: down.pyramid.map((e, i) => (i === 15 ? { card: "A♣", free: false } : e)) };
+  assert.deepEqual(motions(down, up), []);
+});
+
+test("a press that moves is a drag: the drop sends the taps, and its click is not a tap", () => {
+  const { model, q } = mount();
+  const ten = q('[data-card="10♣"]');
+  const three = q('[data-card="3♠"]');
+  document.elementsFromPoint = () => [three, q(".pyr-pyramid"), q(".pyr-board")]; // jsdom has no layout
+  const pointer = (target, type, x, y) =>
+    target.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: x, clientY: y, button: 0 }));
+  try {
+    pointer(ten, "pointerdown", 10, 10);
+    pointer(ten, "pointermove", 40, 12);
+    assert.equal(ten.dataset.dragging, "true");
+    assert.equal(ten.style.translate, "30px 2px");
+    pointer(ten, "pointerup", 60, 12);
+    ten.click(); // the click a browser sends after the pointerup
+    assert.deepEqual(model.sent.slice(-2), [
+      { type: "tap", pile: "pyramid", row: 7, col: 2, card: "10♣" },
+      { type: "tap", pile: "pyramid", row: 7, col: 5, card: "3♠" },
+    ]);
+    assert.equal(model.sent.length, 2);
+    assert.equal(ten.dataset.dragging, undefined);
+    assert.equal(ten.style.translate, "");
+    // A press that does not move stays a tap.
+    pointer(three, "pointerdown", 10, 10);
+    pointer(three, "pointermove", 12, 11);
+    pointer(three, "pointerup", 12, 11);
+    assert.equal(three.dataset.dragging, undefined);
+    assert.equal(model.sent.length, 2);
+  } finally {
+    delete document.elementsFromPoint;
+  }
+});
+
+test("a drop with another card selected deselects it first; onto the selected card, one tap", () => {
+  const { model, q } = mount("r5_sum"); // 7♠ selected
+  const pointer = (target, type, x) => target.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: x, clientY: 0, button: 0 }));
+  const dragOnto = (source, target) => {
+    document.elementsFromPoint = () => [target];
+    pointer(source, "pointerdown", 0);
+    pointer(source, "pointermove", 50);
+    pointer(source, "pointerup", 50);
+    delete document.elementsFromPoint;
+  };
+  const tapOf = (card) => model.sent.filter((m) => m.type === "tap").map((m) => m.card);
+  dragOnto(q('[data-card="10♣"]'), q('[data-card="3♠"]'));
+  assert.deepEqual(tapOf(), ["7♠", "10♣", "3♠"]);
+  model.sent.length = 0;
+  dragOnto(q('[data-card="7♠"]'), q('[data-card="K♦"]'));
+  assert.deepEqual(tapOf(), ["K♦"], "the dragged card is already selected: only the drop's tap");
+});
+
+test("a win raises the celebration flag; a replay or another game lowers it", () => {
+  const { model, q } = mount("won");
+  assert.equal(q(".pyr-board").dataset.won, "true");
+  model.set("_state", fixture("no_moves"));
+  assert.equal(q(".pyr-board").dataset.won, undefined);
+  model.set("_state", fixture("r5_replay"));
+  assert.equal(q(".pyr-board").dataset.won, undefined);
 });

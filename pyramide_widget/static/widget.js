@@ -16,6 +16,10 @@
 // go, the deck's rank indices and suit colours.
 // The smallest board the table shrinks to for a low screen: cards still about 35 px wide.
 const MIN_BOARD_PX = 280;
+// How long a card takes to move (drawn, removed, returned), and how far a press must move to
+// be a drag rather than a tap.
+const MOTION_MS = 180;
+const DRAG_PX = 6;
 // Room left below the table when it fits the screen: the cell's own bottom padding.
 const FIT_MARGIN_PX = 12;
 // Where the visible height of a notebook comes from: its scrolling panel (JupyterLab 4,
@@ -110,6 +114,34 @@ function setText(el, value) {
 
 function samePlace(a, b) {
   return !!a && !!b && a.pile === b.pile && (a.row ?? 1) === (b.row ?? 1) && (a.col ?? null) === (b.col ?? null);
+}
+
+/**
+ * What a new snapshot moves, for the animations, given the one before it on the same table:
+ * {kind, card, pile, index} with kind "removed" (a pyramid or waste card gone), "returned" (an
+ * undo or a restart puts it back), "drawn" (stock to waste) or "stocked" (waste to stock: an
+ * undone draw, a recycle). Display only: the engine has already decided every move.
+ */
+export function motions(before, after) {
+  if (!before || before.table.name !== after.table.name) return [];
+  const out = [];
+  const cardOf = (entry) => (entry && entry.card) || null;
+  after.pyramid.forEach((entry, index) => {
+    const was = cardOf(before.pyramid[index]);
+    const now = cardOf(entry);
+    if (was && !now) out.push({ kind: "removed", card: was, pile: "pyramid", index });
+    else if (!before.pyramid[index] && now) out.push({ kind: "returned", card: now, pile: "pyramid", index });
+  });
+  const wasTop = cardOf(before.waste.top);
+  const nowTop = cardOf(after.waste.top);
+  if (wasTop === nowTop) return out;
+  const stock = after.stock.count - before.stock.count;
+  const waste = after.waste.count - before.waste.count;
+  if (stock < 0 && nowTop) out.push({ kind: "drawn", card: nowTop, pile: "waste" });
+  else if (stock > 0 && wasTop) out.push({ kind: "stocked", card: wasTop, pile: "waste" });
+  else if (waste < 0 && wasTop) out.push({ kind: "removed", card: wasTop, pile: "waste" });
+  else if (waste > 0 && nowTop) out.push({ kind: "returned", card: nowTop, pile: "waste" });
+  return out;
 }
 
 // ---------------------------------------------------------------------------------- regions
@@ -229,6 +261,7 @@ function buildBoard(ctx) {
   const stockOrder = h("ol", { class: "pyr-stock-order", "data-field": "stock-order", hidden: true });
   const cards = []; // the tableau's places in row-major order, as st.pyramid lists them
   let layout = null; // the table the places were built for
+  let shown = null; // the snapshot last drawn, which the next one moves on from
   const bannerTitle = h("div", { class: "pyr-banner-title", "data-field": "banner-title" });
   const bannerDetail = h("div", { class: "pyr-banner-detail", "data-field": "banner-detail" });
   const bannerButtons = h("div", { class: "pyr-banner-buttons" });
@@ -270,9 +303,9 @@ function buildBoard(ctx) {
     const el = target.closest && target.closest(".pyr-card");
     return el && cards.find((c) => c.el === el);
   };
-  on(pyramid, "click", (event) => tapCard(cardAt(event.target)));
-  on(wasteTop.el, "click", () => tapCard(wasteTop));
-  on(wasteUnder.el, "click", () => tapCard(wasteUnder));
+  on(pyramid, "click", (event) => swallowClick || tapCard(cardAt(event.target)));
+  on(wasteTop.el, "click", () => swallowClick || tapCard(wasteTop));
+  on(wasteUnder.el, "click", () => swallowClick || tapCard(wasteUnder));
   on(stock, "click", () => {
     if (ctx.replaying()) return;
     view.lastTap = ctx.now();
@@ -284,6 +317,108 @@ function buildBoard(ctx) {
     else if (action === "replay") send({ type: "replay_start" });
     else if (action) send({ type: action });
   });
+
+  // ---- motion: cards that move (display only; the DOM is already up to date when they run)
+  // A removed card leaves as a fading copy, a drawn one slides from the stock, a returned one
+  // grows back in place. None under prefers-reduced-motion, and none where the browser has no
+  // Web Animations (then the table simply changes at once).
+  const reduceMotion = () => !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  function ghost(card, look, box) {
+    const copy = makeCard("ghost").el;
+    const { rank, suit, red, colour } = parseCard(card, look.table.deck, look.indices);
+    setText(copy.querySelector(".pyr-rank"), rank);
+    setText(copy.querySelector(".pyr-suit"), suit);
+    setText(copy.querySelector(".pyr-pip"), suit);
+    copy.classList.toggle("pyr-red", red);
+    copy.classList.add("pyr-ghost");
+    setAttr(copy, "data-colour", colour);
+    setAttr(copy, "hidden", null);
+    setAttr(copy, "aria-hidden", "true");
+    setAttr(copy, "tabindex", "-1");
+    Object.assign(copy.style, box);
+    board.append(copy);
+    return copy;
+  }
+  const pileBox = (pile) => ({ left: pile.style.left, top: pile.style.top });
+  function animate(el, frames, done) {
+    const run = el.animate(frames, { duration: MOTION_MS, easing: "ease-out" });
+    if (done) run.onfinish = run.oncancel = done;
+  }
+  function move(before, after, look) {
+    if (reduceMotion() || typeof board.animate !== "function") return;
+    // The stock's offset from the waste, in px: a draw slides this far.
+    const dx = stockBox.offsetLeft - wasteBox.offsetLeft;
+    const dy = stockBox.offsetTop - wasteBox.offsetTop;
+    for (const m of motions(before, after)) {
+      const at = m.pile === "pyramid" ? cardBox(cards[m.index].place, look.table) : pileBox(wasteBox);
+      if (m.kind === "removed") {
+        const copy = ghost(m.card, look, at);
+        animate(copy, [{ opacity: 1, transform: "none" }, { opacity: 0, transform: "scale(0.8)" }], () => copy.remove());
+      } else if (m.kind === "stocked") {
+        const copy = ghost(m.card, look, at);
+        animate(copy, [{ transform: "none" }, { opacity: 0.4, transform: `translate(${dx}px, ${dy}px)` }], () => copy.remove());
+      } else if (m.kind === "drawn") {
+        animate(wasteTop.el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }]);
+      } else {
+        const el = m.pile === "pyramid" ? cards[m.index].el : wasteTop.el;
+        animate(el, [{ opacity: 0, transform: "scale(0.8)" }, { opacity: 1, transform: "none" }]);
+      }
+    }
+  }
+
+  // ---- drag a card onto its partner: the same taps as tapping both, and Python decides
+  // (a card already selected first, so that the drop means "these two"). A drag starts
+  // once the pointer has moved a few pixels; a shorter press stays a tap.
+  let drag = null;
+  let swallowClick = false;
+  const everyCard = () => [...cards, wasteTop, wasteUnder];
+  const dragged = (target) => {
+    const el = target.closest && target.closest(".pyr-card");
+    return el && everyCard().find((c) => c.el === el && c.card);
+  };
+  const placeOf = (card) => ({ pile: card.pile, row: card.row, col: card.col });
+  function endDrag() {
+    if (!drag) return;
+    setAttr(drag.card.el, "data-dragging", null);
+    drag.card.el.style.translate = "";
+    drag = null;
+  }
+  on(board, "pointerdown", (event) => {
+    if (event.button !== 0 || ctx.replaying()) return;
+    const card = dragged(event.target);
+    drag = card ? { card, x: event.clientX, y: event.clientY, id: event.pointerId, moved: false } : null;
+  });
+  on(board, "pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < DRAG_PX) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      drag.card.el.setPointerCapture?.(event.pointerId);
+      setAttr(drag.card.el, "data-dragging", "true");
+    }
+    drag.card.el.style.translate = `${dx}px ${dy}px`;
+  });
+  on(board, "pointerup", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const { card, moved } = drag;
+    endDrag();
+    if (!moved) return; // a tap: its click follows
+    // The click that follows this pointerup is the drag's, not a tap.
+    swallowClick = true;
+    setTimeout(() => (swallowClick = false), 0);
+    const under = board.ownerDocument.elementsFromPoint(event.clientX, event.clientY);
+    const target = under.map((e) => dragged(e)).find((c) => c && c !== card);
+    if (!target) return;
+    const selected = ctx.state().selected;
+    const other = selected && !samePlace(selected, placeOf(card)) && everyCard().find((c) => samePlace(selected, placeOf(c)));
+    // Another card selected is tapped first, which deselects it (R13); the dragged card is
+    // tapped unless it is the one selected.
+    const taps = other ? [other, card, target] : selected ? [target] : [card, target];
+    for (const tap of taps) tapCard(tap);
+  });
+  on(board, "pointercancel", endDrag);
 
   // ---- keyboard: arrow keys move between the face-up cards (one tab stop for the tableau)
   function moveFocus(event) {
@@ -436,6 +571,7 @@ function buildBoard(ctx) {
     const stuck = !replay && !over && !!st.stuck;
     setAttr(banner, "hidden", over || stuck ? null : true);
     setAttr(banner, "data-status", over ? st.status : stuck ? "stuck" : null);
+    setAttr(board, "data-won", over && st.status === "won" ? "true" : null); // the celebration (CSS)
     if (!over && !stuck) return;
     const won = st.status === "won";
     setText(bannerTitle, won ? S("won_title") : stuck ? S("stuck_title") : S("no_moves_title"));
@@ -471,6 +607,8 @@ function buildBoard(ctx) {
     renderPyramid(st, look);
     renderPiles(st, look);
     renderBanner(st, replay);
+    move(shown, st, look);
+    shown = st;
   }
 
   function renderText() {

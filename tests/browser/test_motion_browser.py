@@ -1,0 +1,100 @@
+"""Cards that move, in JupyterLab with Debian Chromium: dragging a card onto its partner plays
+the pair through the kernel, removed cards leave with a short animation, and under
+``prefers-reduced-motion: reduce`` nothing animates at all.
+
+Whether an animation runs is read in the browser, not timed: a MutationObserver sees the
+widget's answer (the removed card's place loses its ``data-card``) and, in the same callback,
+right after that render, counts the animations running in the table
+(``document.getAnimations()``: Web Animations and CSS transitions alike).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+TESTS = Path(__file__).resolve().parents[1]
+
+SETUP = f"""
+import sys
+sys.path.insert(0, {str(TESTS)!r})
+from layouts import r5_game
+from pyramide_widget.widget import PyramideWidget
+w = PyramideWidget(game=r5_game())
+w
+"""
+
+# Resolves, once `card` has left the table, with the animations then running in the table.
+WATCH_JS = """
+(card) => {
+  const root = document.querySelector('.pyr-root');
+  window.__pyrSeen = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (root.querySelector(`[data-card="${card}"]`)) return;
+      observer.disconnect();
+      resolve(document.getAnimations().filter((a) => root.contains(a.effect && a.effect.target)).length);
+    });
+    observer.observe(root, {subtree: true, attributes: true, childList: true});
+  });
+}
+"""
+
+
+def drag(page: Page, source: str, target: str) -> None:
+    """Press on ``source``, move in steps onto ``target`` and release there, as a hand would."""
+    start = page.locator(source).bounding_box()
+    end = page.locator(target).bounding_box()
+    assert start and end
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 4
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=12)
+    page.mouse.up()
+
+
+def animations_when_gone(page: Page) -> int:
+    """The count WATCH_JS took when its card left the table."""
+    return int(page.evaluate("() => window.__pyrSeen"))
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_dragging_a_free_card_onto_its_partner_removes_the_pair_with_an_animation(
+    page: Page, open_nb: Any
+) -> None:
+    nb = open_nb([SETUP])
+    root = page.locator(".pyr-root")
+    expect(root.locator('[data-card="10♣"]')).to_have_attribute("data-free", "true", timeout=30_000)
+    page.evaluate(WATCH_JS, "10♣")
+    drag(page, '[data-card="10♣"]', '[data-card="3♠"]')
+    expect(root.locator('[data-card="3♠"]')).to_have_count(0)
+    expect(root.locator('[data-card="10♣"]')).to_have_count(0)
+    assert animations_when_gone(page) >= 2, "both cards leave with an animation"
+    # The kernel played the pair: the game's own state, not only the picture.
+    assert nb.wait_python("[w.game.moves, w.game.pyramid[6][1], w.game.pyramid[6][4]]", [1, None, None])
+    expect(root.locator('[data-field="score"]')).not_to_have_text("0")
+    # A drag that ends on no card, or on a card that does not make 13, changes nothing.
+    drag(page, '[data-card="K♦"]', '[data-field="score"]')
+    drag(page, '[data-card="3♥"]', '[data-card="4♥"]')
+    expect(root.locator('[data-field="message"]')).to_have_text("The sum must be 13")
+    assert nb.wait_python("w.game.moves", 1)
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_with_reduced_motion_nothing_animates(page: Page, open_nb: Any) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    nb = open_nb([SETUP])
+    root = page.locator(".pyr-root")
+    expect(root.locator('[data-card="K♦"]')).to_be_visible(timeout=30_000)
+    page.evaluate(WATCH_JS, "K♦")
+    root.locator('[data-card="K♦"]').click()
+    assert animations_when_gone(page) == 0
+    root.locator('[data-card="10♣"]').click()  # selected: no lift transition either
+    page.evaluate(WATCH_JS, "10♣")
+    drag(page, '[data-card="3♠"]', '[data-card="10♣"]')  # 10♣ selected: 3♠ dropped on it pairs them
+    assert animations_when_gone(page) == 0
+    assert nb.wait_python("w.game.moves", 2)
+    assert page.locator(".pyr-ghost").count() == 0
