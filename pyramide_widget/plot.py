@@ -37,16 +37,19 @@ from typing import TYPE_CHECKING, Any
 
 from .install import missing_dependency
 from .record import Record
+from .game import POINTS_PER_CARD
 from .rules import PRESETS, Rules
+from .table import STANDARD_TABLE, TABLES
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-WIN_SCORE = 280
-"""R19: the score of a won game (28 pyramid cards × 10)."""
+WIN_SCORE = POINTS_PER_CARD * STANDARD_TABLE.shape.size
+"""R19: the score of a won game on the standard table (28 pyramid cards × 10); a score curve
+marks the win of its games' tables."""
 
-PYRAMID_CARDS = 28
-"""The cards of the pyramid: the most a deal lets the solver remove."""
+PYRAMID_CARDS = max(table.shape.size for table in TABLES.values())
+"""The most pyramid cards of any table: the most a deal lets the solver remove."""
 
 VEGA_LITE_MIME = "application/vnd.vegalite.v5+json"
 VEGA_LITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
@@ -155,10 +158,11 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
     ``step``, ``action``, ``move``, ``score``): ``score`` follows ``record.score_curve()`` and
     ``move`` is the move counter, which an undo keeps while the score drops, so an undo shows
     as a vertical drop. ``labels`` default to each game's code (numbered when codes repeat).
-    A dotted line marks a won game's 280.
+    A dotted line marks a won game's score (280 on the standard table, 210 on Six Rows).
     """
     items = [records] if _is_single_record(records) else list(records)
     recs = [_as_record(item) for item in items]
+    win = max((POINTS_PER_CARD * record.rules.table.shape.size for record in recs), default=WIN_SCORE)
     if labels is not None and (isinstance(labels, str) or len(labels) != len(recs)):
         count = "a string" if isinstance(labels, str) else f"{len(labels)} labels"
         raise ValueError(f"labels must be one name per game: got {count} for {len(recs)} games")
@@ -177,14 +181,14 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
             "encoding": {
                 "x": {"field": "move", "type": "quantitative", "title": "move number"},
                 "y": {"field": "score", "type": "quantitative", "title": "score",
-                      "scale": {"domain": [0, WIN_SCORE]}},
+                      "scale": {"domain": [0, win + 20]}},
                 "color": {"field": "game", "type": "nominal", "title": "game", "sort": names},
                 "order": {"field": "step", "type": "quantitative"},
                 "tooltip": [{"field": f} for f in ("game", "step", "action", "move", "score")],
             },
         },
         {
-            "data": {"values": [{"score": WIN_SCORE}]},
+            "data": {"values": [{"score": win}]},
             "mark": {"type": "rule", "strokeDash": [2, 3], "color": "#999999"},
             "encoding": {"y": {"field": "score", "type": "quantitative"}},
         },
@@ -199,10 +203,10 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
             points = [r for r in rows if r["game"] == name]
             ax.plot([r["move"] for r in points], [r["score"] for r in points],
                     drawstyle="steps-post", marker=".", markersize=3, label=name)
-        ax.axhline(WIN_SCORE, color="0.6", linestyle=":", linewidth=1, zorder=0)
+        ax.axhline(win, color="0.6", linestyle=":", linewidth=1, zorder=0)
         ax.set_xlabel("move number")
         ax.set_ylabel("score")
-        ax.set_ylim(-5, WIN_SCORE + 15)
+        ax.set_ylim(-5, win + 15)
         ax.set_title(title)
         if names:
             ax.legend(loc="lower right", fontsize="small")
