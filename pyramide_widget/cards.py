@@ -139,7 +139,8 @@ class Deck:
     The highest rank is removed alone and pairs sum to it (R9, R11), so the deck, not the
     rules, fixes the pair sum (:attr:`target`). The other fields say how its cards are written:
     ``indices`` maps an index set the widget offers (``en``, ``fr``) to the rank texts that
-    differ from the number; ``ascii_ranks`` the one-character ranks of the ASCII form;
+    differ from the number; ``ascii_ranks`` the ranks whose one-character ASCII form (records'
+    layouts) differs from the English index;
     ``rank_aliases`` extra rank spellings parsing accepts; ``suit_aliases`` extra suit spellings.
     """
 

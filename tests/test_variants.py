@@ -371,3 +371,15 @@ def test_code_that_knows_only_the_standard_table_can_refuse_the_others(letter):
     require_standard(game_of("N"))
     with pytest.raises(NotImplementedError, match=f"not on the {NAMES[letter]} table"):
         require_standard(game_of(letter))
+
+
+def test_a_score_curve_marks_the_win_of_its_games_table():
+    from pyramide_widget.plot import score_curve
+
+    def win_line(chart) -> int:
+        (rule,) = [layer for layer in chart.spec["layer"] if layer["mark"]["type"] == "rule"]
+        return rule["data"]["values"][0]["score"]
+
+    assert win_line(score_curve(game_of("W"))) == 210
+    assert win_line(score_curve(game_of("N"))) == 280
+    assert win_line(score_curve([game_of("W"), game_of("B")])) == 280
