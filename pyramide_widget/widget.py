@@ -420,7 +420,8 @@ class PyramideWidget(anywidget.AnyWidget):
     def _msg_tap(self, msg: dict[str, Any]) -> None:
         pile, row, col, card = msg["pile"], msg.get("row"), msg.get("col"), msg.get("card")
         if pile == "pyramid":
-            if not (_is_int(row, 1, self._game.shape.rows) and _is_int(col, 1, row)):
+            shape = self._game.shape
+            if not (_is_int(row, 1, shape.rows) and _is_int(col, 1, shape.row_length(row))):
                 raise MalformedMessage(f"no pyramid place at row {row!r}, position {col!r}")
         elif pile == "waste":
             if col is not None or not (row is None or _is_int(row, 1, 2)):

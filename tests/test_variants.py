@@ -383,3 +383,13 @@ def test_a_score_curve_marks_the_win_of_its_games_table():
     assert win_line(score_curve(game_of("W"))) == 210
     assert win_line(score_curve(game_of("N"))) == 280
     assert win_line(score_curve([game_of("W"), game_of("B")])) == 280
+
+
+def test_the_widget_takes_a_tap_on_every_place_of_the_triangle():
+    from pyramide_widget.widget import PyramideWidget
+
+    widget = PyramideWidget(game=game_of("V"))
+    widget._on_message(widget, {"type": "tap", "pile": "pyramid", "row": 1, "col": 7}, [])
+    assert widget.game.message is not None and widget.game.message.key == "blocked"  # covered, not malformed
+    widget._on_message(widget, {"type": "tap", "pile": "pyramid", "row": 7, "col": 1}, [])
+    assert widget.game.selected == Place("pyramid", 7, 1)
