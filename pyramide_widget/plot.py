@@ -85,6 +85,7 @@ class Chart:
 
     @property
     def title(self) -> str:
+        """The chart's title, as drawn above it."""
         return str(self._spec["title"])
 
     def __repr__(self) -> str:
@@ -97,12 +98,15 @@ class Chart:
         """Draw the chart on ``ax`` (a new figure when ``None``) and return the ``Axes``.
 
         Needs matplotlib (the ``plot`` extra); the ``ImportError`` says how to install it."""
+        try:
+            import matplotlib.pyplot as plt
+            from matplotlib.axes import Axes
+        except ImportError as error:
+            raise missing_dependency("pyramide_widget.plot", "matplotlib", "plot", error) from None
         if ax is None:
-            try:
-                import matplotlib.pyplot as plt
-            except ImportError as error:
-                raise missing_dependency("pyramide_widget.plot", "matplotlib", "plot", error) from None
             _fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
+        elif not isinstance(ax, Axes):
+            raise TypeError(f"ax must be matplotlib Axes or None, got {type(ax).__name__}")
         self._draw(ax)
         return ax
 
@@ -132,6 +136,11 @@ class Chart:
         if svg is not None:
             bundle["image/svg+xml"] = svg
         return bundle, {VEGA_LITE_MIME: {"embed_options": {"renderer": "svg"}}}
+
+
+def _check_flag(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
 
 
 def _spec(title: str, rows: list[Row], **rest: Any) -> dict[str, Any]:
@@ -329,6 +338,7 @@ def win_rates(*estimates: Any, labels: Sequence[str] | None = None, percent: boo
     ``series``, ``rules``, ``rate``, ``low``, ``high`` (in percent, or shares if not
     ``percent``), ``deals`` when the estimate has it.
     """
+    _check_flag("percent", percent)
     groups = _series(estimates, labels)
     scale = 100.0 if percent else 1.0
     rows = []
@@ -393,6 +403,7 @@ def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
     ``share=True`` plots the share of each estimate's deals instead of their number. Rows:
     ``series``, ``cards``, ``deals``, ``share``.
     """
+    _check_flag("share", share)
     if not estimates:
         raise TypeError("give at least one estimate, list of estimates or mapping {label: estimate}")
     items = [item for group in estimates for item in _estimates(group)]

@@ -179,6 +179,12 @@ def test_a_chart_of_estimates_needs_estimates(chart: Any) -> None:
         chart(0.5)
 
 
+@pytest.mark.parametrize(("chart", "flag"), [(plot.win_rates, "percent"), (plot.removable_distribution, "share")])
+def test_a_chart_flag_must_be_a_bool(chart: Any, flag: str) -> None:
+    with pytest.raises(TypeError, match=f"{flag} must be True or False, got str 'no'"):
+        chart(ESTIMATES, **{flag: "no"})
+
+
 def test_win_rates_refuses_labels_that_do_not_name_each_series() -> None:
     with pytest.raises(ValueError, match="got 1 labels for 2 series"):
         plot.win_rates(ESTIMATES, ESTIMATES, labels=["one"])
@@ -407,6 +413,12 @@ def test_to_matplotlib_draws_the_distribution_bars(plt: Any) -> None:
     assert set(bars) == {"N · Standard", "S · Strict"}
     assert bars["S · Strict"][28] == pytest.approx(0.02)
     assert ax.get_ylabel() == "share of deals"
+
+
+def test_to_matplotlib_refuses_what_is_not_axes(plt: Any) -> None:
+    fig, _ax = plt.subplots()
+    with pytest.raises(TypeError, match="ax must be matplotlib Axes or None, got Figure"):
+        plot.win_rates(ESTIMATES).to_matplotlib(fig)
 
 
 def test_axes_repr_is_deterministic(plt: Any) -> None:
