@@ -80,6 +80,37 @@ def test_the_same_letters_shuffle_a_french_deck_alike_on_every_french_table():
         assert len(deal.pyramid) == table.shape.size and deal.waste == ()
 
 
+def _documented_shuffle(letters: str, deck: list[str]) -> list[str]:
+    """Steps 1-4 of the generator as deal.py and the README write them, for any deck order."""
+    state, mask = 0, 2**64 - 1
+    for letter in letters:
+        state = state * 26 + ord(letter) - ord("A")
+
+    def uniform(n: int) -> int:
+        nonlocal state
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < 2**64 - (2**64 % n):
+                return z % n
+
+    deck = list(deck)
+    for i in range(len(deck) - 1, 0, -1):
+        j = uniform(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+@pytest.mark.parametrize("letters", ["AAAAAAA", "AAAAAAS", "PYRAMID", "ZZZZZZZ"])
+def test_a_spanish_code_deals_the_documented_shuffle_of_the_documented_deck_order(letters):
+    order = [f"{rank}{suit}" for suit in "OCEB" for rank in range(1, 13)]  # oros, copas, espadas, bastos
+    deal = game_of("B", letters).deal
+    assert deal.waste == () and [str(c) for c in deal.pyramid + deal.stock] == _documented_shuffle(letters, order)
+    assert [str(c) for c in deal.pyramid] == _documented_shuffle(letters, order)[:28]
+
+
 def test_the_spanish_deck_is_oros_copas_espadas_bastos_one_to_twelve():
     cards = SPANISH_DECK.cards()
     assert [str(c) for c in cards[:3]] == ["1O", "2O", "3O"] and str(cards[12]) == "1C"
