@@ -61,8 +61,8 @@ class Suit(str, Enum):
         return "red" if self.is_red else "black"
 
     @property
-    def english(self) -> str:
-        """The suit's English name: clubs, diamonds, hearts, spades."""
+    def display_name(self) -> str:
+        """The suit's name as the table description gives it: clubs, diamonds, hearts, spades."""
         return self.name.lower()
 
     def __str__(self) -> str:
@@ -94,8 +94,9 @@ class SpanishSuit(str, Enum):
         return _SPANISH_COLOURS[self]
 
     @property
-    def english(self) -> str:
-        """The suit's name; Spanish suits keep their Spanish names in every language."""
+    def display_name(self) -> str:
+        """The suit's name: oros, copas, espadas, bastos, in every language (they are the
+        suits' own names)."""
         return self.name.lower()
 
     def __str__(self) -> str:

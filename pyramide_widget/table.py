@@ -77,7 +77,7 @@ class Table:
                     for rank in range(1, deck.ranks + 1)
                 },
                 "suits": {
-                    str(suit): {"name": suit.english, "colour": suit.colour, "red": suit.is_red}
+                    str(suit): {"name": suit.display_name, "colour": suit.colour, "red": suit.is_red}
                     for suit in deck.suits
                 },
             },

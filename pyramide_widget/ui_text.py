@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import FRENCH_DECK, Card, Suit, standard_deck
+from .cards import FRENCH_DECK, SPANISH_DECK, Card, SpanishSuit, Suit, standard_deck
 from .i18n import LANGUAGES, check_language, translate
 from .rules import PRESETS
 
@@ -397,6 +397,9 @@ SUIT_WORDS = {
     "pl": ["trefl", "karo", "kier", "pik"],
 }
 _SK_ENDINGS = {1: "é", 11: "ý", 13: "ý"}  # eso is neuter, dolník and kráľ masculine, the rest feminine
+SPANISH_FIGURES = {10: "sota", 11: "caballo", 12: "rey"}
+"""A Spanish card is named in Spanish in every language ("rey de oros", "7 de copas"): its
+suits have no names in the other languages."""
 
 PRESET_NAMES = {
     "en": {"N": "Standard", "S": "Strict", "T": "Traditional", "P": "Par Pyramid", "R": "Relaxed Pyramid", "E": "Easy",
@@ -428,6 +431,8 @@ def text(key: str, language: str, **values: object) -> str:
 def card_name(card: Card, language: str) -> str:
     """The spoken name of a card: "queen of clubs", "dame de trèfle", "krížová dáma"..."""
     language = check_language(language)
+    if isinstance(card.suit, SpanishSuit):
+        return f"{SPANISH_FIGURES.get(card.rank, str(card.rank))} de {card.suit.display_name}"
     rank = RANK_WORDS[language][card.rank - 1]
     suit = SUIT_WORDS[language][list(Suit).index(card.suit)]
     if language == "sk":
@@ -451,7 +456,7 @@ def table_for(language: str, french_indices: bool = False) -> dict[str, Any]:
             "won_title": translate("won", language),
             "no_moves_title": translate("no_moves", language),
         },
-        "cards": {str(card): card_name(card, language) for card in standard_deck()},
+        "cards": {str(card): card_name(card, language) for card in (*standard_deck(), *SPANISH_DECK.cards())},
         "ranks": list(RANK_INDICES[bool(french_indices)]),
         "presets": [{"letter": letter, "name": preset_name(letter, language)} for letter in PRESETS],
         "custom_rules": CUSTOM_RULES_NAME[language],

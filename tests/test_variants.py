@@ -424,3 +424,12 @@ def test_the_widget_takes_a_tap_on_every_place_of_the_triangle():
     assert widget.game.message is not None and widget.game.message.key == "blocked"  # covered, not malformed
     widget._on_message(widget, {"type": "tap", "pile": "pyramid", "row": 7, "col": 1}, [])
     assert widget.game.selected == Place("pyramid", 7, 1)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "sk", "vi", "pl"])
+def test_screen_readers_get_a_name_for_every_spanish_card(language):
+    from pyramide_widget.ui_text import table_for
+
+    names = table_for(language)["cards"]
+    assert names["12O"] == "rey de oros" and names["7C"] == "7 de copas" and names["10E"] == "sota de espadas"
+    assert all(str(card) in names for card in SPANISH_DECK.cards() + FRENCH_DECK.cards())

@@ -12,7 +12,7 @@ import pytest
 
 import widget_fixtures
 from layouts import r5_game
-from pyramide_widget.cards import standard_deck
+from pyramide_widget.cards import SPANISH_DECK, standard_deck
 from pyramide_widget.i18n import LANGUAGES
 from pyramide_widget.rules import PRESETS
 from pyramide_widget.ui_text import STRINGS, card_name, preset_name, table_for, text
@@ -137,8 +137,9 @@ def test_card_names_as_the_seeds_write_them(language, card, name):
 def test_card_names_are_distinct_and_the_table_is_complete():
     for language in LANGUAGES:
         table = table_for(language)
-        assert len(set(table["cards"].values())) == 52
-        assert set(table["cards"]) == {str(c) for c in standard_deck()}
+        every_card = standard_deck() + SPANISH_DECK.cards()  # both decks a table may use
+        assert len(set(table["cards"].values())) == len(every_card) == 100
+        assert set(table["cards"]) == {str(c) for c in every_card}
         assert [p["letter"] for p in table["presets"]] == list(PRESETS)
         assert table["strings"]["won_title"] and table["strings"]["no_moves_title"]
     assert table_for("en")["strings"]["no_moves_title"] == "No more moves possible"
