@@ -441,8 +441,12 @@ def card_name(card: Card, language: str) -> str:
 
 
 def preset_name(letter: str, language: str) -> str:
-    """A rules preset's name in ``language`` (``Custom`` for rules that match no preset)."""
-    return PRESET_NAMES[check_language(language)].get(letter, CUSTOM_RULES_NAME[language])
+    """A rules preset's name in ``language`` (``Custom`` for rules that match no preset). A
+    preset not translated yet keeps its own name, so a new game needs no entry here to show."""
+    language = check_language(language)
+    if letter in PRESET_NAMES[language]:
+        return PRESET_NAMES[language][letter]
+    return PRESETS[letter].name if letter in PRESETS else CUSTOM_RULES_NAME[language]
 
 
 def table_for(language: str, french_indices: bool = False) -> dict[str, Any]:

@@ -433,3 +433,11 @@ def test_screen_readers_get_a_name_for_every_spanish_card(language):
     names = table_for(language)["cards"]
     assert names["12O"] == "rey de oros" and names["7C"] == "7 de copas" and names["10E"] == "sota de espadas"
     assert all(str(card) in names for card in SPANISH_DECK.cards() + FRENCH_DECK.cards())
+
+
+def test_a_preset_without_a_translation_keeps_its_own_name(monkeypatch):
+    from pyramide_widget import ui_text
+
+    monkeypatch.delitem(ui_text.PRESET_NAMES["pl"], "W")
+    assert ui_text.preset_name("W", "pl") == "Six Rows" and ui_text.preset_name("W", "fr") == "Six rangées"
+    assert ui_text.preset_name("X", "pl") == "Własne"
