@@ -291,6 +291,8 @@ pairs sum to 12."""
 def parse_card(text: str | Card, deck: Deck = FRENCH_DECK) -> Card:
     """Parse one card of ``deck`` (the French deck by default) in any accepted spelling; raise
     :class:`CardError` saying what is expected. A :class:`Card` passes through as it is."""
+    if not isinstance(deck, Deck):
+        raise TypeError(f"deck must be a Deck (FRENCH_DECK or SPANISH_DECK), got {type(deck).__name__}")
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):

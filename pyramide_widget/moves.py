@@ -101,6 +101,8 @@ RECYCLE = Move(MoveKind.RECYCLE)
 def parse_move(text: str | Move, deck: Deck = FRENCH_DECK) -> Move:
     """Parse a move in notation, its cards of ``deck``; raise :class:`IllegalMoveError` saying
     what is expected."""
+    if not isinstance(deck, Deck):
+        raise TypeError(f"deck must be a Deck (FRENCH_DECK or SPANISH_DECK), got {type(deck).__name__}")
     if isinstance(text, Move):
         return text
     if not isinstance(text, str):

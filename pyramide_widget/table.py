@@ -43,6 +43,12 @@ class Table:
     dealt_to_waste: int = 0
 
     def __post_init__(self) -> None:
+        # A new game is written by hand here: say at once what is wrong with its definition.
+        for name, kind in (("name", str), ("shape", Shape), ("deck", Deck), ("face_down", bool)):
+            if not isinstance(getattr(self, name), kind):
+                raise TypeError(f"Table.{name} must be a {kind.__name__}, got {type(getattr(self, name)).__name__}")
+        if type(self.dealt_to_waste) is not int or self.dealt_to_waste < 0:
+            raise ValueError(f"Table.dealt_to_waste must be a whole number >= 0, got {self.dealt_to_waste!r}")
         if self.shape.size + self.dealt_to_waste > self.deck.size:
             raise ValueError(f"the {self.name} table needs more cards than the {self.deck.name} deck has")
 

@@ -441,3 +441,22 @@ def test_a_preset_without_a_translation_keeps_its_own_name(monkeypatch):
     monkeypatch.delitem(ui_text.PRESET_NAMES["pl"], "W")
     assert ui_text.preset_name("W", "pl") == "Six Rows" and ui_text.preset_name("W", "fr") == "Six rangées"
     assert ui_text.preset_name("X", "pl") == "Własne"
+
+
+def test_a_table_definition_or_a_deck_that_is_wrong_is_refused_at_once():
+    from pyramide_widget.moves import parse_move
+    from pyramide_widget.table import Table
+
+    with pytest.raises(TypeError, match="Table.shape must be a Shape"):
+        Table("Mine", 6, FRENCH_DECK)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Table.face_down must be a bool"):
+        Table("Mine", PyramidShape(6), FRENCH_DECK, face_down=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="dealt_to_waste must be a whole number >= 0"):
+        Table("Mine", PyramidShape(6), FRENCH_DECK, dealt_to_waste=-1)
+    with pytest.raises(ValueError, match="needs more cards than the Spanish deck has"):
+        Table("Mine", PyramidShape(10), SPANISH_DECK)
+    with pytest.raises(TypeError, match="deck must be a Deck"):
+        parse_card("K♦", "French")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="deck must be a Deck"):
+        parse_move("draw", SPANISH_TABLE)  # type: ignore[arg-type]
+    assert Table("Mine", PyramidShape(5), FRENCH_DECK).stock_size == 52 - 15
