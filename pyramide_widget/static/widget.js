@@ -292,6 +292,7 @@ function buildBoard(ctx) {
   }
 
   // ---- taps
+  let swallowClick = false; // set for the click that ends a drag (see below): it is no tap
   const tapCard = (card) => {
     if (ctx.replaying() || !card || !card.card) return;
     const msg = { type: "tap", pile: card.pile, row: card.row, card: card.card };
@@ -345,20 +346,23 @@ function buildBoard(ctx) {
     if (done) run.onfinish = run.oncancel = done;
   }
   function move(before, after, look) {
-    if (reduceMotion() || typeof board.animate !== "function") return;
-    // The stock's offset from the waste, in px: a draw slides this far.
-    const dx = stockBox.offsetLeft - wasteBox.offsetLeft;
-    const dy = stockBox.offsetTop - wasteBox.offsetTop;
-    for (const m of motions(before, after)) {
+    const moves = motions(before, after);
+    if (!moves.length || reduceMotion() || typeof board.animate !== "function") return;
+    // From the waste to the stock, in the card's own size (no layout is read during a render).
+    const { piles, card } = look.table;
+    const toStock =
+      `translate(${((piles.stock.x - piles.waste.x) * 100) / card.width}%, ` +
+      `${((piles.stock.y - piles.waste.y) * 100) / card.height}%)`;
+    for (const m of moves) {
       const at = m.pile === "pyramid" ? cardBox(cards[m.index].place, look.table) : pileBox(wasteBox);
       if (m.kind === "removed") {
         const copy = ghost(m.card, look, at);
         animate(copy, [{ opacity: 1, transform: "none" }, { opacity: 0, transform: "scale(0.8)" }], () => copy.remove());
       } else if (m.kind === "stocked") {
         const copy = ghost(m.card, look, at);
-        animate(copy, [{ transform: "none" }, { opacity: 0.4, transform: `translate(${dx}px, ${dy}px)` }], () => copy.remove());
+        animate(copy, [{ transform: "none" }, { opacity: 0.4, transform: toStock }], () => copy.remove());
       } else if (m.kind === "drawn") {
-        animate(wasteTop.el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }]);
+        animate(wasteTop.el, [{ transform: toStock }, { transform: "none" }]);
       } else {
         const el = m.pile === "pyramid" ? cards[m.index].el : wasteTop.el;
         animate(el, [{ opacity: 0, transform: "scale(0.8)" }, { opacity: 1, transform: "none" }]);
@@ -370,7 +374,6 @@ function buildBoard(ctx) {
   // (a card already selected first, so that the drop means "these two"). A drag starts
   // once the pointer has moved a few pixels; a shorter press stays a tap.
   let drag = null;
-  let swallowClick = false;
   const everyCard = () => [...cards, wasteTop, wasteUnder];
   const dragged = (target) => {
     const el = target.closest && target.closest(".pyr-card");
