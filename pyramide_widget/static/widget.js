@@ -7,13 +7,16 @@
 // custom message {type: "stats", rules, stats, error} (and {type: "stats_changed"} after a game
 // is recorded, so an open panel asks again).
 //
-// The DOM is built once per view and then updated in place, so keyboard focus survives
-// every update. Test hooks: data-card / data-free / data-selected on cards, data-pile on the
-// stock and waste, data-field on status fields, data-action on buttons.
-
+// One builder per region (status bar, board, toolbar, replay bar, panels) makes its DOM once
+// per view; `render` hands each region the new snapshot and it updates in place, so keyboard
+// focus survives every update (the board rebuilds its places only for another table). Test
+// hooks: data-card / data-free / data-selected / data-face-down on cards, data-pile on the
+// stock and waste, data-field on status fields, data-action on buttons, data-won on the board.
+//
 // No table fact lives here: the snapshot's `table` entry (view_state.table_view) gives the
 // places and their positions, the board's and a card's size in drawing units, where the piles
 // go, the deck's rank indices and suit colours.
+
 // The smallest board the table shrinks to for a low screen: cards still about 35 px wide.
 const MIN_BOARD_PX = 280;
 // How long a card takes to move (drawn, removed, returned), and how far a press must move to
