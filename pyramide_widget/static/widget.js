@@ -417,11 +417,12 @@ function buildBoard(ctx) {
     const under = board.ownerDocument.elementsFromPoint(event.clientX, event.clientY);
     const target = under.map((e) => dragged(e)).find((c) => c && c !== card);
     if (!target) return;
-    const selected = ctx.state().selected;
-    const other = selected && !samePlace(selected, placeOf(card)) && everyCard().find((c) => samePlace(selected, placeOf(c)));
     // Another card selected is tapped first, which deselects it (R13); the dragged card is
     // tapped unless it is the one selected.
-    const taps = other ? [other, card, target] : selected ? [target] : [card, target];
+    const selected = ctx.state().selected;
+    const isSelected = samePlace(selected, placeOf(card));
+    const other = selected && !isSelected ? everyCard().find((c) => c.card && samePlace(selected, placeOf(c))) : null;
+    const taps = isSelected ? [target] : other ? [other, card, target] : [card, target];
     for (const tap of taps) tapCard(tap);
   });
   on(board, "pointercancel", endDrag);
