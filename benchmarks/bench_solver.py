@@ -7,7 +7,7 @@ Prints figures, asserts nothing (the targets are in issue 4)::
 
 Each deal is solved in full (winnable and the most pyramid cards removable), one after the
 other in this process, so the times are single-core CPython times. Peak memory is measured with
-``tracemalloc`` on the slowest deal of each preset, and so is the time of ``Game.hint()`` there
+``tracemalloc`` on the slowest deal of each preset, and so is the time of ``hint()`` there
 (what the widget's Hint button costs at worst, within its node budget). ``--estimate N`` also times
 :func:`pyramide_widget.estimation.estimate` over N deals with the default process pool.
 """
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pyramide_widget import Game  # noqa: E402
 from pyramide_widget.estimation import deal_letters, estimate  # noqa: E402
 from pyramide_widget.rules import PRESETS  # noqa: E402
-from pyramide_widget.solver import solve  # noqa: E402
+from pyramide_widget.solver import hint, solve  # noqa: E402
 
 
 def percentile(sorted_values: list[float], share: float) -> float:
@@ -49,7 +49,7 @@ def bench_preset(letter: str, letters: list[str]) -> None:
     _current, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     started = time.perf_counter()
-    Game.from_code(slowest[1]).hint()  # the Hint button on the slowest deal, within its budget
+    hint(Game.from_code(slowest[1]))  # the Hint button on the slowest deal, within its budget
     hint_ms = (time.perf_counter() - started) * 1000
     won = sum(w for *_, w in times)
     print(

@@ -32,6 +32,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "PyramideWidget": ("pyramide_widget.widget", "PyramideWidget"),
     "solve": ("pyramide_widget.solver", "solve"),
+    "hint": ("pyramide_widget.solver", "hint"),
     "SolveResult": ("pyramide_widget.solver", "SolveResult"),
     "estimate": ("pyramide_widget.estimation", "estimate"),
     "Estimate": ("pyramide_widget.estimation", "Estimate"),
@@ -58,6 +59,6 @@ __all__ = [
     "Card", "CardError", "CodeError", "Deal", "DealCode", "Game", "GameClock", "IllegalMoveError",
     "LANGUAGES", "LayoutError", "Message", "Move", "MoveKind", "PRESETS", "Place", "Position",
     "Preset", "PyramideError", "PyramideWidget", "Record", "RecordError", "Rules", "Status", "Step",
-    "Estimate", "SolveResult", "StatsStore", "estimate", "solve", "stats",
+    "Estimate", "SolveResult", "StatsStore", "estimate", "hint", "solve", "stats",
     "Suit", "parse_card", "parse_move", "__version__",
 ]

@@ -184,8 +184,9 @@ class Game:
         self.clock = GameClock(self._clock_source)
         self._status = self._compute_status()
         self.assisted = False
-        """Whether the player had help in this game: a hint (:meth:`hint`) asked while it was in
-        progress, or help a front end reports by setting it. Records and statistics keep it
+        """Whether the player had help in this game: a hint
+        (:func:`pyramide_widget.solver.hint`) asked while it was in progress, or help a front end
+        reports by setting it. Records and statistics keep it
         (assisted wins are not ranked); :meth:`restart` clears it with the rest."""
 
     @property
@@ -831,18 +832,6 @@ class Game:
     def deselect(self) -> None:
         """Clear the selection (the tap layer's state) without playing anything."""
         self._deselect()
-
-    def hint(self, **options: Any) -> Move | None:
-        """A next move on a winning line, or, if none wins, one that keeps the most pyramid
-        cards removable (the solver decides, within a node budget so the answer comes promptly;
-        ``options`` go to :func:`pyramide_widget.solver.hint`, for example ``max_nodes=None``).
-        Asking while the game is in progress makes it :attr:`assisted`, whatever the answer."""
-        from .solver import hint
-
-        if self._status is Status.PLAYING:
-            self.assisted = True
-
-        return hint(self, **options)
 
     # ------------------------------------------------------------------ records
 

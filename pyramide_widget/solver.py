@@ -14,7 +14,7 @@ How the search stays small (each point is a reason a result stays exact, not a h
 * **Compact state.** The waste and the stock are one sequence, the *talon*, in draw order
   (waste bottom to top, then stock top first): a recycle turns the waste over so that the first
   card drawn is drawn first again (R15), so removals never reorder it. A state is then a few
-  small integers: a 28-bit mask of the pyramid cards left, a mask of the talon cards left, how
+  small integers: a bit mask of the pyramid cards left (28 bits on the standard table), a mask of the talon cards left, how
   far the talon has been drawn, whether the waste top is fresh, and the recycles used.
 * **Unlimited recycles make the talon a pool.** With no limit on recycles any talon card can be
   brought to the waste top by drawing and recycling, without changing anything else, so the draw
@@ -52,7 +52,6 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from .cards import Card
-from .geometry import STANDARD_SHAPE
 from .moves import DRAW, RECYCLE, Move, MoveKind
 from .rules import Rules
 
@@ -61,9 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = ["HINT_NODES", "SearchLimitReached", "SolveResult", "hint", "solve"]
 
-_SIZE = STANDARD_SHAPE.size
-_TALON_SHIFT = _SIZE  # state keys: pyramid mask | talon mask << 28 | cards drawn << 60
-_DRAWN_SHIFT = _TALON_SHIFT + 32
+_TALON_BITS = 32  # state keys: pyramid mask | talon mask << pyramid size | cards drawn << that + 32
 
 #: The node budget of :func:`hint` by default: about a second of CPython on this project's
 #: 2-core benchmark machine (a few in Pyodide), so that the widget's Hint button answers
@@ -200,9 +197,10 @@ def _solve_limited(game: "Game", table: _Table, limit: int) -> _Search:
     # most cards it removes is a ceiling the exact search stops at. With recycles to spend,
     # the exact search's own bounds stay weak until the last pass while this relaxation is
     # close to exact: the exact search then consults it state by state (an oracle).
-    relaxed = _PoolSearch(_Table(game.position(), Rules(pair_with_coverer=rules.pair_with_coverer)), limit)
+    pool_rules = replace(rules, strict_win=False, recycles=None, draw_against_waste=False)
+    relaxed = _PoolSearch(_Table(game.position(), pool_rules), limit)
     relaxed.run()
-    ceiling = _SIZE if relaxed.win_steps is not None else relaxed.best_removed
+    ceiling = table.size if relaxed.win_steps is not None else relaxed.best_removed
     if not rules.strict_win:
         search = _SequenceSearch(table, limit, ceiling, oracle=relaxed if several_passes else None)
         search.nodes = relaxed.nodes
@@ -215,7 +213,7 @@ def _solve_limited(game: "Game", table: _Table, limit: int) -> _Search:
     counter.nodes = relaxed.nodes
     counter.run()
     counter.win_steps = None
-    if counter.best_removed < _SIZE:
+    if counter.best_removed < table.size:
         return counter
     oracle = None
     if several_passes:
@@ -233,7 +231,7 @@ def _result(search: "_Search", started: float, optimal: bool) -> SolveResult:
     return SolveResult(
         winnable=solution is not None,
         solution=solution,
-        max_removed=_SIZE if solution is not None else search.best_removed,
+        max_removed=search.table.size if solution is not None else search.best_removed,
         best_line=best,
         nodes=search.nodes,
         seconds=time.perf_counter() - started,
@@ -249,10 +247,14 @@ def hint(game: "Game | str", *, max_nodes: int | None = HINT_NODES) -> Move | No
     A hint must come promptly, so the search stops after ``max_nodes`` states (``None``: no
     limit). The few positions it cannot settle by then (the hardest deals of the one-pass
     rules) get the first move of the best line found so far, or else the first legal move:
-    still a sensible move, though not one proven to be best."""
+    still a sensible move, though not one proven to be best.
+
+    Asking while the game is in progress makes it assisted (``game.assisted``, which records
+    keep and statistics leave out of their rankings), whatever the answer."""
     game = _checked_game(game, max_nodes)
     if game.is_over:
         return None
+    game.assisted = True
     try:
         result = solve(game, max_nodes=max_nodes)
     except SearchLimitReached as stop:
@@ -316,35 +318,36 @@ class _Table:
         self.pyramid_cards = pyramid
         self.rank = [card.rank if card is not None else 0 for card in pyramid]
         self.pyramid0 = sum(1 << i for i, card in enumerate(pyramid) if card is not None)
-        self.removed0 = _SIZE - self.pyramid0.bit_count()
+        shape = rules.table.shape
+        self.size = size = shape.size
+        self.removed0 = size - self.pyramid0.bit_count()
         self.talon: tuple[Card, ...] = waste + stock
         self.talon_rank = [card.rank for card in self.talon]
+        if len(self.talon) > _TALON_BITS:
+            raise ValueError(f"the solver handles at most {_TALON_BITS} stock and waste cards, not {len(self.talon)}")
         self.talon0 = (1 << len(self.talon)) - 1
+        self.talon_shift = size
+        self.drawn_shift = size + _TALON_BITS
         self.drawn0 = len(waste)
         self.recycles0 = position.recycles_used if rules.recycles is not None else 0  # type: ignore[attr-defined]
         self.fresh0 = int(position.fresh and self._fresh_pair(self.talon0, self.drawn0))  # type: ignore[attr-defined]
         self.talon_by_rank = [0] * (self.target + 1)
         for index, rank in enumerate(self.talon_rank):
             self.talon_by_rank[rank] |= 1 << index
-        shape = STANDARD_SHAPE
-        self.cover_mask = [sum(1 << c for c in shape.covers[i]) for i in range(_SIZE)]
-        above = [0] * _SIZE  # cards a card lies on, transitively (they wait for it)
-        below = [0] * _SIZE  # cards lying on a card, transitively
-        for i in range(_SIZE - 1, -1, -1):
-            for c in shape.covers[i]:
-                below[i] |= (1 << c) | below[c]
-        for i in range(_SIZE):
-            for c in shape.covered[i]:
-                above[i] |= (1 << c) | above[c]
-        self.blocked_by = [(1 << i) | above[i] for i in range(_SIZE)]
-        self.partners = [0] * _SIZE  # pyramid cards that may ever pair with card i
-        for i in range(_SIZE):
-            for j in range(_SIZE):
+        self.cover_mask = [sum(1 << c for c in shape.covers[i]) for i in range(size)]
+        below = _closure(shape.covers)  # cards lying on a card, transitively
+        above = _closure(shape.covered)  # cards a card lies on, transitively (they wait for it)
+        self.blocked_by = [(1 << i) | above[i] for i in range(size)]
+        # A face-down card turns up only once nothing covers it, so it never pairs with a coverer.
+        self.coverer_pairs = rules.pair_with_coverer and not rules.table.face_down
+        self.partners = [0] * size  # pyramid cards that may ever pair with card i
+        for i in range(size):
+            for j in range(size):
                 if i == j or self.rank[i] + self.rank[j] != self.target or not self.rank[j]:
                     continue
                 stacked = (below[i] | above[i]) >> j & 1
                 adjacent = (self.cover_mask[i] | self.cover_mask[j]) & ((1 << i) | (1 << j))
-                if not stacked or (rules.pair_with_coverer and adjacent):
+                if not stacked or (self.coverer_pairs and adjacent):
                     self.partners[i] |= 1 << j
         self._layers: dict[int, _Layer] = {}
         self._stock_ranks: dict[int, int] = {}
@@ -370,11 +373,11 @@ class _Table:
 
     def _make_layer(self, pyramid: int) -> _Layer:
         target, rank, cover = self.target, self.rank, self.cover_mask
-        left = [i for i in range(_SIZE) if pyramid >> i & 1]
+        left = [i for i in range(self.size) if pyramid >> i & 1]
         free = [i for i in left if not pyramid & cover[i]]
         kings = tuple(i for i in free if rank[i] == target)
         pairs = [(a, b) for n, a in enumerate(free) for b in free[n + 1:] if rank[a] + rank[b] == target]
-        if self.rules.pair_with_coverer:
+        if self.coverer_pairs:
             for i in left:
                 rest = pyramid & cover[i]
                 if rest and not rest & (rest - 1):
@@ -411,7 +414,8 @@ class _Table:
 
     def class_counts(self, cards: int) -> _Counted:
         """How many of the pyramid ``cards`` can go without the talon (kings, plus the cards of
-        the most pyramid pairs each class {a, 13 - a} can form) and, per rank whose cards
+        the most pyramid pairs each class {a, 13 - a} can form; with an even pair sum, such as
+        the Spanish deck's 12, the 6s also pair among themselves) and, per rank whose cards
         outnumber those pairs, (talon cards of the partner rank, how many cards want one)."""
         target, rank, partners, by_rank = self.target, self.rank, self.partners, self.talon_by_rank
         of_rank: list[list[int]] = [[] for _ in range(target + 1)]
@@ -439,6 +443,12 @@ class _Table:
                     classes.append((by_rank[b], count_a - mated))
                 if count_b > mated:
                     classes.append((by_rank[a], count_b - mated))
+        if target % 2 == 0 and of_rank[target // 2]:  # a rank that pairs with its own kind
+            half = of_rank[target // 2]
+            mated = _self_matching([partners[i] & cards for i in half], half)
+            base += 2 * mated
+            if len(half) > 2 * mated:
+                classes.append((by_rank[target // 2], len(half) - 2 * mated))
         return base, tuple(classes)
 
     def lost_cards(self, layer: _Layer, talon: int) -> int:
@@ -555,7 +565,7 @@ class _Table:
         """The fixpoint of :meth:`freeable` for the pyramid alone, when the talon ranks in the
         bit mask ``reach`` can all come to the waste top: (those pyramid cards, their ranks)."""
         target, rank, cover, partners = self.target, self.rank, self.cover_mask, self.partners
-        coverer_pairs = self.rules.pair_with_coverer
+        coverer_pairs = self.coverer_pairs
         removable, removable_ranks = 0, 0
         left = pyramid
         grown = True
@@ -634,6 +644,23 @@ class _Table:
         return False
 
 
+def _closure(links: tuple[tuple[int, ...], ...]) -> list[int]:
+    """For each place, the bit mask of the places reached through ``links`` (a shape's
+    ``covers`` or ``covered``), transitively; any order of the places."""
+    reached: list[int | None] = [None] * len(links)
+
+    def walk(i: int) -> int:
+        mask = reached[i]
+        if mask is None:
+            mask = 0
+            for j in links[i]:
+                mask |= (1 << j) | walk(j)
+            reached[i] = mask
+        return mask
+
+    return [walk(i) for i in range(len(links))]
+
+
 @functools.lru_cache(maxsize=None)
 def _mirror(target: int) -> tuple[int, ...]:
     """For every bit mask of ranks, the mask of their partner ranks (``target - rank``)."""
@@ -643,6 +670,21 @@ def _mirror(target: int) -> tuple[int, ...]:
         rank = low.bit_length() - 1
         table[mask] = table[mask ^ low] | (1 << (target - rank) if 0 < rank < target else 0)
     return tuple(table)
+
+
+def _self_matching(mates: list[int], cards: list[int]) -> int:
+    """The size of a largest matching among ``cards`` (one rank that pairs with itself);
+    ``mates[i]`` is the bit mask of the partners of ``cards[i]``. A deck has at most four
+    cards of a rank, so trying every pairing is cheap."""
+    if len(cards) < 2:
+        return 0
+    first, rest, rest_mates = cards[0], cards[1:], mates[1:]
+    best = _self_matching(rest_mates, rest)  # the first card left unpaired
+    for n, other in enumerate(rest):
+        if mates[0] >> other & 1:
+            others = rest[:n] + rest[n + 1:]
+            best = max(best, 1 + _self_matching(rest_mates[:n] + rest_mates[n + 1:], others))
+    return best
 
 
 def _matching(mates: list[int]) -> int:
@@ -712,12 +754,12 @@ class _SequenceSearch(_Search):
         self,
         table: _Table,
         limit: int = -1,
-        ceiling: int = _SIZE,
+        ceiling: int | None = None,
         decide_only: bool = False,
         oracle: "_PoolSearch | None" = None,
     ) -> None:
         super().__init__(table, limit)
-        self.ceiling = ceiling
+        self.ceiling = table.size if ceiling is None else ceiling
         self.decide_only = decide_only
         self.oracle = oracle
 
@@ -731,7 +773,7 @@ class _SequenceSearch(_Search):
             if oracle.table.rules.strict_win:
                 allowed = oracle.winnable(pyramid, talon)
             else:
-                allowed = oracle.reaches(pyramid, talon, _SIZE if self.decide_only else self.best_removed + 1)
+                allowed = oracle.reaches(pyramid, talon, self.table.size if self.decide_only else self.best_removed + 1)
         except _OutOfNodes:
             self.nodes = self.limit
             raise _OutOfNodes(self) from None
@@ -747,6 +789,7 @@ class _SequenceSearch(_Search):
         trank = t.talon_rank
         layer_of = t.layer
         assess = t.assess
+        size, talon_shift, drawn_shift = t.size, t.talon_shift, t.drawn_shift
         fresh_pair = t._fresh_pair
         ceiling = self.ceiling
         decide_only = self.decide_only
@@ -759,7 +802,7 @@ class _SequenceSearch(_Search):
 
         def visit(pyramid: int, talon: int, drawn: int, fresh: int, recycles: int) -> bool:
             """Explore a state; True stops the whole search (a win, or the ceiling reached)."""
-            key = pyramid | talon << _TALON_SHIFT | drawn << _DRAWN_SHIFT
+            key = pyramid | talon << talon_shift | drawn << drawn_shift
             explored = seen.get(key)
             if explored is None:
                 seen[key] = [(fresh, recycles)]
@@ -771,11 +814,11 @@ class _SequenceSearch(_Search):
             self.nodes += 1
             if self.nodes == self.limit:
                 raise _OutOfNodes(self)
-            removed = _SIZE - pyramid.bit_count()
+            removed = size - pyramid.bit_count()
             if removed > self.best_removed:
                 self.best_removed = removed
                 self.best_steps = path[:]
-                if removed >= ceiling and (ceiling < _SIZE or not strict):
+                if removed >= ceiling and (ceiling < size or not strict):
                     if not pyramid:
                         self.win_steps = path[:]
                     return True
@@ -841,7 +884,7 @@ class _SequenceSearch(_Search):
                 path.pop()
             return False
 
-        if self.best_removed < ceiling or (strict and ceiling == _SIZE):
+        if self.best_removed < ceiling or (strict and ceiling == t.size):
             visit(t.pyramid0, t.talon0, t.drawn0, t.fresh0, t.recycles0)
 
 
@@ -897,12 +940,13 @@ class _PoolSearch(_Search):
         layer_of = t.layer
         lost_cards = t.lost_cards
         most, least = self.most, self.least
+        size, talon_shift = t.size, t.talon_shift
 
         def reach(pyramid: int, talon: int, goal: int) -> bool:
-            if _SIZE - pyramid.bit_count() >= goal:
+            if size - pyramid.bit_count() >= goal:
                 return True
-            key = pyramid | talon << _TALON_SHIFT
-            if most.get(key, _SIZE) < goal:
+            key = pyramid | talon << talon_shift
+            if most.get(key, size) < goal:
                 return False
             if least.get(key, 0) >= goal:
                 return True
@@ -910,7 +954,7 @@ class _PoolSearch(_Search):
             if self.nodes == self.limit:
                 raise _OutOfNodes(self)
             layer = layer_of(pyramid)
-            bound = _SIZE - lost_cards(layer, talon).bit_count()
+            bound = size - lost_cards(layer, talon).bit_count()
             if bound >= goal and reach_from(layer, pyramid, talon, goal):
                 least[key] = goal
                 return True
@@ -936,7 +980,8 @@ class _PoolSearch(_Search):
 
     def _keys_along(self, pyramid: int, talon: int, steps: list[Step]) -> Iterator[int]:
         """The state keys a line of pool steps passes through, from ``(pyramid, talon)``."""
-        yield pyramid | talon << _TALON_SHIFT
+        shift = self.table.talon_shift
+        yield pyramid | talon << shift
         for step in steps:
             kind = step[0]
             if kind == "K":
@@ -950,7 +995,7 @@ class _PoolSearch(_Search):
                 talon ^= 1 << step[1]
             else:  # "TT"
                 talon ^= (1 << step[1]) ^ (1 << step[2])
-            yield pyramid | talon << _TALON_SHIFT
+            yield pyramid | talon << shift
 
     def _make_visit(self) -> Callable[[int, int], bool]:
         t = self.table
@@ -966,9 +1011,10 @@ class _PoolSearch(_Search):
         kings_in_talon = by_rank[target] if strict else 0
         decide_only = self.decide_only
         seen, won, path = self.seen, self.won, self._path
+        size, talon_shift = t.size, t.talon_shift
 
         def visit(pyramid: int, talon: int) -> bool:
-            key = pyramid | talon << _TALON_SHIFT
+            key = pyramid | talon << talon_shift
             if key in seen:
                 return False
             if key in won:
@@ -978,7 +1024,7 @@ class _PoolSearch(_Search):
             self.nodes += 1
             if self.nodes == self.limit:
                 raise _OutOfNodes(self)
-            removed = _SIZE - pyramid.bit_count()
+            removed = size - pyramid.bit_count()
             if removed > self.best_removed:
                 self.best_removed = removed
                 self.best_steps = path[:]
@@ -988,7 +1034,7 @@ class _PoolSearch(_Search):
             layer = layer_of(pyramid)
             lost = lost_cards(layer, talon)
             if lost or (strict and talon_stuck(layer, talon)):
-                if decide_only or _SIZE - lost.bit_count() <= self.best_removed:
+                if decide_only or size - lost.bit_count() <= self.best_removed:
                     return False
             if layer.kings:
                 king = layer.kings[0]
@@ -1074,7 +1120,8 @@ def _lower_bound(t: _Table, state: tuple[int, int, int, int, int]) -> int | None
 
     * Removals: each removal takes at most one card of each rank of a pair class (A+Q, 2+J, …)
       or one king, so clearing needs at least ``kings + sum(max(#a, #b))`` removals over the
-      cards that must go (the pyramid; the talon too under strict win).
+      cards that must go (the pyramid; the talon too under strict win); a rank that pairs with
+      itself (6 + 6 = 12, Spanish deck) needs half its cards, rounded up.
     * Draws: under strict win every stock card must be drawn once. Otherwise, in each class the
       pyramid's surplus of one rank must meet talon cards of the other; those not already in
       the waste come from the stock, and reaching the k-th of them takes at least as many
@@ -1095,22 +1142,29 @@ def _lower_bound(t: _Table, state: tuple[int, int, int, int, int]) -> int | None
     if strict:
         by_rank, target = t.talon_by_rank, t.target
         counts = [0] * (target + 1)
-        for i in range(_SIZE):
+        for i in range(t.size):
             if pyramid >> i & 1:
                 counts[t.rank[i]] += 1
         for rank in range(1, target + 1):
             counts[rank] += (talon & by_rank[rank]).bit_count()
-        removals = counts[target] + sum(max(counts[a], counts[target - a]) for a in range(1, (target + 1) // 2))
-        return removals + stock.bit_count()
+        return _removals_needed(counts, target) + stock.bit_count()
     counts, target = layer.counts, t.target
+    return _removals_needed(counts, target) + _draws_needed(t, pyramid, talon, drawn)
+
+
+def _removals_needed(counts: list[int], target: int) -> int:
+    """Removals needed for cards counted by rank: a king alone, each other removal takes at
+    most one card of each rank of its class (both of them when the rank pairs with itself)."""
     removals = counts[target] + sum(max(counts[a], counts[target - a]) for a in range(1, (target + 1) // 2))
-    return removals + _draws_needed(t, pyramid, talon, drawn)
+    if target % 2 == 0:
+        removals += (counts[target // 2] + 1) // 2
+    return removals
 
 
 def _draws_needed(t: _Table, pyramid: int, talon: int, drawn: int) -> int:
     target, rank, by_rank = t.target, t.rank, t.talon_by_rank
     counts = [0] * (target + 1)
-    for i in range(_SIZE):
+    for i in range(t.size):
         if pyramid >> i & 1:
             counts[rank[i]] += 1
     waste = talon & ((1 << drawn) - 1)
@@ -1160,7 +1214,7 @@ class _ShortestSearch(_Search):
             g = -negative_g
             if not state[0] and (not strict or not state[1]):
                 self.win_steps = self._path(parents, state)
-                self.best_removed = _SIZE
+                self.best_removed = t.size
                 return
             for step, child in _successors(t, state):
                 if child in closed:

@@ -17,13 +17,10 @@ from __future__ import annotations
 
 import reprlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import FRENCH_DECK, SPANISH_DECK, Deck
 from .geometry import STANDARD_SHAPE, PyramidShape, Shape, TriangleShape
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -116,15 +113,3 @@ def find_table(name: Any) -> Table:
     if not isinstance(name, str) or name not in TABLES:
         raise ValueError(f"unknown table {reprlib.repr(name)}: expected one of {', '.join(TABLES)}")
     return TABLES[name]
-
-
-def require_standard(game: "Game") -> None:
-    """Raise ``NotImplementedError`` unless ``game`` is on the standard table: the guard for
-    code that knows only the 28-card pyramid and the 52-card deck (the solver, until it reads
-    the table), so it refuses other games rather than answer wrongly."""
-    table = game.rules.table
-    if table != STANDARD_TABLE:
-        raise NotImplementedError(
-            f"this works only on the Standard table (7-row pyramid, 52 cards) so far, "
-            f"not on the {table.name} table"
-        )

@@ -240,8 +240,10 @@ class PyramideWidget(anywidget.AnyWidget):
         is still legal, rather than say "no move is possible"."""
         if not self._hint_offered:
             raise RuntimeError("hints need the solver (pyramide_widget.solver), which is not installed")
+        from .solver import hint
+
         game = self._game
-        move = game.hint()
+        move = hint(game)
         if move is None and not game.is_over:
             self._hint, self._stuck = None, True
         else:

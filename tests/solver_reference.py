@@ -13,11 +13,16 @@ import functools
 import itertools
 import random
 
-from pyramide_widget import Game, Move, Rules
+from pyramide_widget import Deal, Game, Move, Rules
 from pyramide_widget.estimation import deal_letters
 from pyramide_widget.solver import hint, solve
 
-PYRAMID = 28
+PYRAMID = 28  # the standard table's pyramid
+
+
+def removed(game: Game) -> int:
+    """Pyramid cards removed since the deal, on any table."""
+    return game.table.shape.size - game.pyramid_left
 _COPY_EVERY = 90  # the engine undoes at most 100 actions: go deeper on a fresh replay
 
 
@@ -29,7 +34,7 @@ def exhaustive(game: Game, budget: int | None = None) -> tuple[bool, int, int]:
     """``(winnable, max_removed, states)`` for ``game``'s position, by visiting every position."""
     unlimited = game.rules.recycles is None
     seen: set[object] = set()
-    best = [PYRAMID - game.pyramid_left, False]
+    best = [removed(game), False]
 
     def key(g: Game) -> object:
         p = g.position()
@@ -44,7 +49,7 @@ def exhaustive(game: Game, budget: int | None = None) -> tuple[bool, int, int]:
             g, depth = fresh_copy(g), 0
         if budget is not None and len(seen) > budget:
             raise BudgetExceeded
-        best[0] = max(best[0], PYRAMID - g.pyramid_left)
+        best[0] = max(best[0], removed(g))
         if str(g.status) == "won":
             best[1] = True
         for move in g.legal_moves():
@@ -141,7 +146,7 @@ def small_positions(rules: Rules, deals: int, seed: int):
     (unlimited recycles, however often the stock is used up) or, with limited recycles, until they are spent and the last pass is
     near the end of the stock."""
     for n, letters in enumerate(deal_letters(seed, deals)):
-        game = Game(Game.from_code(f"PY1-N-{letters}").deal, rules)
+        game = Game(Deal.from_letters(letters, rules.table), rules)
         if rules.recycles is None:  # the stock comes round again and again: play on
             yield playout(game, seed=n, keep=2 + n % 3, stock=-1)
             continue
@@ -177,12 +182,12 @@ def crosscheck(game: Game, budget: int) -> tuple[bool | None, list[str]]:
     result = solve(game)
     if (result.winnable, result.max_removed) != (winnable, max_removed):
         problems.append(f"solve: {(result.winnable, result.max_removed)}, exhaustive: {(winnable, max_removed)} at {where}")
-    if PYRAMID - replayed(game, result.best_line).pyramid_left != result.max_removed:
+    if removed(replayed(game, result.best_line)) != result.max_removed:
         problems.append(f"the best line does not remove {result.max_removed} cards at {where}")
     if result.solution is not None and str(replayed(game, result.solution).status) != "won":
         problems.append(f"the solution does not win at {where}")
     move = hint(game, max_nodes=None)
-    if game.is_over or (not winnable and max_removed == PYRAMID - game.pyramid_left):
+    if game.is_over or (not winnable and max_removed == removed(game)):
         if move is not None:
             problems.append(f"hint {move} where nothing more can be removed at {where}")
     elif move is None:

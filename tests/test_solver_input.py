@@ -41,8 +41,6 @@ def test_the_node_budget_is_a_whole_number(max_nodes: Any) -> None:
         solve(game, max_nodes=max_nodes)
     with pytest.raises(TypeError, match="max_nodes must be a whole number"):
         hint(game, max_nodes=max_nodes)
-    with pytest.raises(TypeError, match="max_nodes must be a whole number"):
-        game.hint(max_nodes=max_nodes)
 
 
 def test_hint_refuses_a_budget_below_one() -> None:

@@ -20,6 +20,7 @@ import pytest
 
 from pyramide_widget import Game, Record
 from pyramide_widget.errors import RecordError
+from pyramide_widget.solver import hint
 from pyramide_widget.statistics import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -250,18 +251,18 @@ def test_two_stores_record_one_game_as_one_row(tmp_path: Path) -> None:
 def test_a_hint_while_playing_makes_the_game_assisted_until_restart() -> None:
     game = Game.from_code(WINNABLE_N, clock=FakeTime())
     assert not game.assisted
-    game.hint()
+    hint(game)
     assert game.assisted
     game.restart()
     assert not game.assisted
     greedy(game)
-    game.hint()  # a hint on a finished game helps nobody
+    hint(game)  # a hint on a finished game helps nobody
     assert not game.assisted
 
 
 def test_an_assisted_record_keeps_its_mark_and_older_records_still_load() -> None:
     game = Game.from_code(WINNABLE_N, clock=FakeTime())
-    game.hint()
+    hint(game)
     greedy(game, 30.0)
     record = game.record()
     assert record.assisted and record.to_dict()["assisted"] is True
@@ -279,7 +280,7 @@ def test_an_assisted_record_keeps_its_mark_and_older_records_still_load() -> Non
 def test_assisted_wins_count_as_won_but_are_not_ranked(store: StatsStore) -> None:
     fill(store)
     helped = Game.from_code(WINNABLE_N, clock=FakeTime())
-    helped.hint()
+    hint(helped)
     greedy(helped, 1.0)  # faster than any win without help
     entry = store.record_game(helped, finished_at=T0 + timedelta(hours=1))
     assert entry is not None and entry.assisted and entry.won and "(assisted)" in repr(entry)
@@ -599,7 +600,7 @@ def test_a_version_1_store_is_upgraded_in_place_and_keeps_its_games(tmp_path: Pa
         (entry,) = store.ranking("N")
     assert (entry.time, entry.moves, entry.assisted, entry.finished_at) == (42.0, 73, False, T0)
     helped = Game.from_code(WINNABLE_E, clock=FakeTime())
-    helped.hint()
+    hint(helped)
     greedy(helped, 5.0)
     assert store.record_game(helped) is not None
     assert (store.totals().played, store.totals().won, store.totals().won_assisted) == (2, 2, 1)

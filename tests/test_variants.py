@@ -19,7 +19,6 @@ from pyramide_widget.rules import PRESETS
 from pyramide_widget.statistics import StatsStore
 from pyramide_widget.table import (
     FACE_DOWN_TABLE, SIX_ROWS_TABLE, SPANISH_TABLE, STANDARD_TABLE, TABLES, TRIANGLE_TABLE, find_table,
-    require_standard,
 )
 from pyramide_widget.view_state import snapshot
 
@@ -395,13 +394,6 @@ def test_bad_tables_are_refused_at_the_call():
         Deal.from_letters(LETTERS, "Spanish")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Rules.stock_face_up must be True or False"):
         Rules(stock_face_up=1)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("letter", sorted(NEW))
-def test_code_that_knows_only_the_standard_table_can_refuse_the_others(letter):
-    require_standard(game_of("N"))
-    with pytest.raises(NotImplementedError, match=f"not on the {NAMES[letter]} table"):
-        require_standard(game_of(letter))
 
 
 def test_a_score_curve_marks_the_win_of_its_games_table():
