@@ -429,8 +429,9 @@ def test_screen_readers_get_a_name_for_every_spanish_card(language):
 
 def test_a_preset_without_a_translation_keeps_its_own_name(monkeypatch):
     from pyramide_widget import ui_text
+    from pyramide_widget.languages import DEFINITIONS
 
-    monkeypatch.delitem(ui_text.PRESET_NAMES["pl"], "W")
+    monkeypatch.delitem(DEFINITIONS["pl"]["presets"], "W")
     assert ui_text.preset_name("W", "pl") == "Six Rows" and ui_text.preset_name("W", "fr") == "Six rangées"
     assert ui_text.preset_name("X", "pl") == "Własne"
 

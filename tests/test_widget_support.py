@@ -15,7 +15,8 @@ from layouts import r5_game
 from pyramide_widget.cards import SPANISH_DECK, standard_deck
 from pyramide_widget.i18n import LANGUAGES
 from pyramide_widget.rules import PRESETS
-from pyramide_widget.ui_text import STRINGS, card_name, preset_name, table_for, text
+from pyramide_widget.languages import DEFINITIONS
+from pyramide_widget.ui_text import card_name, preset_name, table_for, text
 
 # ---------------------------------------------------------------- Game.observe
 
@@ -92,12 +93,13 @@ def test_static_html_escapes_and_shows_the_message():
 
 
 def test_every_language_has_every_string_with_the_same_placeholders():
-    keys = set(STRINGS["en"])
-    fields = {key: {f for _, f, _, _ in string.Formatter().parse(STRINGS["en"][key]) if f} for key in keys}
+    strings = {language: DEFINITIONS[language]["strings"] for language in LANGUAGES}
+    keys = set(strings["en"])
+    fields = {key: {f for _, f, _, _ in string.Formatter().parse(strings["en"][key]) if f} for key in keys}
     for language in LANGUAGES:
-        assert set(STRINGS[language]) == keys, language
+        assert set(strings[language]) == keys, language
         for key in keys:
-            value = STRINGS[language][key]
+            value = strings[language][key]
             assert value.strip(), (language, key)
             assert {f for _, f, _, _ in string.Formatter().parse(value) if f} == fields[key], (language, key)
 
@@ -105,7 +107,8 @@ def test_every_language_has_every_string_with_the_same_placeholders():
 def test_every_visible_string_differs_from_english_where_it_should():
     # Proof that the tables are translated, not copied: most strings differ from English.
     for language in ("fr", "sk", "vi", "pl"):
-        same = [k for k in STRINGS["en"] if STRINGS[language][k] == STRINGS["en"][k]]
+        english, strings = DEFINITIONS["en"]["strings"], DEFINITIONS[language]["strings"]
+        same = [k for k in english if strings[k] == english[k]]
         assert len(same) <= 6, (language, same)
 
 

@@ -1,0 +1,80 @@
+"""The languages of the game and the widget: one module per language, each one definition.
+
+Each module (``en.py``, ``fr.py``...) holds a single ``LANGUAGE`` dict with every word that
+language needs: the engine's messages, the widget's strings, the spoken card names and the
+preset names. English is the reference; every other language must define exactly its keys,
+with the same ``{placeholders}``, and is refused at import naming the language and key if it
+does not, so a half-translated language never reaches a player. Adding a language is adding
+its module and its code to :data:`CODES`.
+
+Standard library only: the engine's messages come from here.
+"""
+
+from __future__ import annotations
+
+import string
+from importlib import import_module
+from typing import TypedDict
+
+CODES = ("en", "fr", "sk", "vi", "pl")
+"""The language codes, in the order language pickers list them; each names a module here."""
+
+REFERENCE = "en"
+
+
+class Language(TypedDict):
+    """The shape of one language's definition (see ``en.py`` for what each part is for)."""
+
+    name: str
+    messages: dict[str, str]
+    strings: dict[str, str]
+    rank_words: list[str]
+    suit_words: list[str]
+    suit_endings: list[str]
+    presets: dict[str, str]
+    custom_rules: str
+
+
+def _placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def _differences(code: str, value: object, reference: object, path: str) -> list[str]:
+    """What in ``value`` does not match the reference's shape, one readable line each."""
+    where = f"language {code!r}, {path}" if path else f"language {code!r}"
+    if isinstance(reference, dict):
+        if not isinstance(value, dict):
+            return [f"{where}: expected a dict, got {type(value).__name__}"]
+        problems = [f"{where}: missing key {key!r}" for key in reference if key not in value]
+        problems += [f"{where}: key {key!r} is not in {REFERENCE!r}" for key in value if key not in reference]
+        for key in reference:
+            if key in value:
+                problems += _differences(code, value[key], reference[key], f"{path}.{key}" if path else key)
+        return problems
+    if isinstance(reference, list):
+        if not isinstance(value, list) or len(value) != len(reference):
+            return [f"{where}: expected a list of {len(reference)}, got {value!r}"]
+        return [p for i, (v, r) in enumerate(zip(value, reference)) for p in _differences(code, v, r, f"{path}[{i}]")]
+    if not isinstance(value, str):
+        return [f"{where}: expected a str, got {type(value).__name__}"]
+    if _placeholders(value) != _placeholders(reference):
+        return [f"{where}: placeholders {sorted(_placeholders(value))}, expected {sorted(_placeholders(reference))}"]
+    return []
+
+
+def check_definition(code: str, definition: object, reference: Language) -> Language:
+    """``definition`` if it has exactly the keys (list lengths, placeholders) of ``reference``;
+    otherwise a ValueError listing every missing, extra or mismatched key, naming ``code``."""
+    problems = _differences(code, definition, reference, "")
+    if problems:
+        raise ValueError("; ".join(problems))
+    return definition  # type: ignore[return-value]
+
+
+def _load() -> dict[str, Language]:
+    reference: Language = import_module(f"{__name__}.{REFERENCE}").LANGUAGE
+    return {code: check_definition(code, import_module(f"{__name__}.{code}").LANGUAGE, reference) for code in CODES}
+
+
+DEFINITIONS: dict[str, Language] = _load()
+"""Each language's definition by code, all checked against English at import."""

@@ -1,0 +1,107 @@
+"""English: every word the game and the widget say in English, in one definition.
+
+English is the reference: every other language defines exactly these keys (the registry,
+:mod:`pyramide_widget.languages`, refuses one that does not), so the comments here say what each
+part is for, once.
+"""
+
+LANGUAGE = {
+    "name": "English",
+    # The engine's messages (docs/rules.md §8): blocked, sum and no_moves are the app's own
+    # words, the others this project's additions for situations the app text does not cover.
+    "messages": {
+        "blocked": "This card is blocked by another card",
+        "sum": "The sum must be {target}",
+        "no_moves": "No more moves possible",
+        "won": "You won!",
+        "no_recycles": "No more passes through the stock",
+        "no_undo": "Nothing to undo",
+    },
+    # The widget's buttons, labels, banners and panels; card_of and card_state build the
+    # names screen readers speak ("queen of clubs, blocked").
+    "strings": {
+        "table": "Pyramide table",
+        "pyramid": "Pyramid",
+        "stock": "Stock",
+        "waste": "Waste",
+        "stock_draw": "Stock, {n} cards: draw a card",
+        "stock_recycle": "Empty stock: turn the waste over",
+        "stock_empty": "Empty stock",
+        "recycle": "Recycle",
+        "waste_count": "{n} cards in the waste",
+        "waste_empty": "Empty waste",
+        "code": "Deal",
+        "score": "Score",
+        "moves": "Moves",
+        "time": "Time",
+        "copy": "Copy",
+        "copied": "Copied",
+        "undo": "Undo",
+        "new": "New game",
+        "restart": "Restart",
+        "hint": "Hint",
+        "replay": "Replay",
+        "new_title": "New game",
+        "code_label": "Deal code or its 7 letters",
+        "code_placeholder": "empty for a random deal",
+        "rules_label": "Rules",
+        "deal": "Deal",
+        "cancel": "Cancel",
+        "options": "Options",
+        "explain": "Explain mistakes",
+        "language": "Language",
+        "indices": "Card indices",
+        "won_detail": "Score {score} · Time {time} · Moves {moves}",
+        "no_moves_help": "Undo, restart this deal or start a new game.",
+        "first": "First",
+        "previous": "Previous",
+        "next": "Next",
+        "last": "Last",
+        "leave_replay": "Back to the game",
+        "step": "Step {index} of {length}",
+        "at_deal": "the deal",
+        "replay_slider": "Replay step",
+        "hint_move": "Hint: {move}",
+        "hint_draw": "Hint: draw a card",
+        "hint_recycle": "Hint: turn the waste over",
+        "hint_none": "No hint: no move is possible",
+        "stuck_title": "Nothing more can be removed",
+        "stuck_help": "No further pyramid card can be removed, however you draw. Start a new game?",
+        "new_conflict": "{code} is a code of the {code_rules} rules, but {chosen} is chosen: choose "
+                        "{code_rules}, or type only the letters {letters} to play this deal under {chosen}.",
+        "free": "free",
+        "blocked": "blocked",
+        "selected": "selected",
+        "card_state": "{card}, {state}",
+        "card_of": "{rank} of {suit}",
+        "stats": "Statistics",
+        "stats_played": "Played",
+        "stats_won": "Won",
+        "stats_win_rate": "Win rate",
+        "stats_best_time": "Best time",
+        "stats_fewest_moves": "Fewest moves",
+        "stats_ranking": "Best games won without help: time, then moves",
+        "stats_rank": "Rank",
+        "stats_date": "Date",
+        "stats_none": "No finished game under these rules yet.",
+        "stats_no_wins": "No game won without help under these rules yet.",
+        "stats_error": "Statistics are unavailable: {error}",
+        "stats_loading": "Loading…",
+        "custom_layout": "custom layout",
+        "close": "Close",
+    },
+    # Spoken card names: ranks 1 (ace) to 13 (king), suits in deck order ♣ ♦ ♥ ♠, and what
+    # each rank appends to the suit word (Slovak suits are adjectives that agree with the rank).
+    "rank_words": [
+        "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+        "queen", "king",
+    ],
+    "suit_words": ["clubs", "diamonds", "hearts", "spades"],
+    "suit_endings": [""] * 13,
+    # Rules presets by letter (pyramide_widget.rules.PRESETS), and rules that match none.
+    "presets": {
+        "N": "Standard", "S": "Strict", "T": "Traditional", "P": "Par Pyramid", "R": "Relaxed Pyramid", "E": "Easy",
+        "W": "Six Rows", "V": "Triangle", "F": "Face-down", "B": "Spanish",
+    },
+    "custom_rules": "Custom",
+}

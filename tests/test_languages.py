@@ -1,0 +1,83 @@
+"""Each language is one definition in one module (issue 13): all five have the same shape as
+English, and a language that lacks or adds a key is refused, naming the language and the key."""
+
+from __future__ import annotations
+
+import copy
+import re
+import sys
+import types
+
+import pytest
+
+from pyramide_widget import languages
+from pyramide_widget.i18n import LANGUAGES, translate
+from pyramide_widget.languages import DEFINITIONS, check_definition
+from pyramide_widget.ui_text import card_name, table_for
+
+
+def _shape(value: object) -> object:
+    """The keys of a definition all the way down (list lengths for lists), without its words."""
+    if isinstance(value, dict):
+        return {key: _shape(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_shape(item) for item in value]
+    return type(value).__name__
+
+
+def test_all_five_languages_define_exactly_the_keys_english_defines():
+    assert LANGUAGES == ("en", "fr", "sk", "vi", "pl") == tuple(DEFINITIONS)
+    english = _shape(DEFINITIONS["en"])
+    assert {"name", "messages", "strings", "rank_words", "suit_words", "suit_endings", "presets", "custom_rules"} == set(english)
+    for language in LANGUAGES:
+        assert _shape(DEFINITIONS[language]) == english, language
+
+
+def test_each_language_module_is_where_its_words_come_from():
+    from pyramide_widget.languages import sk, vi
+
+    assert DEFINITIONS["sk"] is sk.LANGUAGE and DEFINITIONS["vi"] is vi.LANGUAGE
+    assert translate("sum", "vi", target=13) == "Tổng phải bằng 13"
+    assert table_for("sk")["strings"]["undo"] == sk.LANGUAGE["strings"]["undo"] == "Späť"
+
+
+@pytest.mark.parametrize(
+    ("break_it", "named"),
+    [
+        (lambda d: d["strings"].pop("undo"), "language 'fr', strings: missing key 'undo'"),
+        (lambda d: d["messages"].pop("sum"), "language 'fr', messages: missing key 'sum'"),
+        (lambda d: d.pop("custom_rules"), "language 'fr': missing key 'custom_rules'"),
+        (lambda d: d["strings"].update(shout="!"), "language 'fr', strings: key 'shout' is not in 'en'"),
+        (lambda d: d["rank_words"].pop(), "language 'fr', rank_words: expected a list of 13"),
+        (lambda d: d["strings"].update(step="Étape {index}"),
+         "language 'fr', strings.step: placeholders ['index'], expected ['index', 'length']"),
+    ],
+)
+def test_a_language_missing_or_adding_a_key_is_refused_naming_it(break_it, named):
+    broken = copy.deepcopy(DEFINITIONS["fr"])
+    break_it(broken)
+    with pytest.raises(ValueError, match=re.escape(named)):
+        check_definition("fr", broken, DEFINITIONS["en"])
+
+
+def test_a_new_language_module_with_a_missing_key_stops_the_import(monkeypatch):
+    # What adding a language is: one module named by its code, listed in CODES.
+    incomplete = copy.deepcopy(DEFINITIONS["en"])
+    del incomplete["strings"]["hint"]
+    module = types.ModuleType("pyramide_widget.languages.xx")
+    module.LANGUAGE = incomplete  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setattr(languages, "CODES", (*languages.CODES, "xx"))
+    with pytest.raises(ValueError, match=re.escape("language 'xx', strings: missing key 'hint'")):
+        languages._load()
+    incomplete["strings"]["hint"] = "Tip"
+    assert languages._load()["xx"] is incomplete
+
+
+def test_slovak_suits_agree_with_the_rank_from_its_own_definition():
+    from pyramide_widget import parse_card
+
+    endings = DEFINITIONS["sk"]["suit_endings"]
+    assert (endings[0], endings[6], endings[10], endings[12]) == ("é", "á", "ý", "ý")
+    assert [card_name(parse_card(c), "sk") for c in ("A♠", "7♦", "J♦", "K♥")] == [
+        "pikové eso", "kárová 7", "kárový dolník", "srdcový kráľ"]
