@@ -638,7 +638,7 @@ test("Spanish deck: numbers as indices in either index set, the suits' own colou
   assert.equal(q(`[data-card="${rey}"] .pyr-rank`).textContent, "12", "no R/D/V on Spanish cards");
 });
 
-test("Face-down: covered cards are backs that no tap, no reader and no arrow key reaches", () => {
+test("Face-down: covered cards are backs that no reader and no arrow key reaches; a tap sends the place alone", () => {
   const { model, view, q, qa } = mount("face_down");
   const backs = qa('.pyr-pyramid [data-face-down="true"]');
   assert.equal(backs.length, 21);
@@ -649,12 +649,31 @@ test("Face-down: covered cards are backs that no tap, no reader and no arrow key
   }
   const before = model.sent.length;
   backs[0].click();
-  assert.equal(model.sent.length, before, "a face-down card sends nothing");
+  assert.equal(model.sent.length, before + 1);
+  assert.deepEqual(model.sent.at(-1), { type: "tap", pile: "pyramid", row: 1, col: 1 }, "the place, never a card");
   assert.equal(qa(".pyr-pyramid [data-card]").length, 7);
   const bottom = view.cards[21];
   bottom.el.focus();
   bottom.el.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowUp", bubbles: true, cancelable: true }));
   assert.equal(document.activeElement, bottom.el, "no face-up card above: the focus stays");
+});
+
+test("Face-down: a card turned face down again (an undo) keeps nothing of its face", () => {
+  const { model, view } = mount("face_down");
+  const st = fixture("face_down");
+  const red = st.pyramid[21]; // 5♦, free on the bottom row
+  const faceUp = st.pyramid.map((entry, i) => (i === 0 ? red : i === 21 ? null : entry));
+  model.set("_state", { ...st, pyramid: faceUp });
+  const top = view.cards[0].el;
+  assert.equal(top.dataset.card, red.card, "face up, the card shows");
+  assert.ok(top.classList.contains("pyr-red"));
+  model.set("_state", st);
+  assert.equal(top.dataset.faceDown, "true");
+  assert.equal(top.textContent, "", "no rank or suit left in the back");
+  assert.ok(!top.classList.contains("pyr-red"));
+  for (const name of ["data-card", "data-colour", "aria-label", "aria-pressed"]) {
+    assert.equal(top.getAttribute(name), null, name);
+  }
 });
 
 test("the stock face up: its cards in order under the board, with the chosen indices", () => {

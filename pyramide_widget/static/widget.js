@@ -296,9 +296,13 @@ function buildBoard(ctx) {
 
   // ---- taps
   let swallowClick = false; // set for the click that ends a drag (see below): it is no tap
+  // A back (face-down place) is tapped by its place alone, so the kernel can say it is blocked
+  // without the page ever knowing the card.
   const tapCard = (card) => {
-    if (ctx.replaying() || !card || !card.card) return;
-    const msg = { type: "tap", pile: card.pile, row: card.row, card: card.card };
+    const back = card && card.el.dataset.faceDown === "true";
+    if (ctx.replaying() || !card || !(card.card || back)) return;
+    const msg = { type: "tap", pile: card.pile, row: card.row };
+    if (card.card) msg.card = card.card;
     if (card.pile === "pyramid") msg.col = card.col;
     view.lastTap = ctx.now();
     send(msg);
@@ -470,16 +474,23 @@ function buildBoard(ctx) {
   }
 
   // ---- drawing
-  const CARD_ATTRS = ["data-card", "data-free", "data-selected", "data-selectable", "data-hint", "aria-label"];
+  const CARD_ATTRS = [
+    "data-card", "data-free", "data-selected", "data-selectable", "data-hint", "data-colour",
+    "aria-label", "aria-pressed", "aria-disabled",
+  ];
   function drawCard(card, entry, look) {
     const el = card.el;
     setAttr(el, "data-face-down", entry && entry.face_down ? "true" : null);
     if (!entry || entry.face_down) {
-      // Gone, or face down: a face-down card is only a back, which no tap and no reader reaches.
+      // Gone, or face down: a face-down card is only a back, which no reader reaches (a tap
+      // sends its place alone).
       card.card = null;
       setAttr(el, "hidden", entry ? null : true);
       setAttr(el, "aria-hidden", entry ? "true" : null);
+      // Nothing of the card it showed before (an undo turns a card face down again) stays.
       for (const name of CARD_ATTRS) setAttr(el, name, null);
+      for (const part of el.querySelectorAll(".pyr-rank, .pyr-suit, .pyr-pip")) setText(part, "");
+      el.classList.remove("pyr-red");
       return;
     }
     const { table, selected, hint, text, replay, indices } = look;
