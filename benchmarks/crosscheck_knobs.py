@@ -9,6 +9,8 @@ one-pass rules seldom keeps a deal winnable), and there
 Prints one line per rule set and every disagreement; exits 1 if there was any::
 
     python benchmarks/crosscheck_knobs.py --deals 300 [--workers 2]
+
+The last full run is in ``benchmarks/results/crosscheck_knobs.txt`` (all 32 rule sets agree).
 """
 
 from __future__ import annotations

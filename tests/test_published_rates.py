@@ -14,11 +14,13 @@ from pathlib import Path
 import pytest
 
 from pyramide_widget.estimation import wilson_interval
-from pyramide_widget.rules import PRESETS
+from pyramide_widget.rules import PRESETS, Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED = json.loads((ROOT / "benchmarks" / "results" / "win_rates.json").read_text())
 RESULTS = {item["rules"]: item for item in PUBLISHED["results"]}
+# Figures of another solver over 100 million deals, and ours under the same rules.
+OUTSIDE = json.loads((ROOT / "benchmarks" / "results" / "outside_figures.json").read_text())
 
 
 @pytest.mark.parametrize("letter", list(PRESETS))
@@ -54,3 +56,31 @@ def test_the_readme_table_shows_the_published_figures() -> None:
         assert int(deals.replace(",", "")) == item["deals"]
         assert int(won.replace(",", "")) == item["won"]
         assert float(rate) == pytest.approx(100 * item["rate"], abs=0.051 if item["rate"] > 0.01 else 0.0051)
+
+
+def ours(row: dict) -> dict:
+    """Our run under a row's rules: a preset's published run, or the row's own."""
+    return RESULTS[row["preset"]] if "preset" in row else row["result"]
+
+
+@pytest.mark.parametrize("row", OUTSIDE["rows"], ids=lambda row: row["their_rules"])
+def test_each_outside_figure_lies_in_our_interval(row: dict) -> None:
+    item = ours(row)
+    assert item["ci95"] == pytest.approx(list(wilson_interval(item["won"], item["deals"])))
+    low, high = item["ci95"]
+    assert low <= row["published_won"] / row["published_deals"] <= high
+    if "preset" not in row:
+        assert Rules.from_dict(item["rules_knobs"]) == Rules.from_dict(row["rules_knobs"])
+        assert item["seed"] == 2024 and f"--deals {item['deals']} --seed 2024" in row["command"]
+
+
+def test_the_readme_shows_the_outside_figures() -> None:
+    readme = (ROOT / "README.md").read_text()
+    for row in OUTSIDE["rows"]:
+        item = ours(row)
+        line = re.search(rf"^\| {re.escape(row['their_rules'])} \|.*$", readme, re.MULTILINE)
+        assert line, f"no README row for {row['their_rules']}"
+        cells = [cell.strip() for cell in line.group(0).strip("|").split("|")]
+        assert cells[2] == f"{100 * row['published_won'] / row['published_deals']:.2f}%"
+        assert cells[3] == f"{100 * item['rate']:.1f}%"
+        assert cells[4] == f"{item['deals']:,}"
