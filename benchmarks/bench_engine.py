@@ -14,7 +14,7 @@ import statistics
 import time
 
 from pyramide_widget import PRESETS, Game
-from pyramide_widget.deal import DealCode
+from pyramide_widget.engine.deal import DealCode
 
 
 def random_codes(rng: random.Random, letter: str, count: int) -> list[str]:

@@ -8,7 +8,7 @@ deal code first, minutes and gigabytes before the first deal was solved)::
 
 Two measurements, each the peak of ``tracemalloc`` in this (the parent) process:
 
-* drawing deal codes lazily with :func:`~pyramide_widget.estimation.iter_deal_letters`: the
+* drawing deal codes lazily with :func:`~pyramide_widget.analysis.estimation.iter_deal_letters`: the
   only thing that grows, the record of the codes already drawn (they must be distinct), about
   2 bytes per deal; the list of codes it replaces cost about 150 bytes per deal;
 * ``estimate(keep="none")`` over the default process pool (Easy rules, cheap to solve): the
@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pyramide_widget.estimation import estimate, iter_deal_letters  # noqa: E402
+from pyramide_widget.analysis.estimation import estimate, iter_deal_letters  # noqa: E402
 
 
 def peak(function) -> tuple[float, float]:  # type: ignore[no-untyped-def]

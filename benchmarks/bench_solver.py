@@ -9,7 +9,7 @@ Each deal is solved in full (winnable and the most pyramid cards removable), one
 other in this process, so the times are single-core CPython times. Peak memory is measured with
 ``tracemalloc`` on the slowest deal of each preset, and so is the time of ``hint()`` there
 (what the widget's Hint button costs at worst, within its node budget). ``--estimate N`` also times
-:func:`pyramide_widget.estimation.estimate` over N deals with the default process pool.
+:func:`pyramide_widget.analysis.estimation.estimate` over N deals with the default process pool.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pyramide_widget import Game  # noqa: E402
-from pyramide_widget.estimation import deal_letters, estimate  # noqa: E402
-from pyramide_widget.rules import PRESETS  # noqa: E402
+from pyramide_widget.analysis.estimation import deal_letters, estimate  # noqa: E402
+from pyramide_widget.engine.rules import PRESETS  # noqa: E402
 from pyramide_widget.solver import hint, solve  # noqa: E402
 
 

@@ -81,7 +81,7 @@ def default_contents() -> list[Path]:
 
 
 def input_files(contents: Iterable[Path]) -> list[Path]:
-    # The package as the wheel has it (its front end is in pyramide_widget/static), the notebooks.
+    # The package as the wheel has it (its front end is in pyramide_widget/widget/static), the notebooks.
     files = [p for p in (ROOT / "pyramide_widget").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     files += [ROOT / "pyproject.toml", DOCS / "build.py", DOCS / "requirements.txt", *contents]
     return sorted(set(files))

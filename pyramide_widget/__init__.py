@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card, Suit, parse_card
-from .clock import GameClock
-from .deal import Deal, DealCode
-from .errors import (
+from .engine.cards import Card, Suit, parse_card
+from .engine.clock import GameClock
+from .engine.deal import Deal, DealCode
+from .engine.errors import (
     CardError,
     CodeError,
     IllegalMoveError,
@@ -21,11 +21,11 @@ from .errors import (
     PyramideError,
     RecordError,
 )
-from .game import Game, Place, Position, Status
-from .i18n import LANGUAGES, Message
-from .moves import Move, MoveKind, parse_move
-from .record import Record, Step
-from .rules import PRESETS, Preset, Rules
+from .engine.game import Game, Place, Position, Status
+from .engine.i18n import LANGUAGES, Message
+from .engine.moves import Move, MoveKind, parse_move
+from .engine.record import Record, Step
+from .engine.rules import PRESETS, Preset, Rules
 
 __version__ = "0.1.0"
 
@@ -34,10 +34,10 @@ _LAZY = {
     "solve": ("pyramide_widget.solver", "solve"),
     "hint": ("pyramide_widget.solver", "hint"),
     "SolveResult": ("pyramide_widget.solver", "SolveResult"),
-    "estimate": ("pyramide_widget.estimation", "estimate"),
-    "Estimate": ("pyramide_widget.estimation", "Estimate"),
-    "stats": ("pyramide_widget.statistics", "stats"),
-    "StatsStore": ("pyramide_widget.statistics", "StatsStore"),
+    "estimate": ("pyramide_widget.analysis.estimation", "estimate"),
+    "Estimate": ("pyramide_widget.analysis.estimation", "Estimate"),
+    "stats": ("pyramide_widget.analysis.statistics", "stats"),
+    "StatsStore": ("pyramide_widget.analysis.statistics", "StatsStore"),
 }
 
 

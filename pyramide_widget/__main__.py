@@ -18,9 +18,9 @@ import time
 from types import FrameType
 from typing import Iterator, Sequence, TextIO
 
-from .deal import DealCode
-from .errors import PyramideError
-from .rules import PRESETS, Rules
+from .engine.deal import DealCode
+from .engine.errors import PyramideError
+from .engine.rules import PRESETS, Rules
 
 STOCK_NOTE = "the solver sees the order of the stock, which a player does not"
 _PRESET_NAMES = ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
@@ -128,7 +128,7 @@ def _whole(option: str, value: int, low: int, high: int) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from .game import Game
+    from .engine.game import Game
     from .solver import solve
 
     rules = _rules(args.rules)
@@ -167,7 +167,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _estimate(args: argparse.Namespace) -> int:
-    from .estimation import MAX_DEALS, MAX_SEED, estimate
+    from .analysis.estimation import MAX_DEALS, MAX_SEED, estimate
 
     rules = _rules(args.rules)
     assert rules is not None

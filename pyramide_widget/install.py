@@ -1,6 +1,6 @@
 """How to install an optional part of the package, in the way this copy was installed.
 
-An ``ImportError`` for an optional dependency (matplotlib, for :mod:`pyramide_widget.plot`)
+An ``ImportError`` for an optional dependency (matplotlib, for :mod:`pyramide_widget.analysis.plot`)
 must name a command that works when pasted, and that depends on how the package got here:
 
 * an editable install from a checkout (``pip install -e .``, the README's commands):

@@ -4,8 +4,8 @@ The solver sees the whole position, **the order of the stock included**, as publ
 studies do; a player does not see the stock, so a win rate measured here is the share of deals
 that *can* be won with perfect knowledge, an upper bound on what a player achieves.
 
-It reads a position only through the public :class:`~pyramide_widget.game.Game` API
-(:meth:`~pyramide_widget.game.Game.position` and ``game.rules``) and returns moves in engine
+It reads a position only through the public :class:`~pyramide_widget.engine.game.Game` API
+(:meth:`~pyramide_widget.engine.game.Game.position` and ``game.rules``) and returns moves in engine
 notation; the tests replay every solution through :meth:`Game.play`. Pure Python, standard
 library only, so it also runs in Pyodide.
 
@@ -51,12 +51,12 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from .cards import Card
-from .moves import DRAW, RECYCLE, Move, MoveKind
-from .rules import Rules
+from .engine.cards import Card
+from .engine.moves import DRAW, RECYCLE, Move, MoveKind
+from .engine.rules import Rules
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .engine.game import Game
 
 __all__ = ["HINT_NODES", "SearchLimitReached", "SolveResult", "hint", "solve"]
 
@@ -128,7 +128,7 @@ def _checked_game(game: "Game | str", max_nodes: int | None) -> "Game":
     """The game to search (a deal code stands for its deal), after checking ``max_nodes``, so
     bad arguments raise at the call saying what is expected (1.5, nan or True would otherwise
     run without a budget or stop early)."""
-    from .game import Game
+    from .engine.game import Game
 
     if max_nodes is not None:
         if type(max_nodes) is not int:

@@ -1,7 +1,7 @@
 """Shared test setup: no test ever writes the user's real statistics file.
 
 ``PyramideWidget`` records finished games by default (``stats=True``) in
-:func:`pyramide_widget.statistics.default_path`, which ``$PYRAMIDE_STATS`` overrides. Every test gets
+:func:`pyramide_widget.analysis.statistics.default_path`, which ``$PYRAMIDE_STATS`` overrides. Every test gets
 its own temporary file; the browser harness gives each Jupyter server (and so its kernels) one
 too (``jupyter_harness.start_jupyter_server``).
 """

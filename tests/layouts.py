@@ -4,7 +4,7 @@ outcomes (a straight win, a game that ends with no moves)."""
 from __future__ import annotations
 
 from pyramide_widget import Card, Game, Rules, Suit, parse_card
-from pyramide_widget.cards import standard_deck
+from pyramide_widget.engine.cards import standard_deck
 
 R5_PYRAMID = [
     ["J♦"],

@@ -14,7 +14,7 @@ import itertools
 import random
 
 from pyramide_widget import Deal, Game, Move, Rules
-from pyramide_widget.estimation import deal_letters
+from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.solver import hint, solve
 
 PYRAMID = 28  # the standard table's pyramid

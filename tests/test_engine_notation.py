@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyramide_widget import Card, CardError, DealCode, Game, IllegalMoveError, Move, MoveKind, parse_card, parse_move
-from pyramide_widget.cards import standard_deck
-from pyramide_widget.deal import Deal, SplitMix64
+from pyramide_widget.engine.cards import standard_deck
+from pyramide_widget.engine.deal import Deal, SplitMix64
 
 # ---------------------------------------------------------------- cards
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyramide_widget import PRESETS, Card, Game, Move, Record, Rules
-from pyramide_widget.table import TABLES
+from pyramide_widget.engine.table import TABLES
 
 letters = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=7, max_size=7)
 presets = st.sampled_from(sorted(PRESETS))

@@ -8,7 +8,7 @@ import pytest
 
 from layouts import r5_game
 from pyramide_widget import Game, Record, RecordError, Rules, Status
-from pyramide_widget.clock import GameClock
+from pyramide_widget.engine.clock import GameClock
 
 
 class FakeTime:

@@ -24,8 +24,8 @@ from pyramide_widget import (
     Rules,
     Status,
 )
-from pyramide_widget.cards import standard_deck
-from pyramide_widget.i18n import LANGUAGES, MESSAGES
+from pyramide_widget.engine.cards import standard_deck
+from pyramide_widget.engine.i18n import LANGUAGES, MESSAGES
 
 # ---------------------------------------------------------------- §1 the deal
 
@@ -104,7 +104,7 @@ def test_r4_anything_else_is_rejected_with_an_error_that_says_what_a_code_looks_
 
 
 def test_r4_a_bad_code_changes_nothing_about_the_current_game():
-    from pyramide_widget.deal import DealCode
+    from pyramide_widget.engine.deal import DealCode
 
     game = Game.from_code("PY1-N-AAAAAAS")
     game.play("draw")

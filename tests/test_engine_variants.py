@@ -6,7 +6,7 @@ import pytest
 
 from layouts import placed_game, r5_game, ranks_game, win_by_taps, winnable_game
 from pyramide_widget import PRESETS, Game, IllegalMoveError, Move, Place, Rules, Status
-from pyramide_widget.errors import CodeError
+from pyramide_widget.engine.errors import CodeError
 
 # ---------------------------------------------------------------- strict win
 

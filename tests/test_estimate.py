@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from pyramide_widget import Rules
-from pyramide_widget.deal import SplitMix64
-from pyramide_widget.estimation import (
+from pyramide_widget.engine.deal import SplitMix64
+from pyramide_widget.analysis.estimation import (
     MAX_DEALS, _DrawnValues, deal_letters, estimate, iter_deal_letters, solve_deals, wilson_interval,
 )
 
@@ -108,7 +108,7 @@ def test_estimate_rejects_bad_arguments() -> None:
 
 def reference_deal_letters(seed: int, deals: int) -> list[str]:
     """The deal sequence as first published (a set of every code drawn): the sequence must never change."""
-    from pyramide_widget.deal import SplitMix64
+    from pyramide_widget.engine.deal import SplitMix64
 
     rng, seen, letters = SplitMix64(seed), set(), []
     while len(letters) < deals:
@@ -124,7 +124,7 @@ def reference_deal_letters(seed: int, deals: int) -> list[str]:
 
 def test_the_deal_sequence_is_the_published_one_repeats_skipped() -> None:
     # Seed 34 draws the same code twice within its first 10,000 draws (draws 7143 and 9639).
-    from pyramide_widget.deal import SplitMix64
+    from pyramide_widget.engine.deal import SplitMix64
 
     rng = SplitMix64(34)
     raw = [rng.below(26**7) for _ in range(10_000)]

@@ -1,4 +1,4 @@
-"""The static picture (``Game._repr_html_``/``_repr_svg_``, pyramide_widget/html.py): every
+"""The static picture (``Game._repr_html_``/``_repr_svg_``, pyramide_widget/engine/html.py): every
 symbol lies on its own card and none is half hidden under a card drawn later, so no sliver of a
 suit shows between neighbouring cards.
 
@@ -17,9 +17,9 @@ import pytest
 
 from layouts import r5_game
 from pyramide_widget import Game
-from pyramide_widget.html import INK, SCALE, game_svg
-from pyramide_widget.rules import PRESETS
-from pyramide_widget.view_state import snapshot
+from pyramide_widget.engine.html import INK, SCALE, game_svg
+from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.engine.view_state import snapshot
 
 SVG = "{http://www.w3.org/2000/svg}"
 

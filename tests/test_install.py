@@ -65,20 +65,20 @@ def test_without_matplotlib_the_plots_name_the_command_that_fits():
     code = (
         "import sys\n"
         "sys.modules['matplotlib'] = None  # an interpreter without matplotlib\n"
-        "from pyramide_widget import Game, plot\n"
+        "from pyramide_widget import Game\nfrom pyramide_widget.analysis import plot\n"
         "try:\n"
         "    plot.score_curve(Game.from_code('PY1-N-AAAAAAS')).to_matplotlib()\n"
         "except ImportError as error:\n"
         "    print(error)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.startswith("pyramide_widget.plot needs matplotlib (")
+    assert out.startswith("pyramide_widget.analysis.plot needs matplotlib (")
     assert out.rstrip().endswith(f'install it with: pip install -e "{ROOT}[plot]"')
 
 
 def test_in_pyodide_the_advice_is_the_kernels_pip_or_no_charts(monkeypatch):
     monkeypatch.setattr(sys, "platform", "emscripten")
-    error = missing_dependency("pyramide_widget.plot", "matplotlib", "plot", ImportError("No module named 'matplotlib'"))
+    error = missing_dependency("pyramide_widget.analysis.plot", "matplotlib", "plot", ImportError("No module named 'matplotlib'"))
     assert isinstance(error, ImportError)
     assert "%pip install matplotlib" in str(error)
     assert "offline JupyterLite site" in str(error) and "pip install -e" not in str(error)

@@ -10,10 +10,10 @@ import types
 
 import pytest
 
-from pyramide_widget import languages
-from pyramide_widget.i18n import LANGUAGES, translate
-from pyramide_widget.languages import DEFINITIONS, check_definition
-from pyramide_widget.ui_text import card_name, table_for
+from pyramide_widget.engine import languages
+from pyramide_widget.engine.i18n import LANGUAGES, translate
+from pyramide_widget.engine.languages import DEFINITIONS, check_definition
+from pyramide_widget.widget.ui_text import card_name, table_for
 
 
 def _shape(value: object) -> object:
@@ -34,7 +34,7 @@ def test_all_five_languages_define_exactly_the_keys_english_defines():
 
 
 def test_each_language_module_is_where_its_words_come_from():
-    from pyramide_widget.languages import sk, vi
+    from pyramide_widget.engine.languages import sk, vi
 
     assert DEFINITIONS["sk"] is sk.LANGUAGE and DEFINITIONS["vi"] is vi.LANGUAGE
     assert translate("sum", "vi", target=13) == "Tổng phải bằng 13"
@@ -64,7 +64,7 @@ def test_a_new_language_module_with_a_missing_key_stops_the_import(monkeypatch):
     # What adding a language is: one module named by its code, listed in CODES.
     incomplete = copy.deepcopy(DEFINITIONS["en"])
     del incomplete["strings"]["hint"]
-    module = types.ModuleType("pyramide_widget.languages.xx")
+    module = types.ModuleType("pyramide_widget.engine.languages.xx")
     module.LANGUAGE = incomplete  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, module.__name__, module)
     monkeypatch.setattr(languages, "CODES", (*languages.CODES, "xx"))

@@ -3,15 +3,22 @@ Pyodide), and the widget, solver, statistics and plots load only when first used
 
 from __future__ import annotations
 
+import ast
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import pyramide_widget
 
-ENGINE = ["cards", "clock", "deal", "errors", "game", "geometry", "i18n", "moves", "record", "rules"]
+PACKAGE = Path(pyramide_widget.__file__).parent
+
+ENGINE = ["engine." + name for name in (
+    "cards", "clock", "deal", "errors", "game", "geometry", "html", "i18n", "moves", "position", "record",
+    "rules", "table", "view_state",
+)]
 
 
 def _modules_after(code: str) -> set[str]:
@@ -88,11 +95,11 @@ print("\\n".join(problems))
     "first",
     [
         "pass",
-        "import pyramide_widget.estimation",
-        "import pyramide_widget.statistics",
+        "import pyramide_widget.analysis.estimation",
+        "import pyramide_widget.analysis.statistics",
         "import pyramide_widget.solver",
-        "import pyramide_widget.estimation, pyramide_widget.statistics, pyramide_widget.solver",
-        "from pyramide_widget import estimation, statistics, solver",
+        "import pyramide_widget.analysis.estimation, pyramide_widget.analysis.statistics, pyramide_widget.solver",
+        "from pyramide_widget import analysis, solver\nfrom pyramide_widget.analysis import estimation, statistics",
         # whatever the modules behind the lazy names are called, imported before the names
         pytest.param(
             "import pyramide_widget\nfor _module, _ in pyramide_widget._LAZY.values(): importlib.import_module(_module)",
@@ -110,3 +117,82 @@ def test_no_public_name_is_also_a_submodule_name():
     submodules = {module.name for module in pkgutil.iter_modules(pyramide_widget.__path__)}
     assert submodules, "no submodules found: the check would be vacuous"
     assert submodules & (set(pyramide_widget._LAZY) | set(pyramide_widget.__all__)) == set()
+
+
+# ---------------------------------------------------------------- the folders are the layers
+
+LAYERS = ["engine", "solver", "analysis", "widget"]
+"""Bottom to top: each folder of the package is a layer and imports only from the layers below
+it (and ``install.py``, the standard-library advice on missing extras). The package's own
+``__init__``/``__main__`` sit on top of all of them."""
+
+KEPT_PAIR = {("engine.game", "engine.record"), ("engine.record", "engine.game")}
+"""The one two-way relation inside a layer: a game writes its record (``game.record()``) and a
+record replays into a game (``record.replay()``); both are public API, so each side imports
+the other when called, not at import."""
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path, text: str | None = None) -> list[str]:
+    """The package modules ``path`` imports, at import or inside a function (lazy imports
+    count: they are still edges), leaving out ``if TYPE_CHECKING:`` blocks, which never run."""
+    tree = ast.parse(path.read_text() if text is None else text)
+    skipped = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If)
+               and getattr(block.test, "id", None) == "TYPE_CHECKING" for node in ast.walk(block)}
+    here = _module_name(path).split(".") if path.name != "__init__.py" else _module_name(path).split(".") + ["x"]
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = here[: len(here) - node.level] if node.level <= len(here) else []
+            target = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            found.append(target)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pyramide_widget."):
+            found.append(node.module.removeprefix("pyramide_widget."))
+    return [name for name in found if name]
+
+
+def _layer(module: str) -> int:
+    top = module.split(".")[0]
+    if top in LAYERS:
+        return LAYERS.index(top)
+    return -1 if top == "install" else len(LAYERS)
+
+
+def test_each_layer_imports_only_downward():
+    upward = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = _module_name(path)
+        for target in _imports(path):
+            if _layer(target) > _layer(module):
+                upward.append(f"{module} imports {target}")
+    assert upward == []
+
+
+def test_the_engine_imports_itself_one_way():
+    """No cycle among the engine's modules, lazy imports included, but the kept pair."""
+    edges: dict[str, set[str]] = {}
+    for path in sorted((PACKAGE / "engine").rglob("*.py")):
+        module = _module_name(path)
+        edges[module] = {t for t in _imports(path) if t.startswith("engine") and (module, t) not in KEPT_PAIR}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in edges.get(start, ()):
+            if nxt == goal or (nxt not in seen and (seen.add(nxt) or reaches(nxt, goal, seen))):
+                return True
+        return False
+
+    assert [m for m in edges if reaches(m, m, set())] == []
+    assert all((a in edges and b in edges) for a, b in KEPT_PAIR)
+
+
+def test_the_layer_check_sees_a_lazy_upward_import():
+    """The checks above can fail: a lazy import of the solver inside the engine is found."""
+    game = PACKAGE / "engine" / "game.py"
+    text = game.read_text() + "\n\ndef _hint():\n    from ..solver import hint\n"
+    assert "solver" in _imports(game, text)

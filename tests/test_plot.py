@@ -1,4 +1,4 @@
-"""Charts (``pyramide_widget.plot``): checked on their rows, their Vega-Lite specs (against the
+"""Charts (``pyramide_widget.analysis.plot``): checked on their rows, their Vega-Lite specs (against the
 Vega-Lite v5 schema and the Vega-Lite compiler of ``js/node_modules``) and the artists that
 ``to_matplotlib`` draws, never on images. That the specs are drawn by JupyterLab, Notebook 7
 and JupyterLite is checked in a real browser (``tests/browser/test_charts.py`` and
@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from pyramide_widget import Game, Rules, plot
+from pyramide_widget import Game, Rules
+from pyramide_widget.analysis import plot
 
 ROOT = Path(__file__).resolve().parents[1]
 VEGA_LITE = ROOT / "js" / "node_modules" / "vega-lite"
@@ -211,7 +212,7 @@ def test_removable_distribution_compares_several_estimates_as_shares() -> None:
 
 
 def test_the_solvers_estimates_and_their_json_form_chart_directly() -> None:
-    from pyramide_widget.estimation import estimate
+    from pyramide_widget.analysis.estimation import estimate
 
     quick = [estimate(letter, deals=20, seed=1, executor="serial") for letter in ("N", "E")]
     as_json = [e.to_dict() for e in quick]
@@ -330,7 +331,7 @@ def test_without_matplotlib_charts_still_display_and_only_axes_need_it() -> None
     code = (
         "import sys, json\n"
         "sys.modules['matplotlib'] = None  # an interpreter without matplotlib, as in JupyterLite\n"
-        "from pyramide_widget import Game, plot\n"
+        "from pyramide_widget import Game\nfrom pyramide_widget.analysis import plot\n"
         "chart = plot.score_curve(Game.from_code('PY1-N-AAAAAAS'))\n"
         "bundle, _metadata = chart._repr_mimebundle_()\n"
         "print(json.dumps(sorted(bundle)))\n"
@@ -343,14 +344,14 @@ def test_without_matplotlib_charts_still_display_and_only_axes_need_it() -> None
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
     assert json.loads(out[0]) == ["application/vnd.vegalite.v5+json", "text/plain"]
     assert out[1:3] == ["Score curve (move number: score)", "  PY1-N-AAAAAAS: 0 actions, ends at move 0 with score 0"]
-    assert out[3].startswith("pyramide_widget.plot needs matplotlib (")
+    assert out[3].startswith("pyramide_widget.analysis.plot needs matplotlib (")
 
 
 def test_the_engine_and_the_charts_never_import_matplotlib() -> None:
     code = (
-        "import pyramide_widget, pyramide_widget.plot, pyramide_widget.statistics, sys\n"
+        "import pyramide_widget, pyramide_widget.analysis.plot, pyramide_widget.analysis.statistics, sys\n"
         "from pyramide_widget import Game\n"
-        "pyramide_widget.plot.score_curve(Game.from_code('PY1-N-AAAAAAS')).spec\n"
+        "pyramide_widget.analysis.plot.score_curve(Game.from_code('PY1-N-AAAAAAS')).spec\n"
         "print('matplotlib' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

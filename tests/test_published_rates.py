@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pyramide_widget.estimation import wilson_interval
-from pyramide_widget.rules import PRESETS, Rules
+from pyramide_widget.analysis.estimation import wilson_interval
+from pyramide_widget.engine.rules import PRESETS, Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED = json.loads((ROOT / "benchmarks" / "results" / "win_rates.json").read_text())

@@ -186,7 +186,7 @@ def test_the_play_command_installs_everything_the_examples_use():
             if cell["cell_type"] == "code":
                 used |= _imported_top_modules("".join(cell["source"]))
     assert "pyramide_widget" in used
-    for module in (ROOT / "pyramide_widget").glob("*.py"):
+    for module in (ROOT / "pyramide_widget").rglob("*.py"):
         used |= _imported_top_modules(module.read_text(encoding="utf-8"))
     third_party = used - set(sys.stdlib_module_names) - {"pyramide_widget", "__future__"}
     assert "matplotlib" in third_party  # the charts; the check below must not be vacuous

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pyramide_widget import Game, Move, Rules
-from pyramide_widget.estimation import deal_letters
-from pyramide_widget.rules import PRESETS
+from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.engine.rules import PRESETS
 
 # The presets of the standard table (the laid-out positions below are 28 + 24 cards of the
 # 52-card deck); tests/test_solver_tables.py checks the other tables.

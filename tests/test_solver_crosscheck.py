@@ -16,8 +16,8 @@ import random
 import pytest
 
 from pyramide_widget import Game
-from pyramide_widget.estimation import deal_letters
-from pyramide_widget.rules import PRESETS
+from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.engine.rules import PRESETS
 
 # The presets of the standard table; tests/test_solver_tables.py checks the other tables.
 STANDARD_PRESETS = [letter for letter, preset in PRESETS.items() if preset.rules.table.name == "Standard"]

@@ -18,9 +18,9 @@ import random
 import pytest
 
 from pyramide_widget import Game, Move, Rules
-from pyramide_widget.estimation import deal_letters
-from pyramide_widget.game import Position
-from pyramide_widget.moves import MoveKind
+from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.engine.game import Position
+from pyramide_widget.engine.moves import MoveKind
 from pyramide_widget.solver import (
     SearchLimitReached,
     SolveResult,

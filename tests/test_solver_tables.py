@@ -15,8 +15,8 @@ from dataclasses import replace
 import pytest
 
 from pyramide_widget import Deal, Game, Rules
-from pyramide_widget.estimation import deal_letters
-from pyramide_widget.rules import PRESETS
+from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.solver import SearchLimitReached, solve
 
 from solver_reference import BudgetExceeded, crosscheck, knobs_id, replayed, shortest_win, small_positions

@@ -19,9 +19,9 @@ from typing import Iterator
 import pytest
 
 from pyramide_widget import Game, Record
-from pyramide_widget.errors import RecordError
+from pyramide_widget.engine.errors import RecordError
 from pyramide_widget.solver import hint
-from pyramide_widget.statistics import (
+from pyramide_widget.analysis.statistics import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     CorruptStatsError,
@@ -442,7 +442,7 @@ CHILD = textwrap.dedent(
     """
     import sqlite3, sys, time
     from pyramide_widget import Game
-    from pyramide_widget.statistics import StatsStore
+    from pyramide_widget.analysis.statistics import StatsStore
 
     store = StatsStore(sys.argv[1])
     mode = sys.argv[2]
@@ -776,7 +776,7 @@ RECORDER = textwrap.dedent(
     import sys, warnings
     from datetime import datetime, timedelta, timezone
     from pyramide_widget import Game
-    from pyramide_widget.statistics import StatsStore
+    from pyramide_widget.analysis.statistics import StatsStore
 
     path, worker, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     store = StatsStore(path, busy_timeout=60)

@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 
 from pyramide_widget import Game, IllegalMoveError, Move, Place, Record, Rules
-from pyramide_widget.cards import FRENCH_DECK, SPANISH_DECK, Card, SpanishSuit, parse_card
-from pyramide_widget.deal import Deal
-from pyramide_widget.errors import CardError, LayoutError, RecordError
-from pyramide_widget.geometry import PyramidShape, TriangleShape
-from pyramide_widget.rules import PRESETS
-from pyramide_widget.statistics import StatsStore
-from pyramide_widget.table import (
+from pyramide_widget.engine.cards import FRENCH_DECK, SPANISH_DECK, Card, SpanishSuit, parse_card
+from pyramide_widget.engine.deal import Deal
+from pyramide_widget.engine.errors import CardError, LayoutError, RecordError
+from pyramide_widget.engine.geometry import PyramidShape, TriangleShape
+from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.analysis.statistics import StatsStore
+from pyramide_widget.engine.table import (
     FACE_DOWN_TABLE, SIX_ROWS_TABLE, SPANISH_TABLE, STANDARD_TABLE, TABLES, TRIANGLE_TABLE, find_table,
 )
-from pyramide_widget.view_state import snapshot
+from pyramide_widget.engine.view_state import snapshot
 
 LETTERS = "AAAAAAS"
 NEW = {"W": SIX_ROWS_TABLE, "V": TRIANGLE_TABLE, "F": FACE_DOWN_TABLE, "B": SPANISH_TABLE}
@@ -397,7 +397,7 @@ def test_bad_tables_are_refused_at_the_call():
 
 
 def test_a_score_curve_marks_the_win_of_its_games_table():
-    from pyramide_widget.plot import score_curve
+    from pyramide_widget.analysis.plot import score_curve
 
     def win_line(chart) -> int:
         (rule,) = [layer for layer in chart.spec["layer"] if layer["mark"]["type"] == "rule"]
@@ -420,7 +420,7 @@ def test_the_widget_takes_a_tap_on_every_place_of_the_triangle():
 
 @pytest.mark.parametrize("language", ["en", "fr", "sk", "vi", "pl"])
 def test_screen_readers_get_a_name_for_every_spanish_card(language):
-    from pyramide_widget.ui_text import table_for
+    from pyramide_widget.widget.ui_text import table_for
 
     names = table_for(language)["cards"]
     assert names["12O"] == "rey de oros" and names["7C"] == "7 de copas" and names["10E"] == "sota de espadas"
@@ -428,8 +428,8 @@ def test_screen_readers_get_a_name_for_every_spanish_card(language):
 
 
 def test_a_preset_without_a_translation_keeps_its_own_name(monkeypatch):
-    from pyramide_widget import ui_text
-    from pyramide_widget.languages import DEFINITIONS
+    from pyramide_widget.widget import ui_text
+    from pyramide_widget.engine.languages import DEFINITIONS
 
     monkeypatch.delitem(DEFINITIONS["pl"]["presets"], "W")
     assert ui_text.preset_name("W", "pl") == "Six Rows" and ui_text.preset_name("W", "fr") == "Six rangées"
@@ -437,8 +437,8 @@ def test_a_preset_without_a_translation_keeps_its_own_name(monkeypatch):
 
 
 def test_a_table_definition_or_a_deck_that_is_wrong_is_refused_at_once():
-    from pyramide_widget.moves import parse_move
-    from pyramide_widget.table import Table
+    from pyramide_widget.engine.moves import parse_move
+    from pyramide_widget.engine.table import Table
 
     with pytest.raises(TypeError, match="Table.shape must be a Shape"):
         Table("Mine", 6, FRENCH_DECK)  # type: ignore[arg-type]

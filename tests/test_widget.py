@@ -11,7 +11,7 @@ import pytest
 
 from layouts import dead_end_game, dead_end_order, play_dead_end, r5_game, stuck_game, win_by_taps, winnable_game
 from pyramide_widget import CodeError, Game, Place, Record, RecordError, Rules
-from pyramide_widget import widget as widget_module
+from pyramide_widget.widget import model as widget_module
 from pyramide_widget.widget import STATIC, PyramideWidget
 
 
@@ -627,7 +627,7 @@ def test_close_stops_following_the_game(r5):
 
 
 def test_statistics_record_finished_and_abandoned_games(tmp_path):
-    from pyramide_widget.statistics import StatsStore
+    from pyramide_widget.analysis.statistics import StatsStore
 
     store = StatsStore(tmp_path / "stats.sqlite3")
     w = PyramideWidget(game=winnable_game(), stats=store)
@@ -706,7 +706,7 @@ def test_a_finished_game_is_shown_before_it_is_written(tmp_path):
 
 
 def test_a_corrupt_statistics_file_is_a_warning_and_the_game_goes_on(tmp_path, caplog):
-    from pyramide_widget.statistics import StatsStore, StatsWarning
+    from pyramide_widget.analysis.statistics import StatsStore, StatsWarning
 
     path = tmp_path / "stats.sqlite3"
     path.write_bytes(b"not a database " * 100)
@@ -735,7 +735,7 @@ def test_a_corrupt_statistics_file_is_a_warning_and_the_game_goes_on(tmp_path, c
 
 
 def test_a_statistics_store_that_cannot_be_located_turns_statistics_off(monkeypatch):
-    import pyramide_widget.statistics as stats_module
+    import pyramide_widget.analysis.statistics as stats_module
 
     def nowhere(option: Any) -> None:
         raise RuntimeError("no data directory")

@@ -12,11 +12,11 @@ import pytest
 
 import widget_fixtures
 from layouts import r5_game
-from pyramide_widget.cards import SPANISH_DECK, standard_deck
-from pyramide_widget.i18n import LANGUAGES
-from pyramide_widget.rules import PRESETS
-from pyramide_widget.languages import DEFINITIONS
-from pyramide_widget.ui_text import card_name, preset_name, table_for, text
+from pyramide_widget.engine.cards import SPANISH_DECK, standard_deck
+from pyramide_widget.engine.i18n import LANGUAGES
+from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.engine.languages import DEFINITIONS
+from pyramide_widget.widget.ui_text import card_name, preset_name, table_for, text
 
 # ---------------------------------------------------------------- Game.observe
 

@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from layouts import dead_end_game, play_dead_end, r5_game, stuck_game, win_by_taps, winnable_game  # noqa: E402
 
 from pyramide_widget import Game, Rules  # noqa: E402
-from pyramide_widget.statistics import StatsStore  # noqa: E402
-from pyramide_widget.ui_text import table_for  # noqa: E402
+from pyramide_widget.analysis.statistics import StatsStore  # noqa: E402
+from pyramide_widget.widget.ui_text import table_for  # noqa: E402
 from pyramide_widget.widget import PyramideWidget  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parents[1] / "js" / "test" / "fixtures"

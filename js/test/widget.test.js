@@ -10,8 +10,8 @@ for (const name of ["window", "document", "Event", "KeyboardEvent", "MouseEvent"
   globalThis[name] = name === "window" ? dom.window : dom.window[name];
 }
 
-const { createView, parseCard, formatTime, formatDuration, fill, cardBox, placesOf, fitBoardWidth, motions } = await import("../../pyramide_widget/static/widget.js");
-const widget = (await import("../../pyramide_widget/static/widget.js")).default;
+const { createView, parseCard, formatTime, formatDuration, fill, cardBox, placesOf, fitBoardWidth, motions } = await import("../../pyramide_widget/widget/static/widget.js");
+const widget = (await import("../../pyramide_widget/widget/static/widget.js")).default;
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 

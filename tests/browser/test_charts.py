@@ -1,4 +1,4 @@
-"""The charts of ``pyramide_widget.plot`` are drawn in JupyterLab 4 and Notebook 7.
+"""The charts of ``pyramide_widget.analysis.plot`` are drawn in JupyterLab 4 and Notebook 7.
 
 A notebook makes one chart of each kind; each must be drawn by the front end's own Vega-Lite
 renderer (``.jp-RenderedVegaLite``, not the SVG picture the bundle carries for static exports)
@@ -15,8 +15,9 @@ from playwright.sync_api import Page, expect
 
 CHART_CELLS = [
     """
-from pyramide_widget import Game, plot
-from pyramide_widget.estimation import estimate
+from pyramide_widget import Game
+from pyramide_widget.analysis import plot
+from pyramide_widget.analysis.estimation import estimate
 
 games = []
 for code in ("PY1-N-AAAAAAB", "PY1-S-AAAAAAC"):

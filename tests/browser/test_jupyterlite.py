@@ -192,7 +192,7 @@ def test_play_notebook_runs_offline_and_clicks_reach_python(page: Page, lite_ser
     # Statistics work in the browser's Python too (sqlite3 on Pyodide's in-memory file system).
     played = nb.eval_python(
         "(lambda s: [s.record_game(%s.game, abandoned=True) is not None, s.totals().played])"
-        "(__import__('pyramide_widget.statistics', fromlist=['StatsStore']).StatsStore('/tmp/lite-stats.sqlite3'))" % name
+        "(__import__('pyramide_widget.analysis.statistics', fromlist=['StatsStore']).StatsStore('/tmp/lite-stats.sqlite3'))" % name
     )
     assert played == [True, 1]
 

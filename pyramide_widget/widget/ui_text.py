@@ -1,9 +1,9 @@
 """Every string the widget shows, in English, French, Slovak, Vietnamese and Polish.
 
-The engine's own messages ("The sum must be 13", ...) are looked up by :mod:`pyramide_widget.i18n`;
+The engine's own messages ("The sum must be 13", ...) are looked up by :mod:`pyramide_widget.engine.i18n`;
 this module assembles the rest of the widget's words: buttons, labels, banners, and the names
 of the cards that screen readers speak ("queen of clubs, blocked"). Every word comes from its
-language's module in :mod:`pyramide_widget.languages`. The widget sends one language's table
+language's module in :mod:`pyramide_widget.engine.languages`. The widget sends one language's table
 to the front end when the language changes, never on each tap.
 
 Standard library only, like the engine, so it can be tested and reused without a browser.
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import FRENCH_DECK, SPANISH_DECK, Card, SpanishSuit, Suit, standard_deck
-from .i18n import LANGUAGES, check_language, translate
-from .languages import DEFINITIONS
-from .rules import PRESETS
+from ..engine.cards import FRENCH_DECK, SPANISH_DECK, Card, SpanishSuit, Suit, standard_deck
+from ..engine.i18n import LANGUAGES, check_language, translate
+from ..engine.languages import DEFINITIONS
+from ..engine.rules import PRESETS
 
 SPANISH_FIGURES = {10: "sota", 11: "caballo", 12: "rey"}
 """A Spanish card is named in Spanish in every language ("rey de oros", "7 de copas"): its
@@ -27,7 +27,7 @@ RANK_INDICES = {
     for french in (False, True)
 }
 """What the corner of a card shows: English indices (K/Q/J) or French ones (R/D/V), as the
-deck writes them (:class:`~pyramide_widget.cards.Deck`)."""
+deck writes them (:class:`~pyramide_widget.engine.cards.Deck`)."""
 
 
 def text(key: str, language: str, **values: object) -> str:

@@ -15,7 +15,7 @@ Knobs:
 * ``pair_with_coverer`` — a pyramid card may pair with the only card that still covers it.
 * ``stock_face_up`` — the stock's cards are shown, in order (see :attr:`Rules.stock_face_up`).
 
-The table (:mod:`~pyramide_widget.table`: shape, deck and pair sum, faces, piles) travels with
+The table (:mod:`~pyramide_widget.engine.table`: shape, deck and pair sum, faces, piles) travels with
 the rules as :attr:`Rules.table`, so a preset names a whole game: ``W`` Six Rows, ``V``
 Triangle, ``F`` Face-down and ``B`` Spanish are the standard knobs on another table.
 
@@ -64,7 +64,7 @@ class Rules:
                 f"Rules.recycles must be None (unlimited) or a whole number >= 0, got {reprlib.repr(recycles)}"
             )
         if not isinstance(self.table, Table):
-            raise TypeError(f"Rules.table must be a Table (see pyramide_widget.table), got {type(self.table).__name__}")
+            raise TypeError(f"Rules.table must be a Table (see pyramide_widget.engine.table), got {type(self.table).__name__}")
 
     @property
     def target(self) -> int:

@@ -6,7 +6,7 @@ Two layers share one rules implementation:
   "sum" message with the second card kept selected, the "blocked" message when *explain
   mistakes* is on, draw or recycle on the stock (R8–R15);
 * :meth:`Game.play` / :meth:`Game.legal_moves` is the exact programmatic layer: a move is
-  legal or raises :class:`~pyramide_widget.errors.IllegalMoveError` and changes nothing.
+  legal or raises :class:`~pyramide_widget.engine.errors.IllegalMoveError` and changes nothing.
 
 Both go through :meth:`Game._pair_allowed` / :meth:`Game._apply`, so the rules live in one
 place. Internally a place on the table is a *slot*: 0 to ``shape.size - 1`` for the pyramid
@@ -34,8 +34,6 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, TypeVar
 
 from .cards import Card, parse_card
@@ -45,6 +43,8 @@ from .errors import CodeError, IllegalMoveError
 from .i18n import Message, check_language, translate
 from .moves import DRAW, RECYCLE, Move, MoveKind, parse_move
 from .rules import CUSTOM_LETTER, Rules, RulesLike, as_rules
+from .html import game_html, game_svg
+from .position import Place, Position, Status
 from .table import Table
 
 if TYPE_CHECKING:
@@ -58,49 +58,6 @@ POINTS_PER_CARD = 10
 WASTE_TOP = 1 << 16
 """The waste top's slot: above every pyramid index, so ``slot < WASTE_TOP`` means a pyramid place."""
 WASTE_UNDER = WASTE_TOP + 1
-
-
-class Status(str, Enum):
-    """Where the game stands; the values are plain strings for JSON and the front end."""
-
-    PLAYING = "playing"
-    WON = "won"
-    NO_MOVES = "no_moves"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Place(NamedTuple):
-    """A place on the table as the rules count it: ``Place("pyramid", 7, 6)`` is the 6th card
-    of the bottom row; ``Place("waste", 1)`` the waste top, ``Place("waste", 2)`` the card
-    beneath it; ``Place("stock")`` the stock."""
-
-    pile: str
-    row: int | None = None
-    col: int | None = None
-
-    def __str__(self) -> str:
-        if self.pile == "pyramid":
-            return f"row {self.row}, position {self.col}"
-        if self.pile == "waste" and self.row == 2:
-            return "waste (second card)"
-        return self.pile
-
-
-@dataclass(frozen=True)
-class Position:
-    """Everything that undo restores: the cards on the table and the stock/waste bookkeeping.
-    (The move counter and the clock are deliberately not part of it: undo leaves them, R21.)"""
-
-    pyramid: tuple[Card | None, ...]
-    waste: tuple[Card, ...]
-    stock: tuple[Card, ...]
-    fresh: bool
-    recycles_used: int
-    face_down: frozenset[int] = frozenset()
-    """The row-major indices of pyramid places holding a face-down card. In
-    :meth:`Game.visible_position` such a place reads ``None`` though its card is still there."""
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -145,9 +102,9 @@ class Game:
         language: str = "en",
         clock: TimeSource | None = None,
     ) -> None:
-        """``rules``: a :class:`Rules`, a :class:`~pyramide_widget.rules.Preset` or a preset
+        """``rules``: a :class:`Rules`, a :class:`~pyramide_widget.engine.rules.Preset` or a preset
         letter such as ``"S"`` (standard rules by default). ``clock``: a function returning
-        seconds (``time.monotonic`` by default); see :mod:`~pyramide_widget.clock`."""
+        seconds (``time.monotonic`` by default); see :mod:`~pyramide_widget.engine.clock`."""
         if not isinstance(deal, Deal):
             raise TypeError(f"deal must be a Deal (see Deal.from_layout), got {type(deal).__name__}")
         rules = as_rules(rules) if rules is not None else Rules()
@@ -245,14 +202,14 @@ class Game:
 
         A row, the waste or the stock may be written as bug reports write them, one string of
         cards separated by spaces: ``Game.from_layout(["J♦", "6♣ 7♥", ...], "7♦", "2♠ 9♥ ...")``
-        (see :meth:`Deal.from_layout <pyramide_widget.deal.Deal.from_layout>`)."""
+        (see :meth:`Deal.from_layout <pyramide_widget.engine.deal.Deal.from_layout>`)."""
         rules = as_rules(rules) if rules is not None else Rules()
         return cls(Deal.from_layout(pyramid, waste, stock, rules.table), rules, **options)
 
     @classmethod
     def replay(cls, record: "Record | str | dict[str, Any]", upto: int | None = None, **options: Any) -> "Game":
         """Rebuild a game from a record (or its JSON/text form), optionally only its first
-        ``upto`` actions. Raises :class:`~pyramide_widget.errors.RecordError` if it does not replay."""
+        ``upto`` actions. Raises :class:`~pyramide_widget.engine.errors.RecordError` if it does not replay."""
         from .record import Record
 
         return Record.load(record).replay(upto=upto, **options)
@@ -580,7 +537,7 @@ class Game:
     def play(self, move: Move | str) -> Move:
         """Play a move given as a :class:`Move` or in notation (``"10♣+3♠"``, ``"draw"``).
 
-        Raises :class:`~pyramide_widget.errors.IllegalMoveError`, saying why, if the move is
+        Raises :class:`~pyramide_widget.engine.errors.IllegalMoveError`, saying why, if the move is
         malformed or illegal; the game is then exactly as it was. Returns the move played.
         """
         parsed = parse_move(move, self.table.deck)
@@ -880,13 +837,9 @@ class Game:
         return self.to_text()
 
     def _repr_svg_(self) -> str:
-        from .html import game_svg
-
         return game_svg(self)
 
     def _repr_html_(self) -> str:
-        from .html import game_html
-
         return game_html(self)
 
     def __repr__(self) -> str:

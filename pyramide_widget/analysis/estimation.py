@@ -5,7 +5,7 @@ do), so a rate measured here is the share of deals that *can* be won with perfec
 A player, who does not see the stock, wins fewer.
 
 Reproducible by construction: the deals are a pure function of ``seed`` (a SplitMix64 stream,
-the same generator the deal codes use, see :mod:`pyramide_widget.deal`), each deal is solved on
+the same generator the deal codes use, see :mod:`pyramide_widget.engine.deal`), each deal is solved on
 its own, and results are put back in deal order, so the numbers do not depend on the executor
 or on the number of workers. Deals are sent to workers in chunks to amortise the overhead.
 
@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Sequence
 
-from .deal import DEAL_LETTERS, DealCode, SplitMix64
-from .rules import PRESETS, Rules
+from ..engine.deal import DEAL_LETTERS, DealCode, SplitMix64
+from ..engine.rules import PRESETS, Rules
 
 __all__ = [
     "DealOutcome", "Estimate", "MAX_DEALS", "MAX_SEED", "deal_letters", "estimate",
@@ -245,8 +245,8 @@ class Estimate:
 
 def _solve_chunk(rules: Rules, codes: Sequence[str]) -> list[ChunkResult]:
     """Solve a chunk of deals (runs in a worker: module-level, so it pickles by name)."""
-    from .game import Game
-    from .solver import solve
+    from ..engine.game import Game
+    from ..solver import solve
 
     out = []
     for code in codes:
@@ -412,7 +412,7 @@ def estimate(
 ) -> Estimate:
     """Solve ``deals`` deals drawn from ``seed`` under ``rules`` and measure the win rate.
 
-    ``rules`` is a :class:`~pyramide_widget.rules.Rules` or a preset letter; ``deals`` is 1 to
+    ``rules`` is a :class:`~pyramide_widget.engine.rules.Rules` or a preset letter; ``deals`` is 1 to
     26**7 and ``seed`` 0 to 2**64 - 1 (a larger seed would alias a smaller one). ``executor`` is
     any :class:`concurrent.futures.Executor`, ``None`` for a process pool over the local cores
     (serial where processes are unavailable) or ``"serial"``. ``progress(done, total)`` is

@@ -1,7 +1,7 @@
 """Polish: every word the game and the widget say in Polski, in one definition.
 
-Its shape is English's (:mod:`pyramide_widget.languages.en`, where each part is explained); the
-registry (:mod:`pyramide_widget.languages`) refuses it at import if a key is missing or extra.
+Its shape is English's (:mod:`pyramide_widget.engine.languages.en`, where each part is explained); the
+registry (:mod:`pyramide_widget.engine.languages`) refuses it at import if a key is missing or extra.
 """
 
 LANGUAGE = {

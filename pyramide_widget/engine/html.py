@@ -1,10 +1,10 @@
 """The table as static SVG/HTML, without JavaScript.
 
-A notebook saved with a :class:`~pyramide_widget.game.Game` or a widget in it still shows the
+A notebook saved with a :class:`~pyramide_widget.engine.game.Game` or a widget in it still shows the
 position where no kernel runs (GitHub, nbconvert, nbviewer): ``Game._repr_svg_`` and
 ``Game._repr_html_`` call these functions, and the widget adds the HTML to its display as the
 fallback of the live view. The picture draws the same snapshot as the live front end
-(:func:`~pyramide_widget.view_state.snapshot`): places, positions, card size, piles, faces and
+(:func:`~pyramide_widget.engine.view_state.snapshot`): places, positions, card size, piles, faces and
 suit colours all come from its ``table`` entry, none is written here. Free cards have the green
 border of the app (its rules page), the selected card a blue one. Standard library only; inline
 attributes only, because renderers of static notebooks strip ``<style>`` elements.

@@ -2,7 +2,7 @@
 
 The three messages of the app (``blocked``, ``sum``, ``no_moves``) are the app's own words.
 The others are this project's additions, for situations the app text does not cover. Each
-language's words live in its own module of :mod:`pyramide_widget.languages`; this module
+language's words live in its own module of :mod:`pyramide_widget.engine.languages`; this module
 only looks them up.
 """
 

@@ -1,7 +1,7 @@
 """English: every word the game and the widget say in English, in one definition.
 
 English is the reference: every other language defines exactly these keys (the registry,
-:mod:`pyramide_widget.languages`, refuses one that does not), so the comments here say what each
+:mod:`pyramide_widget.engine.languages`, refuses one that does not), so the comments here say what each
 part is for, once.
 """
 
@@ -98,7 +98,7 @@ LANGUAGE = {
     ],
     "suit_words": ["clubs", "diamonds", "hearts", "spades"],
     "suit_endings": [""] * 13,
-    # Rules presets by letter (pyramide_widget.rules.PRESETS), and rules that match none.
+    # Rules presets by letter (pyramide_widget.engine.rules.PRESETS), and rules that match none.
     "presets": {
         "N": "Standard", "S": "Strict", "T": "Traditional", "P": "Par Pyramid", "R": "Relaxed Pyramid", "E": "Easy",
         "W": "Six Rows", "V": "Triangle", "F": "Face-down", "B": "Spanish",

@@ -3,7 +3,7 @@
 The front end decides nothing: every fact a rule decides (which cards are free or selectable,
 what a tap on the stock would do, the status, the message already in the player's language)
 is computed here from the engine. A snapshot is small (about 2 KB for a full table) and holds
-only what changes during play; static text goes separately (:mod:`pyramide_widget.ui_text`).
+only what changes during play; static text goes separately (:mod:`pyramide_widget.widget.ui_text`).
 
 Shape (all keys always present)::
 
@@ -36,11 +36,14 @@ Standard library only.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .game import Game, Place
+from .position import Place
 from .moves import RECYCLE, Move
 from .table import Table
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 def _place(place: Place | None) -> dict[str, Any] | None:
@@ -51,7 +54,7 @@ def _place(place: Place | None) -> dict[str, Any] | None:
     return {"pile": place.pile, "row": place.row}
 
 
-def snapshot(game: Game, *, hint: Move | None = None, stuck: bool = False) -> dict[str, Any]:
+def snapshot(game: "Game", *, hint: Move | None = None, stuck: bool = False) -> dict[str, Any]:
     """The state of ``game`` as the front end draws it (see the module docstring). ``hint`` and
     ``stuck`` are the solver's answers, which the caller knows to be about this position."""
     free = set(game.free_places())
@@ -122,7 +125,7 @@ MARGIN = 2
 """Room between the board's edge and the cards."""
 
 
-def table_view(game: Game) -> dict[str, Any]:
+def table_view(game: "Game") -> dict[str, Any]:
     """The ``table`` entry of the snapshot (the same dict for every snapshot of a table)::
 
         {"name": "Standard", "target": 13, "rows": 7,

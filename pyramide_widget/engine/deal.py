@@ -1,7 +1,7 @@
 """Deals, deal codes and the portable deal generator (R3, R4, R5).
 
 A deal code looks like ``PY1-N-AAAAAAS``: the format version ``PY1``, one rules letter
-(:data:`~pyramide_widget.rules.PRESETS`; ``X`` for custom rules), and 7 letters A–Z that alone
+(:data:`~pyramide_widget.engine.rules.PRESETS`; ``X`` for custom rules), and 7 letters A–Z that alone
 fix the cards. Codes are case-insensitive on input and printed upper case.
 
 The generator (format version 1) is specified here completely, so a code deals the same cards
@@ -26,7 +26,7 @@ forever, on any machine, and can be re-implemented in another language (JavaScri
    on the others); the rest is the stock, the first of them on top (drawn first). On the
    standard table: cards 0–27 the pyramid, card 28 the waste, cards 29–51 the stock.
 
-The code's rules letter names the preset and so the table (:mod:`~pyramide_widget.table`):
+The code's rules letter names the preset and so the table (:mod:`~pyramide_widget.engine.table`):
 the same 7 letters deal other cards on another table (``PY1-W-AAAAAAS`` is a Six Rows deal),
 and the same cards under every preset of one table.
 
@@ -214,7 +214,7 @@ class Deal:
 
 def _check_table(table: object) -> None:
     if not isinstance(table, Table):
-        raise TypeError(f"table must be a Table (see pyramide_widget.table), got {type(table).__name__}")
+        raise TypeError(f"table must be a Table (see pyramide_widget.engine.table), got {type(table).__name__}")
 
 
 def _split_cards(text: str) -> list[str]:

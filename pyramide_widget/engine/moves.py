@@ -9,7 +9,7 @@ One text form per move:
 * ``recycle`` — turn the waste back into the stock (R15).
 
 ``str(move)`` prints that form; :func:`parse_move` reads it back, and also every card spelling
-:func:`~pyramide_widget.cards.parse_card` accepts (``Kd``, ``TC+3S``, ``R♦``), spaces around
+:func:`~pyramide_widget.engine.cards.parse_card` accepts (``Kd``, ``TC+3S``, ``R♦``), spaces around
 ``+``, and any case for ``draw``/``recycle``. Text is read for a deck (the French deck by
 default; a game reads its moves for its own table's deck), because ``C`` is clubs in one deck
 and copas in the other. Cards name places unambiguously because each card

@@ -23,7 +23,7 @@ with the same keys, works — the solver's estimate results have them.
   ``low``/``high``);
 * cards removable: ``max_removed``, a mapping ``{cards: number of deals}`` or one number per deal.
 
-:class:`pyramide_widget.estimation.Estimate` and its ``to_dict()`` (the form of the published
+:class:`pyramide_widget.analysis.estimation.Estimate` and its ``to_dict()`` (the form of the published
 results) both fit.
 """
 
@@ -35,11 +35,11 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .install import missing_dependency
-from .record import Record
-from .game import POINTS_PER_CARD
-from .rules import PRESETS, Rules
-from .table import STANDARD_TABLE, TABLES
+from ..install import missing_dependency
+from ..engine.record import Record
+from ..engine.game import POINTS_PER_CARD
+from ..engine.rules import PRESETS, Rules
+from ..engine.table import STANDARD_TABLE, TABLES
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -102,7 +102,7 @@ class Chart:
             import matplotlib.pyplot as plt
             from matplotlib.axes import Axes
         except ImportError as error:
-            raise missing_dependency("pyramide_widget.plot", "matplotlib", "plot", error) from None
+            raise missing_dependency("pyramide_widget.analysis.plot", "matplotlib", "plot", error) from None
         if ax is None:
             _fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
         elif not isinstance(ax, Axes):

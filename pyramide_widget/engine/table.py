@@ -5,7 +5,7 @@ shape (which place covers which, where each is drawn), the deck (its cards, rank
 sum, how cards are written), which pyramid cards start face down, and how many cards the deal
 puts on the waste. Every other layer reads these facts from the table (``game.table``,
 ``rules.table``) rather than writing "7 rows", "52 cards" or "13" again, so a new game is one
-:class:`Table` here plus a preset in :mod:`~pyramide_widget.rules` and its tests.
+:class:`Table` here plus a preset in :mod:`~pyramide_widget.engine.rules` and its tests.
 
 In the spirit of python-chess's ``chess/variant.py``: each table has a name that records carry
 (:func:`find_table` maps it back), and the engine's code asks the table what differs.
@@ -60,7 +60,7 @@ class Table:
         return self.deck.size - self.shape.size - self.dealt_to_waste
 
     def describe(self) -> dict[str, Any]:
-        """The table as the front end draws it (JSON-ready; see :mod:`~pyramide_widget.view_state`):
+        """The table as the front end draws it (JSON-ready; see :mod:`~pyramide_widget.engine.view_state`):
         name, pair sum, each pyramid place with its drawing position, and the deck's display."""
         deck = self.deck
         return {

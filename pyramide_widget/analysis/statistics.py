@@ -77,9 +77,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Union
 
-from .game import Game
-from .record import Record
-from .rules import PRESETS, Rules
+from ..engine.game import Game
+from ..engine.record import Record
+from ..engine.rules import PRESETS, Rules
 
 if TYPE_CHECKING:
     import sqlite3

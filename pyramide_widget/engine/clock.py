@@ -7,7 +7,7 @@ not jump when the wall clock is changed.
 Every reading is checked to be a finite number. A game reads its clock while it completes an
 action; if a reading fails, the game puts its cards back and :meth:`GameClock.restore` puts the
 clock back, so a failing time source leaves the game exactly as it was (see
-:mod:`~pyramide_widget.errors`).
+:mod:`~pyramide_widget.engine.errors`).
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 The engine owns every rule. Data flows one way each direction:
 
 * **Python → browser**: two synced traits. ``_state`` is the snapshot of the position
-  (:mod:`pyramide_widget.view_state`, about 2 KB), re-sent only when it changes; ``_text`` is
-  the current language's strings and card names (:mod:`pyramide_widget.ui_text`), sent when
+  (:mod:`pyramide_widget.engine.view_state`, about 2 KB), re-sent only when it changes; ``_text`` is
+  the current language's strings and card names (:mod:`pyramide_widget.widget.ui_text`), sent when
   the language or the card indices change.
 * **Browser → Python**: custom messages only (``{"type": "tap", "pile": "pyramid", "row": 7,
   "col": 6, "card": "K♦"}``, ``{"type": "undo"}``, ...), checked by one dispatcher; anything
@@ -25,7 +25,7 @@ solver checks (once per set of cards left) whether any further pyramid card can 
 none can, the views offer a new game (``_state["stuck"]``). Taps of ordinary play never wait for
 the solver, and every tap costs the same however long the game has run.
 
-The widget observes its :class:`~pyramide_widget.game.Game` (``Game.observe``), so moves made
+The widget observes its :class:`~pyramide_widget.engine.game.Game` (``Game.observe``), so moves made
 directly on ``widget.game`` from Python redraw every view at once, like clicks do.
 """
 
@@ -42,16 +42,16 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from .clock import TimeSource
-from .deal import DealCode
-from .errors import PyramideError
-from .game import Game
-from .i18n import LANGUAGES, check_language
-from .moves import Move
-from .record import Record
-from .rules import CUSTOM_LETTER, PRESETS, Rules, RulesLike, as_rules
+from ..engine.clock import TimeSource
+from ..engine.deal import DealCode
+from ..engine.errors import PyramideError
+from ..engine.game import Game
+from ..engine.i18n import LANGUAGES, check_language
+from ..engine.moves import Move
+from ..engine.record import Record
+from ..engine.rules import CUSTOM_LETTER, PRESETS, Rules, RulesLike, as_rules
 from .ui_text import preset_name, table_for, text
-from .view_state import snapshot
+from ..engine.view_state import snapshot
 
 logger = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ class PyramideWidget(anywidget.AnyWidget):
     ``explain_mistakes`` and ``language`` default to the wrapped game's settings, else ``True``
     and ``"en"``; ``french_indices`` shows R/D/V instead of K/Q/J. ``clock`` is the engine's
     time source (for tests). ``stats`` records finished and abandoned games in the statistics
-    and offers the Statistics panel (:func:`pyramide_widget.statistics.open_stats`: ``True``, the
+    and offers the Statistics panel (:func:`pyramide_widget.analysis.statistics.open_stats`: ``True``, the
     default, for the default file (``$PYRAMIDE_STATS`` overrides it), a path, a ``StatsStore``;
     ``False`` turns statistics off). A statistics file that cannot be used never stops the game:
     it gives a warning. Unknown keyword arguments are an error.
@@ -212,7 +212,7 @@ class PyramideWidget(anywidget.AnyWidget):
     def new_game(self, code: str | None = None, *, rules: RulesLike | None = None) -> Game:
         """Deal ``code`` (or a random deal under ``rules``) as a new :class:`Game` and show it.
         ``code`` may also be a code's 7 letters alone (``"AAAAAAS"``): that deal under ``rules``
-        (standard by default). A bad code raises :class:`~pyramide_widget.errors.CodeError`
+        (standard by default). A bad code raises :class:`~pyramide_widget.engine.errors.CodeError`
         and changes nothing."""
         game = self._deal(code, _rules(rules), self.explain_mistakes, self.language)
         self._error = None
@@ -240,7 +240,7 @@ class PyramideWidget(anywidget.AnyWidget):
         is still legal, rather than say "no move is possible"."""
         if not self._hint_offered:
             raise RuntimeError("hints need the solver (pyramide_widget.solver), which is not installed")
-        from .solver import hint
+        from ..solver import hint
 
         game = self._game
         move = hint(game)
@@ -256,7 +256,7 @@ class PyramideWidget(anywidget.AnyWidget):
     def replay(self, record: Record | str | dict[str, Any] | None = None, index: int = 0) -> None:
         """Step through ``record`` (default: this game's own record) in the widget, starting at
         step ``index`` (0 = the deal). The game itself is not touched; :meth:`stop_replay`
-        returns to it. Raises :class:`~pyramide_widget.errors.RecordError` for a bad record."""
+        returns to it. Raises :class:`~pyramide_widget.engine.errors.RecordError` for a bad record."""
         loaded = self._game.record() if record is None else Record.load(record)
         frames = []
         for step, game in loaded.steps(explain_mistakes=self.explain_mistakes, language=self.language):
@@ -319,13 +319,13 @@ class PyramideWidget(anywidget.AnyWidget):
 
     @property
     def stats(self) -> Any:
-        """The :class:`~pyramide_widget.statistics.StatsStore` games are recorded in, or ``None``."""
+        """The :class:`~pyramide_widget.analysis.statistics.StatsStore` games are recorded in, or ``None``."""
         return self._stats
 
     def _record(self, game: Game, abandoned: bool = False) -> None:
         if self._stats is None:
             return
-        from .statistics import record_safely
+        from ..analysis.statistics import record_safely
 
         if record_safely(self._stats, game, abandoned=abandoned) is not None:
             self.send({"type": "stats_changed"})  # an open Statistics panel asks again
@@ -583,9 +583,9 @@ def _is_int(value: Any, low: int, high: int) -> bool:
 
 
 def _open_stats(option: Any) -> Any:
-    """The store for ``stats=`` (see :func:`~pyramide_widget.statistics.open_stats`); a default store
+    """The store for ``stats=`` (see :func:`~pyramide_widget.analysis.statistics.open_stats`); a default store
     that cannot even be located becomes a warning and statistics off, never an error."""
-    from .statistics import StatsWarning, open_stats  # sqlite3 itself is imported only on first use
+    from ..analysis.statistics import StatsWarning, open_stats  # sqlite3 itself is imported only on first use
 
     try:
         return open_stats(option)
@@ -604,7 +604,7 @@ def _cards_left(game: Game) -> tuple[int, int]:
 def _nothing_more_removable(game: Game) -> bool:
     """Whether the solver proves, within :data:`STUCK_NODES`, that no further pyramid card
     can be removed; ``False`` when it cannot tell in time."""
-    from .solver import SearchLimitReached, solve
+    from ..solver import SearchLimitReached, solve
 
     try:
         result = solve(game, max_nodes=STUCK_NODES)

@@ -1,6 +1,6 @@
 // The Pyramide table: draws the engine's snapshot and reports taps. It never decides a rule.
 //
-// Python -> here: the synced traits `_state` (the position, see pyramide_widget/view_state.py)
+// Python -> here: the synced traits `_state` (the position, see pyramide_widget/engine/view_state.py)
 // and `_text` (the current language's strings and card names, see ui_text.py).
 // Here -> Python: `model.send({type: ...})` messages only; the kernel checks every one.
 // Statistics travel on request: the panel sends {type: "stats", rules} and Python answers with a
