@@ -36,6 +36,8 @@ _LAZY = {
     "SolveResult": ("pyramide_widget.solver", "SolveResult"),
     "estimate": ("pyramide_widget.analysis.estimation", "estimate"),
     "Estimate": ("pyramide_widget.analysis.estimation", "Estimate"),
+    "analyze": ("pyramide_widget.analysis.review", "analyze"),
+    "GameAnalysis": ("pyramide_widget.analysis.review", "GameAnalysis"),
     "stats": ("pyramide_widget.analysis.statistics", "stats"),
     "StatsStore": ("pyramide_widget.analysis.statistics", "StatsStore"),
 }
@@ -59,6 +61,6 @@ __all__ = [
     "Card", "CardError", "CodeError", "Deal", "DealCode", "Game", "GameClock", "IllegalMoveError",
     "LANGUAGES", "LayoutError", "Message", "Move", "MoveKind", "PRESETS", "Place", "Position",
     "Preset", "PyramideError", "PyramideWidget", "Record", "RecordError", "Rules", "Status", "Step",
-    "Estimate", "SolveResult", "StatsStore", "estimate", "hint", "solve", "stats",
+    "Estimate", "GameAnalysis", "SolveResult", "StatsStore", "analyze", "estimate", "hint", "solve", "stats",
     "Suit", "parse_card", "parse_move", "__version__",
 ]
