@@ -112,14 +112,29 @@ def _svg(st: dict[str, Any]) -> str:
             selected=selected == {"pile": "pyramid", "row": places["row"][index], "col": places["col"][index]},
             covered=any(pyramid[j] is not None for j in places["covered_by"][index]),
         ))
-    sx, sy = board.at(board.table["piles"]["stock"])
-    stock = st["stock"]["count"]
-    parts.append('<g data-pile="stock">'
-                 + (f'<rect x="{sx}" y="{sy}" width="{board.card_w}" height="{board.card_h}" rx="5" '
-                    f'fill="{BACK}" stroke="{BACK_EDGE}"/>' if stock else _empty_svg(board, sx, sy))
-                 + _count_svg(board, sx, sy, stock) + '</g>')
-    wx, wy = board.at(board.table["piles"]["waste"])
-    waste = st["waste"]
+    parts.extend(_talon_svg(board, st))
+    parts.extend(_piles_svg(board, st))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _talon_svg(board: _Board, st: dict[str, Any]) -> list[str]:
+    """The stock (a back, or an outline when empty, and its count) and the waste beside it,
+    where the table has them: Giza has no stock, three waste piles are drawn with the piles."""
+    piles = board.table["piles"]
+    parts = []
+    if piles.get("stock") is not None:
+        sx, sy = board.at(piles["stock"])
+        stock = st["stock"]["count"]
+        parts.append('<g data-pile="stock">'
+                     + (f'<rect x="{sx}" y="{sy}" width="{board.card_w}" height="{board.card_h}" rx="5" '
+                        f'fill="{BACK}" stroke="{BACK_EDGE}"/>' if stock else _empty_svg(board, sx, sy))
+                     + _count_svg(board, sx, sy, stock) + '</g>')
+    places = piles.get("places")
+    if piles.get("waste") is None or (places is not None and not any(p["id"] == "waste" for p in places)):
+        return parts
+    wx, wy = board.at(piles["waste"])
+    waste, selected = st["waste"], st["selected"]
     parts.append('<g data-pile="waste">')
     if waste["top"] is not None:
         parts.append(_card_svg(board, waste["top"]["card"], wx, wy, free=waste["top"]["free"],
@@ -127,8 +142,43 @@ def _svg(st: dict[str, Any]) -> str:
     else:
         parts.append(_empty_svg(board, wx, wy))
     parts.append(_count_svg(board, wx, wy, waste["count"]) + '</g>')
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
+
+
+def _piles_svg(board: _Board, st: dict[str, Any]) -> list[str]:
+    """A game's other piles (waste piles, a reserve, a cell, columns), where the table entry
+    places them, as the widget draws them: a fanned pile (a column) every card, each lower one
+    over the one before; a squared one its top card, or its outline when empty, and its count
+    when it holds more than it shows. The pile "waste" is drawn with the stock."""
+    places = {place["id"]: place for place in board.table["piles"].get("places") or []}
+    chosen = st.get("selection") or ([st["selected"]] if st["selected"] else [])
+    parts = []
+    for pile in st.get("piles") or []:
+        if pile["id"] == "waste":
+            continue
+        place = places[pile["id"]]
+        x, y = board.at(place)
+        fan = place["fan"] * SCALE
+        cards = pile["cards"] if fan else pile["cards"][-1:]
+        first = len(pile["cards"]) - len(cards)
+        parts.append(f'<g data-pile="{escape(pile["id"])}">')
+        if not cards:
+            parts.append(_empty_svg(board, x, y))
+        for offset, card in enumerate(cards):
+            index = first + offset
+            top = y + offset * fan
+            if card is None:
+                parts.append(_back_svg(board, x, top))
+                continue
+            parts.append(_card_svg(
+                board, card, x, top, free=index in pile["free"],
+                selected={"pile": pile["id"], "row": len(pile["cards"]) - index} in chosen,
+                covered=offset < len(cards) - 1,
+            ))
+        if not fan and pile["count"] > len(cards):
+            parts.append(_count_svg(board, x, y, pile["count"]))
+        parts.append("</g>")
+    return parts
 
 
 def _summary(st: dict[str, Any]) -> str:

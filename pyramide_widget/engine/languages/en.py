@@ -30,6 +30,11 @@ LANGUAGE = {
         "recycle": "Recycle",
         "waste_count": "{n} cards in the waste",
         "waste_empty": "Empty waste",
+        # The names of a game's other piles (issue 14), by kind; {n} its number among its kind.
+        "pile_waste": "Waste pile {n}",
+        "pile_reserve": "Reserve {n}",
+        "pile_column": "Column {n}",
+        "pile_cell": "Free cell",
         "code": "Deal",
         "score": "Score",
         "moves": "Moves",

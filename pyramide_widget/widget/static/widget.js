@@ -119,6 +119,36 @@ function samePlace(a, b) {
   return !!a && !!b && a.pile === b.pile && (a.row ?? 1) === (b.row ?? 1) && (a.col ?? null) === (b.col ?? null);
 }
 
+/** Whether `place` is selected: `selected` is one place, or a list of them where a game
+ * selects several cards at once. */
+function isSelectedPlace(selected, place) {
+  return Array.isArray(selected) ? selected.some((s) => samePlace(s, place)) : samePlace(selected, place);
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * The candidate ({x, y} in drawing units) an arrow key goes to from `from`: the nearest one
+ * ahead in that direction, a step aside counting twice a step ahead, so that the keys follow
+ * rows and columns wherever the piles lie. null when none lies ahead.
+ */
+export function nearestInDirection(from, candidates, key) {
+  const arrow = ARROWS[key];
+  if (!arrow) return null;
+  const [ax, ay] = arrow;
+  let best = null;
+  let bestScore = Infinity;
+  for (const c of candidates) {
+    const dx = c.x - from.x;
+    const dy = c.y - from.y;
+    const ahead = dx * ax + dy * ay;
+    if (ahead <= 0) continue;
+    const score = ahead + 2 * Math.abs(dx * ay + dy * ax);
+    if (score < bestScore) [best, bestScore] = [c, score];
+  }
+  return best;
+}
+
 /**
  * What a new snapshot moves, for the animations, given the one before it on the same table:
  * {kind, card, pile, index} with kind "removed" (a pyramid or waste card gone), "returned" (an
@@ -240,6 +270,115 @@ function makeCard(pile, row, col) {
   return { el, pile, row, col, card: null };
 }
 
+/**
+ * The game's other piles (waste piles, a reserve, a cell, columns…; issue 14), drawn from the
+ * snapshot's `piles` list where the table entry puts each one (`table.piles.places`: its first
+ * card's corner and the `fan`, how far down each next card lies, in drawing units). A fanned
+ * pile (a column) shows its cards overlapping downwards; a squared one (a waste pile, a cell)
+ * its top card, any card beneath it the snapshot sends a step to its left, and its count when
+ * it holds more than it shows. Nothing here knows a game: which cards are free or selectable,
+ * and what a tap does, come from the snapshot; a tap goes back as the pile's id and the card's
+ * depth (1 the top), an empty pile's outline as its id alone. The pile "waste" is the
+ * snapshot's `waste`, drawn beside the stock by the board (its motions, its card beneath);
+ * this draws every other pile. `drawCard` is the board's, so pile cards look and read like
+ * the tableau's.
+ */
+function buildPiles(ctx, drawCard) {
+  const { S, send } = ctx;
+  const layer = h("div", { class: "pyr-piles" });
+  const slots = new Map(); // pile id -> {id, at, box, empty, count, cards}
+  let table = null;
+
+  /** Forget the piles of another table. */
+  function lay(next) {
+    table = next;
+    slots.clear();
+    layer.replaceChildren();
+  }
+
+  function slotFor(pile) {
+    let slot = slots.get(pile.id);
+    if (slot) return slot;
+    const at = (table.piles.places || []).find((p) => p.id === pile.id);
+    if (!at) throw new Error(`the table entry places no pile "${pile.id}"`);
+    const empty = h("button", { type: "button", class: "pyr-empty", tabindex: "-1", "data-pile": pile.id });
+    const count = h("span", { class: "pyr-count", "aria-hidden": "true" });
+    const box = h("div", { class: "pyr-slot", "data-pile": pile.id, "data-kind": pile.kind, role: "group" }, [empty, count]);
+    Object.assign(box.style, cardBox(at, table));
+    layer.append(box);
+    slot = { id: pile.id, at, box, empty, count, cards: [] };
+    slots.set(pile.id, slot);
+    return slot;
+  }
+
+  function cardFor(slot, k) {
+    while (slot.cards.length <= k) {
+      const card = makeCard(slot.id);
+      layer.append(card.el);
+      slot.cards.push(card);
+    }
+    return slot.cards[k];
+  }
+
+  /** A pile's card as drawCard takes it: a face-down card (null) is a back and nothing more. */
+  const entryOf = (pile, index) =>
+    pile.cards[index] === null
+      ? { face_down: true }
+      : { card: pile.cards[index], free: pile.free.includes(index), selectable: pile.selectable.includes(index) };
+
+  function render(st, look) {
+    const focused = every().find((c) => c.el === document.activeElement);
+    const seen = new Set();
+    for (const pile of (st.piles || []).filter((p) => p.id !== "waste")) {
+      const slot = slotFor(pile);
+      seen.add(slot.id);
+      const { x, y, fan } = slot.at;
+      const n = pile.cards.length;
+      pile.cards.forEach((_, index) => {
+        const card = cardFor(slot, index);
+        card.row = n - index; // its depth: 1 for the top card
+        card.at = fan ? { x, y: y + index * fan } : { x: x - (card.row - 1) * 0.38 * table.card.width, y };
+        Object.assign(card.el.style, cardBox(card.at, table));
+        card.el.style.zIndex = String(11 + index); // over the tableau, each card on the one before
+        drawCard(card, entryOf(pile, index), look);
+        setAttr(card.el, "data-covered", fan && index < n - 1 ? "true" : null);
+      });
+      for (const card of slot.cards.slice(n)) drawCard(card, null, look);
+      const label = S(`pile_${pile.kind}`, { n: pile.number });
+      setAttr(slot.box, "data-count", pile.count);
+      setAttr(slot.box, "aria-label", label);
+      setAttr(slot.empty, "hidden", n ? true : null);
+      setAttr(slot.empty, "aria-disabled", look.replay ? "true" : null);
+      setText(slot.empty, label);
+      setText(slot.count, pile.count > n ? pile.count : "");
+    }
+    for (const slot of slots.values()) setAttr(slot.box, "hidden", seen.has(slot.id) ? null : true);
+    // One tab stop among the piles, kept on a card still there; a removed card's focus goes
+    // to the nearest card left.
+    const stop = every().find((c) => c.el.tabIndex === 0 && c.card) || every().find((c) => c.card);
+    for (const c of every()) setAttr(c.el, "tabindex", c === stop ? "0" : "-1");
+    if (focused && !focused.card) {
+      const next = nearestOf(focused.at, every().filter((c) => c.card));
+      if (next) next.el.focus();
+    }
+  }
+
+  // An empty pile's outline is a place to put a card (a free cell): its id alone.
+  ctx.on(layer, "click", (event) => {
+    const empty = event.target.closest && event.target.closest(".pyr-empty");
+    if (!empty || ctx.replaying()) return;
+    ctx.view.lastTap = ctx.now();
+    send({ type: "tap", pile: empty.dataset.pile, row: 1 });
+  });
+
+  /** Every card element of every pile, shown or not. */
+  const every = () => [...slots.values()].flatMap((slot) => slot.cards);
+  const nearestOf = (at, cards) =>
+    cards.sort((a, b) => Math.hypot(a.at.x - at.x, a.at.y - at.y) - Math.hypot(b.at.x - at.x, b.at.y - at.y))[0];
+
+  return { layer, lay, render, cards: every, slots };
+}
+
 /** The board: the tableau as the snapshot's table lays it out, stock and waste in the corners
  * its narrow end leaves free, and the end banner. Owns the cards' taps and the arrow keys
  * between them. The places are built anew only when the table changes (a new game of
@@ -273,7 +412,8 @@ function buildBoard(ctx) {
     bannerDetail,
     bannerButtons,
   ]);
-  board.append(pyramid, stockBox, wasteBox, banner);
+  const piles = buildPiles(ctx, drawCard);
+  board.append(pyramid, piles.layer, stockBox, wasteBox, banner);
   const wrap = h("div", { class: "pyr-boardwrap" }, [board, stockOrder]);
 
   function lay(table) {
@@ -282,12 +422,19 @@ function buildBoard(ctx) {
       const card = makeCard("pyramid", place.row, place.col);
       Object.assign(card.el.style, cardBox(place, table));
       card.el.style.zIndex = String(place.row); // each row lies on the one before
-      return Object.assign(card, { place });
+      return Object.assign(card, { place, at: place });
     });
     cards.splice(0, cards.length, ...places);
     pyramid.replaceChildren(...places.map((card) => card.el));
-    Object.assign(stockBox.style, cardBox(table.piles.stock, table));
-    Object.assign(wasteBox.style, cardBox(table.piles.waste, table));
+    piles.lay(table);
+    // A table without a stock (Giza) draws none; the waste beside it only where the table's
+    // piles include the pile "waste" (three waste piles are drawn with the other piles).
+    const { stock: stockAt, waste: wasteAt, places: pilePlaces } = table.piles;
+    const ownWaste = !!wasteAt && (!pilePlaces || pilePlaces.some((p) => p.id === "waste"));
+    setAttr(stockBox, "hidden", stockAt ? null : true);
+    setAttr(wasteBox, "hidden", ownWaste ? null : true);
+    if (stockAt) Object.assign(stockBox.style, cardBox(stockAt, table));
+    if (ownWaste) Object.assign(wasteBox.style, cardBox(wasteAt, table));
     board.dataset.piles = table.piles.end;
     board.style.setProperty("--pyr-ratio", `${table.width} / ${table.height}`);
     board.style.setProperty("--pyr-card-w", pct(table.card.width, table.width));
@@ -312,6 +459,7 @@ function buildBoard(ctx) {
     return el && cards.find((c) => c.el === el);
   };
   on(pyramid, "click", (event) => swallowClick || tapCard(cardAt(event.target)));
+  on(piles.layer, "click", (event) => swallowClick || tapCard(piles.cards().find((c) => c.el === event.target.closest?.(".pyr-card"))));
   on(wasteTop.el, "click", () => swallowClick || tapCard(wasteTop));
   on(wasteUnder.el, "click", () => swallowClick || tapCard(wasteUnder));
   on(stock, "click", () => {
@@ -381,7 +529,7 @@ function buildBoard(ctx) {
   // (a card already selected first, so that the drop means "these two"). A drag starts
   // once the pointer has moved a few pixels; a shorter press stays a tap.
   let drag = null;
-  const everyCard = () => [...cards, wasteTop, wasteUnder];
+  const everyCard = () => [...cards, wasteTop, wasteUnder, ...piles.cards()];
   const dragged = (target) => {
     const el = target.closest && target.closest(".pyr-card");
     return el && everyCard().find((c) => c.el === el && c.card);
@@ -424,15 +572,34 @@ function buildBoard(ctx) {
     // Another card selected is tapped first, which deselects it (R13); the dragged card is
     // tapped unless it is the one selected.
     const selected = ctx.state().selected;
-    const isSelected = samePlace(selected, placeOf(card));
-    const other = selected && !isSelected ? everyCard().find((c) => c.card && samePlace(selected, placeOf(c))) : null;
+    const isSelected = isSelectedPlace(selected, placeOf(card));
+    const other =
+      selected && !isSelected && !Array.isArray(selected)
+        ? everyCard().find((c) => c.card && samePlace(selected, placeOf(c)))
+        : null;
     const taps = isSelected ? [target] : other ? [other, card, target] : [card, target];
     for (const tap of taps) tapCard(tap);
   });
   on(board, "pointercancel", endDrag);
 
-  // ---- keyboard: arrow keys move between the face-up cards (one tab stop for the tableau)
+  // ---- keyboard: arrow keys move between the face-up cards (one tab stop for the tableau,
+  // one for the other piles). Within the tableau they follow its rows; where a row ends, and
+  // from a pile's card, they go to the nearest face-up card in that direction, so every pile
+  // is reached.
+  const pileMove = (from, key, within) =>
+    nearestInDirection(from, within.filter((c) => c.card).map((c) => ({ ...c.at, card: c })), key)?.card;
   function moveFocus(event) {
+    const inPile = piles.cards().find((c) => c.el === event.target && c.card);
+    if (inPile) {
+      const ownPile = piles.cards().filter((c) => c.pile === inPile.pile && c.card);
+      let target;
+      if (event.key === "Home") target = ownPile[0];
+      else if (event.key === "End") target = ownPile.at(-1);
+      else if (ARROWS[event.key]) target = pileMove(inPile.at, event.key, [...piles.cards(), ...cards]);
+      else return false;
+      if (target) focusCard(target);
+      return true;
+    }
     const at = cards.findIndex((c) => c.el === event.target);
     if (at < 0) return false;
     const { row, col, place } = cards[at];
@@ -465,11 +632,13 @@ function buildBoard(ctx) {
       default:
         return false;
     }
+    if (!target && ARROWS[event.key]) target = pileMove(place, event.key, piles.cards());
     if (target && target.card) focusCard(target);
     return true;
   }
   function focusCard(card) {
-    for (const c of cards) setAttr(c.el, "tabindex", c === card ? "0" : "-1");
+    const group = cards.includes(card) ? cards : piles.cards();
+    for (const c of group) setAttr(c.el, "tabindex", c === card ? "0" : "-1");
     card.el.focus();
   }
 
@@ -495,7 +664,7 @@ function buildBoard(ctx) {
     }
     const { table, selected, hint, text, replay, indices } = look;
     const { rank, suit, red, colour } = parseCard(entry.card, table.deck, indices);
-    const isSelected = samePlace(selected, { pile: card.pile, row: card.row, col: card.col });
+    const isSelected = isSelectedPlace(selected, placeOf(card));
     if (card.card !== entry.card) {
       card.card = entry.card;
       setText(el.querySelector(".pyr-suit"), suit);
@@ -616,7 +785,7 @@ function buildBoard(ctx) {
     const replay = st.mode === "replay";
     const look = {
       table: st.table,
-      selected: st.selected,
+      selected: st.selection || st.selected, // several cards at once where a game selects a set
       hint: new Set(st.hint && st.hint.cards ? st.hint.cards : []),
       text,
       replay,
@@ -624,6 +793,7 @@ function buildBoard(ctx) {
     };
     renderPyramid(st, look);
     renderPiles(st, look);
+    piles.render(st, look);
     renderBanner(st, replay);
     move(shown, st, look);
     shown = st;
@@ -635,7 +805,7 @@ function buildBoard(ctx) {
   }
 
   return {
-    wrap, board, cards, stock, stockCount, waste, wasteTop, wasteUnder, wasteEmpty, wasteCount,
+    wrap, board, cards, piles, stock, stockCount, waste, wasteTop, wasteUnder, wasteEmpty, wasteCount,
     banner, bannerTitle, bannerDetail, bannerButtons, stockOrder, moveFocus, render, renderText,
     table: () => layout,
   };
