@@ -80,3 +80,123 @@ test("a game without other piles draws none: the stock and the waste stay where 
   assert.equal(q(".pyr-stockbox").hidden, false);
   assert.equal(q(".pyr-wastebox").hidden, false);
 });
+
+// Until the engine deals these games, a standard snapshot with piles added in the format of
+// view_state (a column of three below the pyramid, a cell and a waste pile beside the stock).
+function withPiles(base = fixture("r5_start")) {
+  const table = {
+    ...base.table,
+    height: 90,
+    piles: {
+      ...base.table.piles,
+      places: [
+        { id: "waste-1", kind: "waste", area: "talon", x: 68, y: 2, fan: 0 },
+        { id: "cell", kind: "cell", area: "talon", x: 68, y: 20, fan: 0 },
+        { id: "column-1", kind: "column", area: "below", x: 2, y: 62, fan: 4 },
+        { id: "column-2", kind: "column", area: "below", x: 13, y: 62, fan: 4 },
+      ],
+    },
+  };
+  const piles = [
+    { id: "waste-1", kind: "waste", number: 1, count: 5, cards: ["9♥"], free: [0], selectable: [0] },
+    { id: "cell", kind: "cell", number: 1, count: 0, cards: [], free: [], selectable: [] },
+    { id: "column-1", kind: "column", number: 1, count: 3, cards: ["2♣", "3♦", "K♠"], free: [2], selectable: [2] },
+    { id: "column-2", kind: "column", number: 2, count: 2, cards: ["5♣", "8♦"], free: [1], selectable: [1] },
+  ];
+  return { ...base, table, piles };
+}
+
+test("each pile where the table puts it: a column fanned down, a waste pile squared with its count", () => {
+  const st = withPiles();
+  const { q, qa } = mount(st);
+  const column = qa('.pyr-piles .pyr-card[data-card]').filter((c) => ["2♣", "3♦", "K♠"].includes(c.dataset.card));
+  assert.deepEqual(column.map((c) => c.dataset.card), ["2♣", "3♦", "K♠"]);
+  column.forEach((c, i) => {
+    const at = cardBox({ x: 2, y: 62 + 4 * i }, st.table);
+    assert.deepEqual([parseFloat(c.style.left), parseFloat(c.style.top)], [parseFloat(at.left), parseFloat(at.top)]);
+  });
+  assert.deepEqual(column.map((c) => c.dataset.covered ?? null), ["true", "true", null], "only the exposed card shows whole");
+  assert.deepEqual(column.map((c) => c.dataset.free), ["false", "false", "true"], "the free border from the snapshot");
+  assert.equal(Number(column[2].style.zIndex) > Number(column[1].style.zIndex), true, "each card lies on the one before");
+  const waste = q('.pyr-slot[data-pile="waste-1"]');
+  assert.equal(waste.getAttribute("aria-label"), "Waste pile 1");
+  assert.equal(waste.querySelector(".pyr-count").textContent, "5", "it holds five, shows one");
+  assert.equal(q('.pyr-piles [data-card="9♥"]').getAttribute("aria-label"), "nine of hearts, free");
+  const cell = q('.pyr-slot[data-pile="cell"] .pyr-empty');
+  assert.equal(cell.hidden, false);
+  assert.equal(cell.textContent, "Free cell");
+  assert.equal(q(".pyr-wastebox").hidden, true, "no pile is the waste: the board draws none beside the stock");
+  assert.equal(q(".pyr-stockbox").hidden, false);
+});
+
+test("taps on pile cards send the pile's id and the card's depth; an empty pile's outline its id", () => {
+  const { model, q } = mount(withPiles());
+  q('.pyr-piles [data-card="K♠"]').click();
+  q('.pyr-piles [data-card="3♦"]').click();
+  q('.pyr-slot[data-pile="cell"] .pyr-empty').click();
+  q('.pyr-piles [data-card="9♥"]').click();
+  assert.deepEqual(model.sent, [
+    { type: "tap", pile: "column-1", row: 1, card: "K♠" },
+    { type: "tap", pile: "column-1", row: 2, card: "3♦" },
+    { type: "tap", pile: "cell", row: 1 },
+    { type: "tap", pile: "waste-1", row: 1, card: "9♥" },
+  ]);
+  model.set("_state", { ...withPiles(), mode: "replay", replay: { index: 0, length: 3, action: null } });
+  q('.pyr-piles [data-card="K♠"]').click();
+  q('.pyr-slot[data-pile="cell"] .pyr-empty').click();
+  assert.equal(model.sent.length, 4, "nothing is sent during a replay");
+});
+
+test("a selected pile card, and several at once where the snapshot selects a set", () => {
+  const { model, q } = mount({ ...withPiles(), selected: { pile: "column-1", row: 1 } });
+  const selected = () => [...el.querySelectorAll('.pyr-card[data-selected="true"]')].map((c) => c.dataset.card);
+  assert.deepEqual(selected(), ["K♠"]);
+  model.set("_state", {
+    ...withPiles(),
+    selected: { pile: "cell", row: 1 },
+    selection: [{ pile: "column-2", row: 1 }, { pile: "waste-1", row: 1 }, { pile: "pyramid", row: 7, col: 1 }],
+  });
+  assert.deepEqual(selected().sort(), ["7♣", "8♦", "9♥"].sort());
+  assert.equal(q('.pyr-piles [data-card="8♦"]').getAttribute("aria-pressed"), "true");
+});
+
+test("arrow keys reach every pile: down from the pyramid, across the columns, up and back", () => {
+  const { model, view } = mount(withPiles());
+  const bottomLeft = view.cards.find((c) => c.row === 7 && c.col === 1);
+  bottomLeft.el.focus();
+  assert.equal(key("ArrowDown"), true);
+  assert.equal(document.activeElement.dataset.card, "2♣", "the nearest card below the pyramid's corner");
+  key("End");
+  assert.equal(document.activeElement.dataset.card, "K♠", "End: the pile's exposed card");
+  key("ArrowRight");
+  assert.equal(document.activeElement.dataset.card, "8♦", "the next column");
+  key("ArrowUp");
+  key("ArrowUp");
+  assert.equal(document.activeElement.closest(".pyr-pyramid") !== null, true, "back in the pyramid");
+  // From the pyramid's right end, the piles beside it.
+  view.cards.find((c) => c.row === 1).el.focus();
+  key("ArrowRight");
+  assert.equal(document.activeElement.dataset.card, "9♥");
+  key("ArrowDown");
+  assert.equal(document.activeElement.dataset.pile, "cell", "an empty pile's outline: a place to put a card");
+  assert.equal(key("Enter"), true);
+  assert.deepEqual(model.sent.at(-1), { type: "tap", pile: "cell", row: 1 }, "Enter taps it");
+  key("ArrowUp");
+  assert.equal(document.activeElement.dataset.card, "9♥");
+  // One tab stop among the piles.
+  assert.equal(view.board.piles.cards().filter((c) => c.el.tabIndex === 0).length, 1);
+});
+
+test("a table without a stock draws none; a removed pile card leaves the keyboard on the next", () => {
+  const st = withPiles();
+  const giza = { ...st, table: { ...st.table, piles: { ...st.table.piles, stock: null, waste: null } } };
+  const { model, q } = mount(giza);
+  assert.equal(q(".pyr-stockbox").hidden, true);
+  assert.equal(q(".pyr-wastebox").hidden, true);
+  q('.pyr-piles [data-card="K♠"]').focus();
+  const piles = giza.piles.map((p) => (p.id === "column-1" ? { ...p, count: 2, cards: ["2♣", "3♦"], free: [1], selectable: [1] } : p));
+  model.set("_state", { ...giza, piles });
+  assert.equal(q('.pyr-piles [data-card="K♠"]'), null);
+  assert.equal(document.activeElement.dataset.card, "3♦", "the card it uncovered, now exposed");
+  assert.equal(document.activeElement.dataset.covered, undefined);
+});

@@ -306,7 +306,8 @@ function buildPiles(ctx, drawCard) {
     const box = h("div", { class: "pyr-slot", "data-pile": pile.id, "data-kind": pile.kind, role: "group" }, [empty, count]);
     Object.assign(box.style, cardBox(at, table));
     layer.append(box);
-    slot = { id: pile.id, at, box, empty, count, cards: [] };
+    // The outline takes the keyboard like a card while the pile is empty (a cell to fill).
+    slot = { id: pile.id, at, box, empty, count, cards: [], outline: { el: empty, at, pile: pile.id } };
     slots.set(pile.id, slot);
     return slot;
   }
@@ -327,7 +328,7 @@ function buildPiles(ctx, drawCard) {
       : { card: pile.cards[index], free: pile.free.includes(index), selectable: pile.selectable.includes(index) };
 
   function render(st, look) {
-    const focused = every().find((c) => c.el === document.activeElement);
+    const focused = [...every(), ...outlines()].find((c) => c.el === document.activeElement);
     const seen = new Set();
     for (const pile of (st.piles || []).filter((p) => p.id !== "waste")) {
       const slot = slotFor(pile);
@@ -353,12 +354,13 @@ function buildPiles(ctx, drawCard) {
       setText(slot.count, pile.count > n ? pile.count : "");
     }
     for (const slot of slots.values()) setAttr(slot.box, "hidden", seen.has(slot.id) ? null : true);
-    // One tab stop among the piles, kept on a card still there; a removed card's focus goes
-    // to the nearest card left.
-    const stop = every().find((c) => c.el.tabIndex === 0 && c.card) || every().find((c) => c.card);
-    for (const c of every()) setAttr(c.el, "tabindex", c === stop ? "0" : "-1");
-    if (focused && !focused.card) {
-      const next = nearestOf(focused.at, every().filter((c) => c.card));
+    // One tab stop among the piles, kept on a card or outline still there; a removed card's
+    // focus goes to the nearest one left.
+    const reachable = stops();
+    const stop = reachable.find((c) => c.el.tabIndex === 0) || reachable[0];
+    for (const c of [...every(), ...outlines()]) setAttr(c.el, "tabindex", c === stop ? "0" : "-1");
+    if (focused && !reachable.includes(focused)) {
+      const next = nearestOf(focused.at, reachable);
       if (next) next.el.focus();
     }
   }
@@ -373,10 +375,16 @@ function buildPiles(ctx, drawCard) {
 
   /** Every card element of every pile, shown or not. */
   const every = () => [...slots.values()].flatMap((slot) => slot.cards);
+  const outlines = () => [...slots.values()].map((slot) => slot.outline);
+  /** What the arrow keys reach here: the face-up cards, and the outline of each empty pile. */
+  const stops = () => [
+    ...every().filter((c) => c.card),
+    ...outlines().filter((o) => !o.el.hidden && !o.el.closest("[hidden]")),
+  ];
   const nearestOf = (at, cards) =>
     cards.sort((a, b) => Math.hypot(a.at.x - at.x, a.at.y - at.y) - Math.hypot(b.at.x - at.x, b.at.y - at.y))[0];
 
-  return { layer, lay, render, cards: every, slots };
+  return { layer, lay, render, cards: every, stops, slots };
 }
 
 /** The board: the tableau as the snapshot's table lays it out, stock and waste in the corners
@@ -587,15 +595,15 @@ function buildBoard(ctx) {
   // from a pile's card, they go to the nearest face-up card in that direction, so every pile
   // is reached.
   const pileMove = (from, key, within) =>
-    nearestInDirection(from, within.filter((c) => c.card).map((c) => ({ ...c.at, card: c })), key)?.card;
+    nearestInDirection(from, within.map((c) => ({ ...c.at, stop: c })), key)?.stop;
   function moveFocus(event) {
-    const inPile = piles.cards().find((c) => c.el === event.target && c.card);
+    const inPile = piles.stops().find((c) => c.el === event.target);
     if (inPile) {
-      const ownPile = piles.cards().filter((c) => c.pile === inPile.pile && c.card);
+      const ownPile = piles.stops().filter((c) => c.pile === inPile.pile);
       let target;
       if (event.key === "Home") target = ownPile[0];
       else if (event.key === "End") target = ownPile.at(-1);
-      else if (ARROWS[event.key]) target = pileMove(inPile.at, event.key, [...piles.cards(), ...cards]);
+      else if (ARROWS[event.key]) target = pileMove(inPile.at, event.key, [...piles.stops(), ...cards.filter((c) => c.card)]);
       else return false;
       if (target) focusCard(target);
       return true;
@@ -632,12 +640,12 @@ function buildBoard(ctx) {
       default:
         return false;
     }
-    if (!target && ARROWS[event.key]) target = pileMove(place, event.key, piles.cards());
-    if (target && target.card) focusCard(target);
+    if (!target && ARROWS[event.key]) target = pileMove(place, event.key, piles.stops());
+    if (target) focusCard(target);
     return true;
   }
   function focusCard(card) {
-    const group = cards.includes(card) ? cards : piles.cards();
+    const group = cards.includes(card) ? cards : piles.stops();
     for (const c of group) setAttr(c.el, "tabindex", c === card ? "0" : "-1");
     card.el.focus();
   }
