@@ -4,9 +4,11 @@ Pyodide), and the widget, solver, statistics and plots load only when first used
 from __future__ import annotations
 
 import ast
+import importlib
 import pkgutil
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -117,6 +119,18 @@ def test_no_public_name_is_also_a_submodule_name():
     submodules = {module.name for module in pkgutil.iter_modules(pyramide_widget.__path__)}
     assert submodules, "no submodules found: the check would be vacuous"
     assert submodules & (set(pyramide_widget._LAZY) | set(pyramide_widget.__all__)) == set()
+
+
+@pytest.mark.parametrize("package", ["solver", "widget"])  # the layers that export names
+def test_no_submodule_of_a_layer_is_named_like_a_name_it_exports(package):
+    """The same within each layer: ``pyramide_widget.solver.solve`` must stay the function even
+    once a submodule of the solver has been imported."""
+    layer = importlib.import_module(f"pyramide_widget.{package}")
+    submodules = {module.name for module in pkgutil.iter_modules(layer.__path__)}
+    assert submodules and layer.__all__, "nothing to compare: the check would be vacuous"
+    assert submodules & set(layer.__all__) == set()
+    for name in layer.__all__:
+        assert not isinstance(getattr(layer, name), types.ModuleType), name
 
 
 # ---------------------------------------------------------------- the folders are the layers

@@ -1,8 +1,8 @@
 """The pool search as a memoised oracle for the search under limited recycles.
 
-``_PoolSearch`` (unlimited recycles: the talon is a pool) remembers across calls which states
+``PoolSearch`` (unlimited recycles: the talon is a pool) remembers across calls which states
 it proved lost or on a winning line (``winnable``) and which counts of pyramid cards a state
-can or cannot reach (``reaches``); ``_SequenceSearch`` asks it about every state while
+can or cannot reach (``reaches``); ``SequenceSearch`` asks it about every state while
 recycles remain (Par Pyramid, docs/rules.md §9: strict win, two recycles, draw against waste).
 A wrong memo entry would silently prune a winning line, so every answer given with a memo
 full of earlier calls is compared here with a fresh search that has no memo, and the solver
@@ -21,15 +21,11 @@ from pyramide_widget import Game, Move, Rules
 from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.game import Position
 from pyramide_widget.engine.moves import MoveKind
-from pyramide_widget.solver import (
-    SearchLimitReached,
-    SolveResult,
-    _OutOfNodes,
-    _PoolSearch,
-    _SequenceSearch,
-    _Table,
-    solve,
-)
+from pyramide_widget.solver import SearchLimitReached, SolveResult, solve
+from pyramide_widget.solver.pool import PoolSearch
+from pyramide_widget.solver.search import OutOfNodes
+from pyramide_widget.solver.sequence import SequenceSearch
+from pyramide_widget.solver.table import Table
 
 from solver_reference import BudgetExceeded, exhaustive, playout
 
@@ -41,7 +37,7 @@ STRICT_POOL = dataclasses.replace(PAR, recycles=None)
 REMOVALS = (MoveKind.PAIR, MoveKind.KING)
 
 
-def masks(table: _Table, position: Position) -> tuple[int, int]:
+def masks(table: Table, position: Position) -> tuple[int, int]:
     """``position`` as (pyramid mask, talon mask) of ``table``, compiled from an earlier
     position of the same game.
 
@@ -85,10 +81,10 @@ def play_at_random(game: Game, rng: random.Random, removals_share: float) -> boo
     return True
 
 
-def deal_walks(letters: str) -> tuple[_Table, list[Position]]:
+def deal_walks(letters: str) -> tuple[Table, list[Position]]:
     """The deal's start compiled under ``STRICT_POOL``, and three random games of it."""
     start = Game.from_code(f"PY1-P-{letters}").position()
-    table = _Table(start, STRICT_POOL)
+    table = Table(start, STRICT_POOL)
     assert masks(table, start) == (table.pyramid0, table.talon0)
     positions = [p for seed in range(3) for p in walk(letters, seed)]
     assert any(p.recycles_used for p in positions), "no recycle played: R15 not exercised"
@@ -121,10 +117,10 @@ def test_winnable_with_memory_agrees_with_a_fresh_search(letters: str) -> None:
     again shuffled; a fresh pool search (no memo, and not in decide-only mode) must agree.
     Win means pyramid, stock and waste all gone (R17 with strict win, §9)."""
     table, positions = deal_walks(letters)
-    oracle = _PoolSearch(table, decide_only=True)
+    oracle = PoolSearch(table, decide_only=True)
     expected = []
     for position in positions:
-        fresh = _PoolSearch(_Table(position, STRICT_POOL))
+        fresh = PoolSearch(Table(position, STRICT_POOL))
         fresh.run()
         expected.append(fresh.win_steps is not None)
         assert oracle.winnable(*masks(table, position)) == expected[-1], position
@@ -149,12 +145,12 @@ def test_reaches_with_memory_agrees_with_a_fresh_maximum(letters: str) -> None:
     must be ``max >= goal`` where ``max`` comes from a fresh pool search."""
     _, positions = deal_walks(letters)
     lenient = Rules(pair_with_coverer=PAR.pair_with_coverer)
-    table = _Table(Game.from_code(f"PY1-P-{letters}").position(), lenient)
-    oracle = _PoolSearch(table)
+    table = Table(Game.from_code(f"PY1-P-{letters}").position(), lenient)
+    oracle = PoolSearch(table)
     rng = random.Random(letters)
     answers = set()
     for position in positions:
-        fresh = _PoolSearch(_Table(position, lenient))
+        fresh = PoolSearch(Table(position, lenient))
         fresh.run()
         best = PYRAMID if fresh.win_steps is not None else fresh.best_removed
         pyramid, talon = masks(table, position)
@@ -213,8 +209,8 @@ def test_strict_win_unlimited_recycles_agrees_with_exhaustive_search() -> None:
     for n, letters in enumerate(deal_letters(32, 14)):
         start = Game.from_code(f"PY1-X-{letters}", rules=STRICT_POOL)
         assert start.rules.letter == "X"
-        table = _Table(start.position(), STRICT_POOL)
-        oracle = _PoolSearch(table, decide_only=True)
+        table = Table(start.position(), STRICT_POOL)
+        oracle = PoolSearch(table, decide_only=True)
         for game in near_the_end(start, seed=n, keep=2 + n % 4):
             winnable = solve_as_exhaustive_search(game)
             if winnable is None:
@@ -265,11 +261,11 @@ def without_oracle(game: Game) -> tuple[bool, int]:
     """(winnable, max_removed) by the exact search alone, no oracle and no ceiling: count with
     only the pyramid to clear; strict win (R17, §9) can only be won if that clears it."""
     position = game.position()
-    counter = _SequenceSearch(_Table(position, dataclasses.replace(game.rules, strict_win=False)), ceiling=PYRAMID)
+    counter = SequenceSearch(Table(position, dataclasses.replace(game.rules, strict_win=False)), ceiling=PYRAMID)
     counter.run()
     if counter.best_removed < PYRAMID:
         return False, counter.best_removed
-    decider = _SequenceSearch(_Table(position, game.rules), decide_only=True)
+    decider = SequenceSearch(Table(position, game.rules), decide_only=True)
     decider.run()
     return decider.win_steps is not None, PYRAMID
 
@@ -323,19 +319,19 @@ def test_the_oracle_stops_within_the_budget_of_the_search_that_asks(strict: bool
     game = Game.from_code("PY1-P-KOJLDVT")
     position = game.position()
     rules = STRICT_POOL if strict else Rules(pair_with_coverer=PAR.pair_with_coverer)
-    table = _Table(position, PAR if strict else dataclasses.replace(PAR, strict_win=False))
+    table = Table(position, PAR if strict else dataclasses.replace(PAR, strict_win=False))
 
-    def ask(oracle: _PoolSearch) -> bool:
+    def ask(oracle: PoolSearch) -> bool:
         start = (table.pyramid0, table.talon0)
         return oracle.winnable(*start) if strict else oracle.reaches(*start, PYRAMID)
 
-    probe = _PoolSearch(_Table(position, rules), decide_only=strict)
+    probe = PoolSearch(Table(position, rules), decide_only=strict)
     ask(probe)
     assert probe.nodes > 20
     budget = probe.nodes // 2
-    oracle = _PoolSearch(_Table(position, rules), decide_only=strict)
-    search = _SequenceSearch(table, budget, decide_only=True, oracle=oracle)
-    with pytest.raises(_OutOfNodes) as stopped:
+    oracle = PoolSearch(Table(position, rules), decide_only=strict)
+    search = SequenceSearch(table, budget, decide_only=True, oracle=oracle)
+    with pytest.raises(OutOfNodes) as stopped:
         search.run()
     assert stopped.value.search is search
     assert search.nodes == budget

@@ -1,0 +1,214 @@
+"""The public answers: :func:`solve`, :func:`hint`, :class:`SolveResult` and
+:class:`SearchLimitReached`; they check the arguments and pick the searches (the package
+docstring says how each one stays small)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from ..engine.moves import Move
+from .pool import PoolSearch
+from .search import OutOfNodes, Search
+from .sequence import SequenceSearch
+from .shortest import ShortestSearch
+from .table import Table
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+#: The node budget of :func:`hint` by default: about a second of CPython on this project's
+#: 2-core benchmark machine (a few in Pyodide), so that the widget's Hint button answers
+#: promptly. Most positions are solved well within it; see :func:`hint` for the others.
+HINT_NODES = 40_000
+
+
+class SearchLimitReached(Exception):
+    """:func:`solve` examined ``max_nodes`` states without an answer.
+
+    ``best_line`` is the line removing the most pyramid cards found so far (``removed`` of
+    them, counted since the deal; it may be empty), a reasonable move to suggest but proof of
+    nothing: the position may still be winnable, or allow more removals."""
+
+    def __init__(self, nodes: int, best_line: list[Move], removed: int) -> None:
+        super().__init__(f"no answer within {nodes} search nodes (the best line so far removes {removed} pyramid cards)")
+        self.nodes = nodes
+        self.best_line = best_line
+        self.removed = removed
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What :func:`solve` found.
+
+    ``solution`` is a winning line the engine replays to a win (``None`` when the position
+    cannot be won); ``best_line`` is a line that removes ``max_removed`` pyramid cards (the
+    solution itself when winnable). ``max_removed`` counts every pyramid card removed since
+    the deal, those already gone included: the best score reachable is ``10 * max_removed``.
+    ``nodes`` is the number of states examined and ``seconds`` the time taken; the repr leaves
+    the time out so that it prints the same on every run.
+    """
+
+    winnable: bool
+    solution: list[Move] | None
+    max_removed: int
+    best_line: list[Move]
+    nodes: int
+    seconds: float = field(compare=False)
+    optimal: bool = False
+
+    def __repr__(self) -> str:
+        moves = "None" if self.solution is None else f"{len(self.solution)} moves"
+        kind = ", optimal" if self.optimal else ""
+        return (
+            f"SolveResult(winnable={self.winnable}, max_removed={self.max_removed}, "
+            f"solution={moves}{kind}, nodes={self.nodes})"
+        )
+
+    def notation(self) -> str:
+        """The solution (or, if there is none, the best line) as space-separated notation."""
+        line = self.solution if self.solution is not None else self.best_line
+        return " ".join(str(move) for move in line)
+
+
+def _checked_game(game: "Game | str", max_nodes: int | None) -> "Game":
+    """The game to search (a deal code stands for its deal), after checking ``max_nodes``, so
+    bad arguments raise at the call saying what is expected (1.5, nan or True would otherwise
+    run without a budget or stop early)."""
+    from ..engine.game import Game
+
+    if max_nodes is not None:
+        if type(max_nodes) is not int:
+            raise TypeError(
+                f"max_nodes must be a whole number of search nodes (int) or None, got {type(max_nodes).__name__} {max_nodes!r}"
+            )
+        if max_nodes < 1:
+            raise ValueError(f"max_nodes must be a positive number of search nodes, not {max_nodes!r}")
+    if isinstance(game, str):
+        return Game.from_code(game)
+    if not isinstance(game, Game):
+        raise TypeError(f"expected a Game or a deal code such as 'PY1-N-AAAAAAS', got {type(game).__name__}")
+    return game
+
+
+def solve(game: "Game | str", *, optimal: bool = False, max_nodes: int | None = None) -> SolveResult:
+    """Decide whether ``game``'s current position (or a deal code's deal) can be won, under its rules.
+
+    Returns a :class:`SolveResult` with a winning line if there is one and, when there is not,
+    the most pyramid cards any line of play removes. With ``optimal=True`` the winning line is
+    one with the fewest moves (removals, draws and recycles all count, R20); that search is
+    exact but slower, and ``max_removed`` is then only computed when the position is won.
+
+    Every answer is proven, however long it takes (a second or more for the hardest deals of
+    the one-pass rules). ``max_nodes`` caps the states examined: past it the search stops and
+    raises :class:`SearchLimitReached` with the best line found so far.
+    """
+    game = _checked_game(game, max_nodes)
+    if not isinstance(optimal, bool):
+        raise TypeError(f"optimal must be True or False, got {type(optimal).__name__}")
+    try:
+        return _solve(game, optimal, max_nodes)
+    except OutOfNodes as stop:
+        search = stop.search
+        relaxed = search.table.rules.recycles is None and game.rules.recycles is not None
+        # The relaxed search's lines use recycles the real rules may not allow: none to show.
+        line = [] if relaxed else search.best_line()
+        removed = search.table.removed0 if relaxed else search.best_removed
+        raise SearchLimitReached(search.nodes, line, removed) from None
+
+
+def _solve(game: "Game", optimal: bool, max_nodes: int | None) -> SolveResult:
+    started = time.perf_counter()
+    limit = max_nodes if max_nodes is not None else -1
+    table = Table(game.position(), game.rules)
+    if game.is_over:
+        won = str(game.status) == "won"
+        return SolveResult(won, [] if won else None, table.removed0, [], 0, time.perf_counter() - started, optimal)
+    if optimal:
+        search: Search = ShortestSearch(table, limit)
+        search.run()
+    elif game.rules.recycles is None:
+        search = PoolSearch(table, limit)
+        search.run()
+    else:
+        search = _solve_limited(game, table, limit)
+    return _result(search, started, optimal)
+
+
+def _solve_limited(game: "Game", table: Table, limit: int) -> Search:
+    """The search that answers for a limited number of recycles (see :func:`_solve`)."""
+    rules = game.rules
+    several_passes = bool(rules.recycles)
+    # Unlimited recycles and only the pyramid to clear can only make more possible, so that
+    # (fast) search bounds this one: when it cannot win, neither can this position, and the
+    # most cards it removes is a ceiling the exact search stops at. With recycles to spend,
+    # the exact search's own bounds stay weak until the last pass while this relaxation is
+    # close to exact: the exact search then consults it state by state (an oracle).
+    pool_rules = replace(rules, strict_win=False, recycles=None, draw_against_waste=False)
+    relaxed = PoolSearch(Table(game.position(), pool_rules), limit)
+    relaxed.run()
+    ceiling = table.size if relaxed.win_steps is not None else relaxed.best_removed
+    if not rules.strict_win:
+        search = SequenceSearch(table, limit, ceiling, oracle=relaxed if several_passes else None)
+        search.nodes = relaxed.nodes
+        search.run()
+        return search
+    # Strict win only changes when the game is won, not which pyramid cards can go: count
+    # with the lenient rules first; only if they clear the pyramid can the strict ones win.
+    lenient = Table(game.position(), replace(rules, strict_win=False))
+    counter = SequenceSearch(lenient, limit, ceiling, oracle=relaxed if several_passes else None)
+    counter.nodes = relaxed.nodes
+    counter.run()
+    counter.win_steps = None
+    if counter.best_removed < table.size:
+        return counter
+    oracle = None
+    if several_passes:
+        oracle = PoolSearch(Table(game.position(), replace(rules, recycles=None)), decide_only=True)
+    decider = SequenceSearch(table, limit, decide_only=True, oracle=oracle)
+    decider.nodes = counter.nodes  # the budget counts every search
+    decider.run()
+    counter.nodes = decider.nodes
+    return decider if decider.win_steps is not None else counter
+
+
+def _result(search: "Search", started: float, optimal: bool) -> SolveResult:
+    solution = search.solution()
+    best = solution if solution is not None else search.best_line()
+    return SolveResult(
+        winnable=solution is not None,
+        solution=solution,
+        max_removed=search.table.size if solution is not None else search.best_removed,
+        best_line=best,
+        nodes=search.nodes,
+        seconds=time.perf_counter() - started,
+        optimal=optimal,
+    )
+
+
+def hint(game: "Game | str", *, max_nodes: int | None = HINT_NODES) -> Move | None:
+    """A next move on a winning line; if no line wins, the first move of a line that removes
+    the most pyramid cards. ``None`` when the game is over or no line removes another pyramid
+    card (drawing on would change nothing), so a Hint button can say so.
+
+    A hint must come promptly, so the search stops after ``max_nodes`` states (``None``: no
+    limit). The few positions it cannot settle by then (the hardest deals of the one-pass
+    rules) get the first move of the best line found so far, or else the first legal move:
+    still a sensible move, though not one proven to be best.
+
+    Asking while the game is in progress makes it assisted (``game.assisted``, which records
+    keep and statistics leave out of their rankings), whatever the answer."""
+    game = _checked_game(game, max_nodes)
+    if game.is_over:
+        return None
+    game.assisted = True
+    try:
+        result = solve(game, max_nodes=max_nodes)
+    except SearchLimitReached as stop:
+        if stop.best_line:
+            return stop.best_line[0]
+        moves = game.legal_moves()
+        return moves[0] if moves else None
+    line = result.solution if result.solution is not None else result.best_line
+    return line[0] if line else None
