@@ -18,7 +18,7 @@ import pyramide_widget
 PACKAGE = Path(pyramide_widget.__file__).parent
 
 ENGINE = ["engine." + name for name in (
-    "cards", "clock", "deal", "errors", "game", "geometry", "html", "i18n", "moves", "position", "record",
+    "cards", "clock", "deal", "errors", "game", "geometry", "html", "i18n", "moves", "player_view", "position", "record",
     "rules", "table", "view_state",
 )]
 

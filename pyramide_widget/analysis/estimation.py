@@ -36,7 +36,9 @@ from __future__ import annotations
 
 import math
 import os
+import pickle
 import signal
+import sys
 import time
 from array import array
 from collections import deque
@@ -195,6 +197,10 @@ class Estimate:
     won_codes: tuple[str, ...] = field(repr=False)
     slowest_deal: DealOutcome = field(compare=False, repr=False)
     keep: str = field(default="all", repr=False)
+    player: str | None = None
+    """``None`` for the solver; otherwise the name of the strategy that played the deals
+    (``estimate(player=...)``), whose ``won`` counts the deals it won, ``max_removed`` the
+    pyramid cards it removed and each outcome's ``nodes`` the moves it played."""
 
     @property
     def rate(self) -> float:
@@ -211,15 +217,17 @@ class Estimate:
         return self.slowest_deal
 
     def summary(self) -> str:
-        """One line for a table: rules, rate, interval and deals."""
+        """One line for a table: rules, who played (when a strategy did), rate, interval and deals."""
+        who = "" if self.player is None else f" played by {self.player}"
         return (
-            f"{self.rules.letter} {self.rules.name}: {self.won}/{self.deals} won = {100 * self.rate:.2f}% "
+            f"{self.rules.letter} {self.rules.name}{who}: {self.won}/{self.deals} won = {100 * self.rate:.2f}% "
             f"(95% CI {100 * self.low:.2f}-{100 * self.high:.2f}%), seed {self.seed}"
         )
 
     def __repr__(self) -> str:
+        who = "" if self.player is None else f", player={self.player!r}"
         return (
-            f"Estimate({self.rules.letter} {self.rules.name}, deals={self.deals}, won={self.won}, "
+            f"Estimate({self.rules.letter} {self.rules.name}{who}, deals={self.deals}, won={self.won}, "
             f"rate={self.rate:.4f}, 95% CI [{self.low:.4f}, {self.high:.4f}], seed={self.seed})"
         )
 
@@ -231,6 +239,7 @@ class Estimate:
             "rules": self.rules.letter,
             "rules_name": self.rules.name,
             "rules_knobs": self.rules.to_dict(),
+            **({} if self.player is None else {"player": self.player}),
             "seed": self.seed,
             "deals": self.deals,
             "won": self.won,
@@ -253,6 +262,27 @@ def _solve_chunk(rules: Rules, codes: Sequence[str]) -> list[ChunkResult]:
         result = solve(Game.from_code(code, rules=rules))
         out.append((result.winnable, result.max_removed, result.nodes, result.seconds))
     return out
+
+
+def _play_chunk(rules: Rules, codes: Sequence[str], player: object, seed: int) -> list[ChunkResult]:
+    """Play a chunk of deals with a strategy (runs in a worker, like :func:`_solve_chunk`).
+
+    The strategy's random source is seeded by the estimate's seed and the deal's letters, so
+    a deal is played the same way whichever chunk, worker or executor plays it."""
+    from ..engine.game import Game
+    from .strategies import play_out
+
+    out = []
+    for code in codes:
+        started = time.perf_counter()
+        result = play_out(Game.from_code(code, rules=rules), player, _playout_seed(seed, code))  # type: ignore[arg-type]
+        out.append((result.won, result.removed, result.moves, time.perf_counter() - started))
+    return out
+
+
+def _playout_seed(seed: int, code: str) -> str:
+    """The seed of a strategy's random source on one deal of an estimate."""
+    return f"{seed}:{code.rsplit('-', 1)[-1]}"
 
 
 def _ignore_interrupts() -> None:
@@ -319,6 +349,52 @@ def _check_executor(executor: object) -> Executor | str | None:
     )
 
 
+def _work(player: object, seed: int, executor: Executor | str | None) -> tuple[Callable[..., list[ChunkResult]], tuple[object, ...], Executor | str | None]:
+    """What a chunk runs: the solver, or a strategy's playouts; and the executor to run it on.
+
+    A built-in strategy travels to the workers by name. A user's function travels as itself,
+    so it must pickle for a process pool: checked here for a ``ProcessPoolExecutor``, and the
+    default pool plays it in this process when workers could not import it (a function
+    defined in a notebook, whose ``__main__`` they cannot load, or a lambda)."""
+    if player is None:
+        return _solve_chunk, (), executor
+    from .strategies import STRATEGIES, check_player, player_name
+
+    check_player(player)
+    name = player_name(player)
+    spec: object = name if STRATEGIES.get(name) is player or isinstance(player, str) else player
+    if isinstance(spec, str):
+        return _play_chunk, (spec, seed), executor
+    if executor is None and not _workers_can_load(spec):
+        return _play_chunk, (spec, seed), "serial"
+    process_pool = sys.modules.get("concurrent.futures.process")
+    if process_pool is not None and isinstance(executor, process_pool.ProcessPoolExecutor):
+        if not _pickles(spec):
+            raise TypeError(
+                f"player {name} cannot be sent to worker processes (it does not pickle): define it "
+                "at the top level of a module, pass a built-in name "
+                f"({', '.join(map(repr, STRATEGIES))}), or pass executor='serial'"
+            )
+    return _play_chunk, (spec, seed), executor
+
+
+def _pickles(value: object) -> bool:
+    try:
+        pickle.dumps(value)
+    except Exception:  # pickling raises PicklingError, AttributeError, TypeError... by object
+        return False
+    return True
+
+
+def _workers_can_load(function: object) -> bool:
+    """Whether a process pool's workers can unpickle ``function``: it pickles, and it is not
+    defined in a ``__main__`` they cannot re-import (a notebook's, an interactive session's)."""
+    if not _pickles(function):
+        return False
+    module = getattr(function, "__module__", None)
+    return module != "__main__" or hasattr(sys.modules.get("__main__"), "__file__")
+
+
 def solve_deals(
     rules: Rules | str = "N",
     deals: int = 10_000,
@@ -327,9 +403,10 @@ def solve_deals(
     executor: Executor | str | None = None,
     chunk_size: int = 50,
     in_flight: int | None = None,
+    player: object = None,
 ) -> Iterator[DealOutcome]:
-    """Solve ``deals`` deals drawn from ``seed`` and yield each outcome, in deal order, as soon
-    as it and every deal before it are solved.
+    """Solve ``deals`` deals drawn from ``seed`` (or play them with the strategy ``player``)
+    and yield each outcome, in deal order, as soon as it and every deal before it are done.
 
     The arguments are those of :func:`estimate` (checked here, at the call). At most
     ``in_flight`` chunks are submitted and not yet yielded (default: 4 per local core; raise it
@@ -341,7 +418,8 @@ def solve_deals(
     executor = _check_executor(executor)
     _check_whole("chunk_size", chunk_size, 1, MAX_DEALS)
     window = 4 * (os.cpu_count() or 1) if in_flight is None else _check_whole("in_flight", in_flight, 1, MAX_DEALS)
-    return _stream(rules, deals, seed, executor, chunk_size, window)
+    task, extra, executor = _work(player, seed, executor)
+    return _stream(rules, deals, seed, executor, chunk_size, window, task, extra)
 
 
 def _chunks(rules: Rules, deals: int, seed: int, chunk_size: int) -> Iterator[list[str]]:
@@ -352,13 +430,14 @@ def _chunks(rules: Rules, deals: int, seed: int, chunk_size: int) -> Iterator[li
 
 def _stream(
     rules: Rules, deals: int, seed: int, executor: Executor | str | None, chunk_size: int, window: int,
+    task: Callable[..., list[ChunkResult]], extra: tuple[object, ...],
 ) -> Iterator[DealOutcome]:
     chunks = _chunks(rules, deals, seed, chunk_size)
     pool = _default_executor() if executor is None else None if executor == "serial" else executor
     if pool is None:
-        solved: Iterable[tuple[list[str], list[ChunkResult]]] = ((c, _solve_chunk(rules, c)) for c in chunks)
+        solved: Iterable[tuple[list[str], list[ChunkResult]]] = ((c, task(rules, c, *extra)) for c in chunks)
     else:
-        solved = _in_order(pool, rules, chunks, window, owned=executor is None)
+        solved = _in_order(pool, rules, chunks, window, executor is None, task, extra)
     with closing(iter(solved)) as results:
         for chunk, chunk_results in results:
             for code, (winnable, removed, nodes, seconds) in zip(chunk, chunk_results):
@@ -367,13 +446,14 @@ def _stream(
 
 def _in_order(
     pool: Executor, rules: Rules, chunks: Iterator[list[str]], window: int, owned: bool,
+    task: Callable[..., list[ChunkResult]], extra: tuple[object, ...],
 ) -> Iterator[tuple[list[str], list[ChunkResult]]]:
     """Submit chunks with at most ``window`` unfinished or unread, and yield them in order."""
     pending: deque[tuple[list[str], Future[list[ChunkResult]]]] = deque()
     finished = False
     try:
         for chunk in chunks:
-            pending.append((chunk, pool.submit(_solve_chunk, rules, chunk)))
+            pending.append((chunk, pool.submit(task, rules, chunk, *extra)))
             if len(pending) >= window:
                 head, future = pending.popleft()
                 yield head, future.result()
@@ -409,8 +489,10 @@ def estimate(
     progress: Callable[[int, int], None] | None = None,
     keep: str = "all",
     in_flight: int | None = None,
+    player: object = None,
 ) -> Estimate:
-    """Solve ``deals`` deals drawn from ``seed`` under ``rules`` and measure the win rate.
+    """Solve ``deals`` deals drawn from ``seed`` under ``rules`` and measure the win rate, or,
+    with ``player``, the win rate of a strategy that sees only what a player sees.
 
     ``rules`` is a :class:`~pyramide_widget.engine.rules.Rules` or a preset letter; ``deals`` is 1 to
     26**7 and ``seed`` 0 to 2**64 - 1 (a larger seed would alias a smaller one). ``executor`` is
@@ -421,6 +503,15 @@ def estimate(
     then does not grow with ``deals``). The result does not depend on the executor, the chunk
     size or ``in_flight`` (see :func:`solve_deals`). Bad arguments raise TypeError or
     ValueError here, before any deal is solved.
+
+    ``player`` (see :mod:`~pyramide_widget.analysis.strategies`) is ``None`` for the solver,
+    which sees the whole deal; a built-in strategy's name (``"random"``, ``"greedy"``,
+    ``"careful"``); or any function ``(view, rng) -> move`` of the
+    :class:`~pyramide_widget.engine.player_view.PlayerView`. The same ``seed`` deals the same
+    deals to the solver and to every strategy, so their rates compare deal for deal, and a
+    strategy's random choices are seeded from ``seed`` and each deal, so its result does not
+    depend on the executor either. A function the default pool's workers could not import (one
+    defined in a notebook) is played in this process.
     """
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function (done, total) or None, got {progress!r}")
@@ -428,7 +519,7 @@ def estimate(
         raise ValueError(f"keep must be one of {', '.join(map(repr, _KEEP))}, got {keep!r}")
     rules = _check_rules(rules)
     stream = solve_deals(
-        rules, deals, seed, executor=executor, chunk_size=chunk_size, in_flight=in_flight,
+        rules, deals, seed, executor=executor, chunk_size=chunk_size, in_flight=in_flight, player=player,
     )
     started = time.perf_counter()
     outcomes: list[DealOutcome] = []
@@ -453,4 +544,11 @@ def estimate(
     return Estimate(
         rules, seed, deals, won, *wilson_interval(won, deals), dict(sorted(histogram.items())),
         tuple(outcomes), time.perf_counter() - started, tuple(won_codes), slowest, keep,
+        None if player is None else _player_name(player),
     )
+
+
+def _player_name(player: object) -> str:
+    from .strategies import player_name
+
+    return player_name(player)

@@ -44,6 +44,7 @@ from .i18n import Message, check_language, translate
 from .moves import DRAW, RECYCLE, Move, MoveKind, parse_move
 from .rules import CUSTOM_LETTER, Rules, RulesLike, as_rules
 from .html import game_html, game_svg
+from .player_view import PlayerView
 from .position import Place, Position, Status
 from .table import Table
 
@@ -358,6 +359,25 @@ class Game:
         hidden = self._face_down_places()
         pyramid = tuple(None if i in hidden else card for i, card in enumerate(self._pyramid))
         return Position(pyramid, tuple(self._waste), self.stock, self._fresh, self._recycles_used, hidden)
+
+    def player_view(self) -> PlayerView:
+        """What a player sees now, for a playing strategy: the face-up cards, the waste, the
+        cards removed, the stock's count (never its order, unless the rules lay it face up),
+        the recycles left and the legal moves; nothing that reveals a hidden card, and no
+        reference back to this game (see :mod:`~pyramide_widget.engine.player_view`)."""
+        hidden = self._face_down_places()
+        return PlayerView(
+            rules=self.rules,
+            pyramid=tuple(None if i in hidden else card for i, card in enumerate(self._pyramid)),
+            face_down=hidden,
+            waste=tuple(self._waste),
+            waste_fresh=self._fresh,
+            stock_count=len(self._stock),
+            stock=self.stock if self.rules.stock_face_up else None,
+            recycles_left=self.recycles_left,
+            removed=tuple(card for move in self._history for card in move.cards),
+            legal_moves=tuple(self.legal_moves()),
+        )
 
     def is_face_up(self, row: int, col: int) -> bool:
         """Whether the pyramid card at ``(row, col)`` is face up (always, but on a face-down

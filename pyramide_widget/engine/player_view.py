@@ -1,0 +1,73 @@
+"""The game as a player sees it: what a playing strategy is given instead of the game.
+
+A strategy that held the :class:`~pyramide_widget.engine.game.Game` could read the stock's
+order or a face-down card (``game.stock``, ``game.position()``), and win deals no player
+could. :meth:`Game.player_view() <pyramide_widget.engine.game.Game.player_view>` builds a
+:class:`PlayerView` instead: a frozen object made only of what a player at the table knows
+— the face-up pyramid cards (a face-down place reads ``None``), the waste, the cards removed so
+far, how many cards the stock holds (its cards only when the rules lay it face up), the
+recycles left, the legal moves and the rules. It keeps no reference to the game, so nothing
+reachable from it reveals a hidden card.
+
+Standard library only, like the rest of the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import Card, Deck
+from .moves import Move
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One position as the player sees it (see the module docstring).
+
+    ``pyramid`` is row-major (index ``i`` is ``rules.table.shape.position(i)``); ``None`` is a
+    removed card or, when ``i`` is in ``face_down``, a card the player cannot see yet.
+    ``rules.table.shape.covers[i]`` lists the places lying on place ``i``."""
+
+    rules: Rules
+    pyramid: tuple[Card | None, ...]
+    face_down: frozenset[int]
+    waste: tuple[Card, ...]
+    """Bottom to top: the player saw each of these cards turned up."""
+    waste_fresh: bool
+    """Whether the waste top came from a draw (it may then pair with the card beneath it
+    under ``draw_against_waste``)."""
+    stock_count: int
+    stock: tuple[Card, ...] | None
+    """The stock, top first, only when ``rules.stock_face_up`` shows it; ``None`` otherwise."""
+    recycles_left: int | None
+    """Recycles still allowed, ``None`` when unlimited."""
+    removed: tuple[Card, ...]
+    """The cards removed so far, in the order they went (pyramid and waste alike)."""
+    legal_moves: tuple[Move, ...]
+    """Every legal move, in the engine's stable order: kings, pairs, then draw or recycle."""
+
+    @property
+    def target(self) -> int:
+        """The pair sum, and the rank removed alone (13; 12 with the Spanish deck)."""
+        return self.rules.target
+
+    @property
+    def pyramid_left(self) -> int:
+        """Pyramid cards still on the table, face-down ones included."""
+        return sum(card is not None for card in self.pyramid) + len(self.face_down)
+
+    def unseen(self) -> frozenset[Card]:
+        """The cards the player has not seen where they are now: the stock's and the
+        face-down ones together. A player who remembers what was removed knows this set, but
+        not which of its cards lie where, nor the stock's order (unless it is face up)."""
+        seen = {card for card in self.pyramid if card is not None}
+        seen.update(self.waste, self.removed, self.stock or ())
+        return frozenset(card for card in _cards_of(self.rules.table.deck) if card not in seen)
+
+
+@lru_cache(maxsize=None)
+def _cards_of(deck: Deck) -> tuple[Card, ...]:
+    """A deck's cards, built once: a strategy asks for :meth:`PlayerView.unseen` every move."""
+    return tuple(deck.cards())
