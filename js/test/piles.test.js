@@ -200,3 +200,22 @@ test("a table without a stock draws none; a removed pile card leaves the keyboar
   assert.equal(document.activeElement.dataset.card, "3♦", "the card it uncovered, now exposed");
   assert.equal(document.activeElement.dataset.covered, undefined);
 });
+
+test("a card removed on a table without a stock or waste animates (nothing slides to a stock)", () => {
+  const st = withPiles();
+  const giza = { ...st, table: { ...st.table, piles: { ...st.table.piles, stock: null, waste: null } } };
+  const ran = [];
+  HTMLElement.prototype.animate = function animate(frames) {
+    ran.push(frames);
+    return {};
+  };
+  try {
+    const { model, q } = mount(giza);
+    const pyramid = giza.pyramid.map((e, i) => (i === 27 ? null : e)); // the bottom row's last card goes
+    model.set("_state", { ...giza, pyramid, moves: 1 });
+    assert.equal(q(`.pyr-pyramid [data-card="${giza.pyramid[27].card}"]`), null);
+    assert.equal(ran.length, 1, "the removed card fades out");
+  } finally {
+    delete HTMLElement.prototype.animate;
+  }
+});

@@ -513,10 +513,14 @@ function buildBoard(ctx) {
     if (!moves.length || reduceMotion() || typeof board.animate !== "function") return;
     // From the waste to the stock, in the card's own size (no layout is read during a render).
     const { piles, card } = look.table;
-    const toStock =
-      `translate(${((piles.stock.x - piles.waste.x) * 100) / card.width}%, ` +
-      `${((piles.stock.y - piles.waste.y) * 100) / card.height}%)`;
     for (const m of moves) {
+      // Only the waste drawn beside the stock moves here (a table may have neither, or waste
+      // piles of its own), so the way to the stock exists whenever a waste card moves.
+      if (m.pile === "waste" && wasteBox.hidden) continue;
+      const toStock =
+        m.pile === "waste" &&
+        `translate(${((piles.stock.x - piles.waste.x) * 100) / card.width}%, ` +
+          `${((piles.stock.y - piles.waste.y) * 100) / card.height}%)`;
       const at = m.pile === "pyramid" ? cardBox(cards[m.index].place, look.table) : pileBox(wasteBox);
       if (m.kind === "removed") {
         const copy = ghost(m.card, look, at);
