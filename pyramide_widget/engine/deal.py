@@ -23,8 +23,11 @@ forever, on any machine, and can be re-implemented in another language (JavaScri
 5. **Deal.** The first ``shape.size`` cards form the pyramid, row by row from the top, left
    to right (28 for a 7-row pyramid or the Triangle, 21 for Six Rows); the next
    ``dealt_to_waste`` cards go to the waste (one on the standard table, bottom first, none
-   on the others); the rest is the stock, the first of them on top (drawn first). On the
-   standard table: cards 0–27 the pyramid, card 28 the waste, cards 29–51 the stock.
+   on the others); then each pile the table deals cards to (a reserve, Giza's columns), in
+   the table's pile order, ``dealt`` cards each, bottom first; the rest is the stock, the
+   first of them on top (drawn first). On the standard table: cards 0–27 the pyramid, card 28
+   the waste, cards 29–51 the stock; on Giza, cards 28–30 column 1 (card 30 its exposed top),
+   …, 49–51 column 8, and no stock.
 
 The code's rules letter names the preset and so the table (:mod:`~pyramide_widget.engine.table`):
 the same 7 letters deal other cards on another table (``PY1-W-AAAAAAS`` is a Six Rows deal),
@@ -43,6 +46,7 @@ import re
 import reprlib
 import secrets
 from dataclasses import dataclass
+from typing import Any
 from collections.abc import Iterable, Sequence
 
 from .cards import Card, iter_cards
@@ -91,12 +95,15 @@ class SplitMix64:
 
 @dataclass(frozen=True)
 class Deal:
-    """The cards of one deal: pyramid (row-major, top first), waste (bottom to top) and stock
-    (top first, so ``stock[0]`` is drawn next)."""
+    """The cards of one deal: pyramid (row-major, top first), waste (bottom to top), stock
+    (top first, so ``stock[0]`` is drawn next), and ``piles``: the cards dealt onto each pile
+    of the table that is dealt cards (a reserve card, a Giza column), in the table's pile
+    order, each bottom to top (empty on tables without such piles)."""
 
     pyramid: tuple[Card, ...]
     waste: tuple[Card, ...]
     stock: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...] = ()
 
     @classmethod
     def from_letters(cls, letters: str, table: Table = STANDARD_TABLE) -> "Deal":
@@ -113,8 +120,13 @@ class Deal:
             j = rng.below(i + 1)
             deck[i], deck[j] = deck[j], deck[i]
         size = table.shape.size
-        waste_end = size + table.dealt_to_waste
-        return cls(tuple(deck[:size]), tuple(deck[size:waste_end]), tuple(deck[waste_end:]))
+        start = size + table.dealt_to_waste
+        piles = []
+        for pile in table.piles:
+            if pile.dealt:
+                piles.append(tuple(deck[start:start + pile.dealt]))
+                start += pile.dealt
+        return cls(tuple(deck[:size]), tuple(deck[size:size + table.dealt_to_waste]), tuple(deck[start:]), tuple(piles))
 
     @classmethod
     def from_layout(
@@ -123,6 +135,7 @@ class Deal:
         waste: Iterable[str | Card] | str = (),
         stock: Iterable[str | Card] | str = (),
         table: Table = STANDARD_TABLE,
+        piles: Iterable[Iterable[str | Card] | str] = (),
     ) -> "Deal":
         """Build and check a deal from explicit cards (R5).
 
@@ -130,8 +143,11 @@ class Deal:
         a row is a list of cards or, as bug reports write it, one string of cards separated by
         spaces: ``["5♣", "2♠ 8♥", "3♣ K♦ 6♣", ...]``. ``waste`` is bottom to top (last = top)
         and ``stock`` top first (first = next drawn), each a list of cards or one such string.
+        ``piles``: for a table whose piles are dealt cards (a reserve, Giza's columns), one
+        entry per such pile in the table's order, each bottom to top (``["7♣", "K♦", ...]`` for
+        a reserve of one card each, ``["2♠ 8♥ 3♣", ...]`` for columns).
         The cards must form exactly one deck of the ``table`` (the standard 52-card deck by
-        default) and fill its pyramid.
+        default) and fill its pyramid and piles.
         """
         _check_table(table)
         shape, deck = table.shape, table.deck
@@ -166,6 +182,10 @@ class Deal:
                 tuple(iter_cards(flat, deck)),
                 tuple(iter_cards(_card_list("waste", waste), deck)),
                 tuple(iter_cards(_card_list("stock", stock), deck)),
+                tuple(
+                    tuple(iter_cards(_card_list(f"pile {number}", pile), deck))
+                    for number, pile in enumerate(_card_list("piles", piles), 1)
+                ),
             )
         except ValueError as error:
             raise LayoutError(str(error)) from None
@@ -177,7 +197,7 @@ class Deal:
         52-card deck by default), each card once, and the pyramid fills the table's shape."""
         _check_table(table)
         deck = table.deck
-        cards = self.pyramid + self.waste + self.stock
+        cards = self.pyramid + self.waste + self.stock + tuple(card for pile in self.piles for card in pile)
         seen: set[Card] = set()
         duplicates = [str(card) for card in cards if card in seen or seen.add(card)]
         strangers = [str(card) for card in cards if card not in deck]
@@ -196,13 +216,26 @@ class Deal:
             )
         if len(self.pyramid) != table.shape.size:
             raise LayoutError(f"the pyramid must have {table.shape.size} cards on the {table.name} table")
+        dealt = [pile.dealt for pile in table.piles if pile.dealt]
+        if [len(pile) for pile in self.piles] != dealt:
+            raise LayoutError(
+                f"the {table.name} table deals {len(dealt)} pile(s) of {', '.join(map(str, dealt)) or 'no'} card(s); "
+                f"the layout has {len(self.piles)} of {', '.join(str(len(p)) for p in self.piles) or 'no'}"
+            )
+        if not table.waste_piles and (self.waste or self.stock):
+            raise LayoutError(f"the {table.name} table has no stock or waste: every card is in the pyramid or its piles")
 
-    def to_dict(self) -> dict[str, list[str]]:
-        return {
+    def to_dict(self) -> dict[str, Any]:
+        """The cards as JSON-ready lists; ``piles`` only when the table deals piles, so the
+        records of the other tables read as they always did."""
+        data: dict[str, Any] = {
             "pyramid": [str(c) for c in self.pyramid],
             "waste": [str(c) for c in self.waste],
             "stock": [str(c) for c in self.stock],
         }
+        if self.piles:
+            data["piles"] = [[str(c) for c in pile] for pile in self.piles]
+        return data
 
     def rows(self, shape: Shape = STANDARD_TABLE.shape) -> list[list[Card]]:
         """The pyramid as rows, top to bottom."""

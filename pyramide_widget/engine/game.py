@@ -10,14 +10,16 @@ Two layers share one rules implementation:
 
 Both go through :meth:`Game._pair_allowed` / :meth:`Game._apply`, so the rules live in one
 place. Internally a place on the table is a *slot*: 0 to ``shape.size - 1`` for the pyramid
-(row-major), ``WASTE_TOP`` and ``WASTE_UNDER`` for the two waste cards that can ever be played.
+(row-major), then two per pile of the table (:mod:`~pyramide_widget.engine.piles`): its top
+card and the card beneath it (``WASTE_TOP`` and ``WASTE_UNDER`` on the standard table, whose
+one pile is the waste). The beneath card is only ever played under draw-against-waste.
 
 The table (:attr:`Game.table`, from ``rules.table``) supplies every fact of the layout: the
 shape's ``covers`` (a 6-row pyramid, the inverted Triangle), the deck and its pair sum (12 for
-the Spanish deck), which cards start face down. Every question "may this card be played, and
-with what?" goes through ``_is_free`` / ``_may_pair`` over slots, so extra piles (three waste
-piles, a reserve, a cell, Giza's columns) are new slot kinds plus their cases there, not a
-rewrite of the move logic.
+the Spanish deck), which cards start face down, and the piles (three waste piles, a reserve,
+a cell, Giza's columns) with how the stock deals onto them. Every question "may this card be
+played, and with what?" goes through ``_is_free`` / ``_may_pair`` over slots, and every pile is
+a slot pair of the same kind, so a new pile game needs no new case in the move logic.
 
 Face-down tables: a pyramid card is face up when the table deals it face up or once every
 card covering it is gone, a function of the position, so undo turns it down again by itself.
@@ -46,6 +48,7 @@ from .rules import CUSTOM_LETTER, Rules, RulesLike, as_rules
 from .html import game_html, game_svg
 from .player_view import PlayerView
 from .position import Place, Position, Status
+from .piles import ONE_WASTE
 from .table import Table
 
 if TYPE_CHECKING:
@@ -56,9 +59,23 @@ UNDO_LIMIT = 100
 POINTS_PER_CARD = 10
 """R19: each card removed from the pyramid scores 10."""
 
-WASTE_TOP = 1 << 16
-"""The waste top's slot: above every pyramid index, so ``slot < WASTE_TOP`` means a pyramid place."""
+PILE_SLOTS = 1 << 16
+"""The first pile slot: above every pyramid index, so ``slot < PILE_SLOTS`` means a pyramid
+place. Pile ``i``'s top card is slot ``PILE_SLOTS + 2 * i``, the card beneath it the next."""
+WASTE_TOP = PILE_SLOTS
+"""The standard table's waste top (its one pile is the waste)."""
 WASTE_UNDER = WASTE_TOP + 1
+
+
+def _pile_slot(pile: int, depth: int) -> int:
+    """The slot of the card ``depth`` from the top of pile ``pile`` (1 = the top, 2 = beneath)."""
+    return PILE_SLOTS + 2 * pile + depth - 1
+
+
+def _slot_pile(slot: int) -> tuple[int, int]:
+    """The pile index and depth of a pile slot."""
+    pile, under = divmod(slot - PILE_SLOTS, 2)
+    return pile, under + 1
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -83,10 +100,26 @@ def _notifies(method: _F) -> _F:
     return wrapper  # type: ignore[return-value]
 
 
+def _groups(slots: list[int], ranks: list[int], target: int) -> Iterator[tuple[int, ...]]:
+    """Every set of three or more of ``slots`` whose ``ranks`` sum to ``target``, each in slot
+    order, the sets in lexicographic order (Tut's Tomb, docs/rules.md A5)."""
+
+    def extend(start: int, chosen: tuple[int, ...], total: int) -> Iterator[tuple[int, ...]]:
+        for n in range(start, len(slots)):
+            new_total = total + ranks[n]
+            if new_total == target and len(chosen) >= 2:
+                yield chosen + (slots[n],)
+            elif new_total < target:
+                yield from extend(n + 1, chosen + (slots[n],), new_total)
+
+    return extend(0, (), 0)
+
+
 class _UndoEntry(NamedTuple):
     move: Move
-    slots: tuple[int, ...]  # where the removed cards were, in move.cards order
+    slots: tuple[int, ...]  # where the removed cards were, in move.cards order (a cell move: from, to)
     fresh: bool  # waste freshness before the move
+    sizes: tuple[int, ...] = ()  # a draw: the cards it dealt; a recycle: each waste pile's size
 
 
 class Game:
@@ -128,7 +161,17 @@ class Game:
         self._pyramid: list[Card | None] = list(deal.pyramid)
         self._pyramid_index = {card: i for i, card in enumerate(deal.pyramid)}
         self._stock: list[Card] = list(reversed(deal.stock))  # top at the end: pop() draws
-        self._waste: list[Card] = list(deal.waste)  # top at the end
+        table = self.table
+        self._waste_piles = table.waste_piles
+        self._pile_ids = table.pile_ids
+        self._cells = tuple(i for i, pile in enumerate(table.piles) if pile.kind == "cell")
+        self._piles: list[list[Card]] = [[] for _ in table.piles]  # each top at the end
+        if self._waste_piles:
+            self._piles[self._waste_piles[0]].extend(deal.waste)
+        dealt = iter(deal.piles)
+        for i, pile in enumerate(table.piles):
+            if pile.dealt:
+                self._piles[i].extend(next(dealt))
         self._fresh = False
         self._recycles_used = 0
         self._pyramid_left = len(self._pyramid)
@@ -138,6 +181,7 @@ class Game:
         self._log: list[tuple[str, float]] = []
         self._selected: int | None = None
         self._selected_card: Card | None = None
+        self._group: list[int] = []  # Tut's Tomb: the slots selected before the last one
         self._message_key: str | None = None
         self.clock = GameClock(self._clock_source)
         self._status = self._compute_status()
@@ -312,8 +356,15 @@ class Game:
 
     @property
     def waste(self) -> tuple[Card, ...]:
-        """The waste, bottom to top (the last card is the top)."""
-        return tuple(self._waste)
+        """The waste, bottom to top (the last card is the top); on a table with several waste
+        piles (Apophis) their cards one pile after the other, in pile order (see :attr:`piles`)."""
+        return tuple(card for i in self._waste_piles for card in self._piles[i])
+
+    @property
+    def piles(self) -> dict[str, tuple[Card, ...]]:
+        """Every pile of the table by its id (``"waste"``, ``"reserve-3"``, ``"cell"``,
+        ``"column-8"``), each bottom to top (the last card is the top)."""
+        return {pile_id: tuple(pile) for pile_id, pile in zip(self._pile_ids, self._piles)}
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -346,8 +397,8 @@ class Game:
     def position(self) -> Position:
         """A hashable snapshot of the cards and stock/waste bookkeeping."""
         return Position(
-            tuple(self._pyramid), tuple(self._waste), self.stock, self._fresh, self._recycles_used,
-            self._face_down_places(),
+            tuple(self._pyramid), self.waste, self.stock, self._fresh, self._recycles_used,
+            self._face_down_places(), tuple(map(tuple, self._piles)),
         )
 
     def visible_position(self) -> Position:
@@ -358,7 +409,9 @@ class Game:
         that plays without :attr:`Rules.stock_face_up` must not look at it."""
         hidden = self._face_down_places()
         pyramid = tuple(None if i in hidden else card for i, card in enumerate(self._pyramid))
-        return Position(pyramid, tuple(self._waste), self.stock, self._fresh, self._recycles_used, hidden)
+        return Position(
+            pyramid, self.waste, self.stock, self._fresh, self._recycles_used, hidden, tuple(map(tuple, self._piles))
+        )
 
     def player_view(self) -> PlayerView:
         """What a player sees now, for a playing strategy: the face-up cards, the waste, the
@@ -394,12 +447,12 @@ class Game:
         return self._pyramid[self.shape.index(row, col)]
 
     def place_of(self, card: Card | str) -> Place | None:
-        """Where a card lies, if it is in the pyramid or one of the two top waste cards."""
+        """Where a card lies, if it is in the pyramid or one of the two top cards of a pile."""
         slot = self._slot_of(parse_card(card, self.table.deck))
         return None if slot is None else self._place_of_slot(slot)
 
     def is_free(self, card_or_row: Card | str | int, col: int | None = None) -> bool:
-        """R6/R7: a pyramid card with both coverers gone, or the waste top.
+        """R6/R7: a pyramid card with both coverers gone, or the top of a pile (the waste top).
         Takes a card (``g.is_free("10♠")``) or a row and position (``g.is_free(6, 5)``)."""
         if isinstance(card_or_row, int) and not isinstance(card_or_row, bool):
             if col is None:
@@ -412,10 +465,10 @@ class Game:
         return slot is not None and self._is_free(slot)
 
     def free_cards(self) -> list[Card]:
-        """Every free card: free pyramid cards in row-major order, then the waste top."""
+        """Every free card: free pyramid cards in row-major order, then each pile's top (the
+        waste top) in pile order."""
         cards = [self._pyramid[i] for i in range(len(self._pyramid)) if self._is_free(i)]
-        if self._waste:
-            cards.append(self._waste[-1])
+        cards += [pile[-1] for pile in self._piles if pile]
         return [card for card in cards if card is not None]
 
     def free_places(self) -> list[Place]:
@@ -426,16 +479,21 @@ class Game:
         """Every place a tap would select: free cards, plus the cards the rules let pair with
         one particular partner (a card with one coverer left, a fresh draw's waste card)."""
         slots = [i for i in range(len(self._pyramid)) if self._selectable(i)]
-        slots += [s for s in (WASTE_TOP, WASTE_UNDER) if self._selectable(s)]
+        slots += [s for s in self._pile_slots() if self._selectable(s)]
         return [self._place_of_slot(s) for s in slots]
+
+    def _pile_slots(self) -> Iterator[int]:
+        """Every pile slot, pile by pile, the top before the card beneath."""
+        for pile in range(len(self._piles)):
+            yield _pile_slot(pile, 1)
+            yield _pile_slot(pile, 2)
 
     # ------------------------------------------------------------------ the rules
 
     def _is_free(self, slot: int) -> bool:
-        if slot == WASTE_TOP:
-            return bool(self._waste)
-        if slot == WASTE_UNDER:
-            return False
+        if slot >= PILE_SLOTS:
+            pile, depth = _slot_pile(slot)
+            return depth == 1 and bool(self._piles[pile])
         if self._pyramid[slot] is None:
             return False
         pyramid = self._pyramid
@@ -455,12 +513,9 @@ class Game:
         """Whether ``slot`` may be removed together with ``partner`` (R7, R12, R16, §9 knobs)."""
         if self._is_free(slot):
             return True
-        if slot == WASTE_UNDER:
-            return (
-                self.rules.draw_against_waste and self._fresh
-                and partner == WASTE_TOP and len(self._waste) >= 2
-            )
-        if slot < WASTE_TOP and self.rules.pair_with_coverer and self._pyramid[slot] is not None:
+        if slot >= PILE_SLOTS:
+            return self._fresh_under(slot) and partner == slot - 1
+        if self.rules.pair_with_coverer and self._pyramid[slot] is not None:
             return self._face_up(slot) and self._only_coverer(slot) == partner and self._is_free(partner)
         return False
 
@@ -471,45 +526,61 @@ class Game:
         """Whether a tap selects the card here: it is free or could pair with some partner."""
         if self._is_free(slot):
             return True
-        if slot == WASTE_UNDER:
-            return self._may_pair(slot, WASTE_TOP)
-        if slot < WASTE_TOP and self.rules.pair_with_coverer and self._pyramid[slot] is not None:
+        if slot >= PILE_SLOTS:
+            return self._fresh_under(slot)
+        if self.rules.pair_with_coverer and self._pyramid[slot] is not None:
             coverer = self._only_coverer(slot)
             return coverer is not None and self._face_up(slot) and self._is_free(coverer)
         return False
 
+    def _fresh_under(self, slot: int) -> bool:
+        """Whether ``slot`` is the card beneath a waste pile's fresh top (draw against waste,
+        §9): it may pair with that top only."""
+        pile, depth = _slot_pile(slot)
+        return (
+            depth == 2 and self.rules.draw_against_waste and self._fresh
+            and self.table.piles[pile].kind == "waste" and len(self._piles[pile]) >= 2
+        )
+
     def _card_at_slot(self, slot: int) -> Card | None:
-        if slot < WASTE_TOP:
+        if slot < PILE_SLOTS:
             return self._pyramid[slot]
-        depth = slot - WASTE_TOP + 1
-        return self._waste[-depth] if len(self._waste) >= depth else None
+        pile, depth = _slot_pile(slot)
+        cards = self._piles[pile]
+        return cards[-depth] if len(cards) >= depth else None
 
     def _slot_of(self, card: Card) -> int | None:
         index = self._pyramid_index.get(card)
-        if index is not None:
-            return index if self._pyramid[index] is card else None
-        if self._waste and self._waste[-1] is card:
-            return WASTE_TOP
-        if len(self._waste) >= 2 and self._waste[-2] is card:
-            return WASTE_UNDER
+        if index is not None and self._pyramid[index] is card:
+            return index
+        for pile, cards in enumerate(self._piles):  # a pyramid card may have moved to a cell
+            if cards and cards[-1] is card:
+                return _pile_slot(pile, 1)
+            if len(cards) >= 2 and cards[-2] is card:
+                return _pile_slot(pile, 2)
         return None
 
     def _place_of_slot(self, slot: int) -> Place:
-        if slot < WASTE_TOP:
+        if slot < PILE_SLOTS:
             row, col = self.shape.position(slot)
             return Place("pyramid", row, col)
-        return Place("waste", slot - WASTE_TOP + 1)
+        pile, depth = _slot_pile(slot)
+        return Place(self._pile_ids[pile], depth)
+
+    def _has_waste(self) -> bool:
+        return any(self._piles[i] for i in self._waste_piles)
 
     def _can_recycle(self) -> bool:
         limit = self.rules.recycles
-        return not self._stock and bool(self._waste) and (limit is None or self._recycles_used < limit)
+        return not self._stock and self._has_waste() and (limit is None or self._recycles_used < limit)
 
     def _removals(self) -> Iterator[tuple[int, ...]]:
-        """Every legal removal as slots in stable order: kings, then pairs (by slot)."""
+        """Every legal removal as slots in stable order: kings, then pairs (by slot), then (on
+        a table with groups) every set of three or more free cards summing to the pair sum."""
         target = self.rules.target
         pyramid = self._pyramid
         candidates = [i for i in range(len(pyramid)) if self._selectable(i)]
-        candidates += [s for s in (WASTE_TOP, WASTE_UNDER) if self._selectable(s)]
+        candidates += [s for s in self._pile_slots() if self._selectable(s)]
         cards = {slot: self._card_at_slot(slot) for slot in candidates}
         for slot in candidates:
             if cards[slot].rank == target and self._is_free(slot):  # type: ignore[union-attr]
@@ -518,12 +589,31 @@ class Game:
             for b in candidates[n + 1:]:
                 if cards[a].rank + cards[b].rank == target and self._pair_allowed(a, b):  # type: ignore[union-attr]
                     yield (a, b)
+        if self.table.groups:
+            free = [slot for slot in candidates if self._is_free(slot)]
+            yield from _groups(free, [cards[slot].rank for slot in free], target)  # type: ignore[union-attr]
+
+    def _cell_moves(self) -> Iterator[tuple[int, int]]:
+        """Every legal move into the cell, as (from, to) slots: each free card of the pyramid
+        or of a waste pile, into the first empty cell (docs/rules.md A3)."""
+        empty = next((i for i in self._cells if not self._piles[i]), None)
+        if empty is None:
+            return
+        to = _pile_slot(empty, 1)
+        for slot in range(len(self._pyramid)):
+            if self._is_free(slot) and self._face_up(slot):
+                yield (slot, to)
+        for pile in self._waste_piles:
+            if self._piles[pile]:
+                yield (_pile_slot(pile, 1), to)
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move now, in a stable order: kings, pairs, then draw and recycle."""
+        """Every legal move now, in a stable order: kings, pairs, groups, moves to the cell,
+        then draw and recycle."""
         if self._status is not Status.PLAYING:
             return []
         moves = [self._move_for(slots) for slots in self._removals()]
+        moves += [Move(MoveKind.CELL, (self._card_at_slot(a),)) for a, _ in self._cell_moves()]  # type: ignore[arg-type]
         if self._stock:
             moves.append(DRAW)
         elif self._can_recycle():
@@ -532,15 +622,18 @@ class Game:
 
     def _move_for(self, slots: tuple[int, ...]) -> Move:
         cards = tuple(self._card_at_slot(s) for s in slots)
-        return Move(MoveKind.KING if len(slots) == 1 else MoveKind.PAIR, cards)  # type: ignore[arg-type]
+        kind = MoveKind.KING if len(slots) == 1 else MoveKind.PAIR if len(slots) == 2 else MoveKind.GROUP
+        return Move(kind, cards)  # type: ignore[arg-type]
 
     def _has_legal_move(self) -> bool:
         if self._stock or self._can_recycle():
             return True
-        return next(self._removals(), None) is not None
+        return next(self._removals(), None) is not None or next(self._cell_moves(), None) is not None
 
     def _compute_status(self) -> Status:
-        if self._pyramid_left == 0 and (not self.rules.strict_win or not (self._stock or self._waste)):
+        # A card parked in a cell is still in play: the game is not won while one is there.
+        cleared = self._pyramid_left == 0 and not any(self._piles[i] for i in self._cells)
+        if cleared and (not self.rules.strict_win or not (self._stock or any(self._piles))):
             return Status.WON
         return Status.PLAYING if self._has_legal_move() else Status.NO_MOVES
 
@@ -548,7 +641,7 @@ class Game:
 
     def is_legal(self, move: Move | str) -> bool:
         try:
-            self._resolve(parse_move(move, self.table.deck))
+            self._resolve(self._parse(move))
         except IllegalMoveError:
             return False
         return True
@@ -560,9 +653,13 @@ class Game:
         Raises :class:`~pyramide_widget.engine.errors.IllegalMoveError`, saying why, if the move is
         malformed or illegal; the game is then exactly as it was. Returns the move played.
         """
-        parsed = parse_move(move, self.table.deck)
+        parsed = self._parse(move)
         self._apply(parsed, self._resolve(parsed))
         return parsed
+
+    def _parse(self, move: Move | str) -> Move:
+        """A move in this game's notation: its deck's cards, groups only where the table has them."""
+        return parse_move(move, self.table.deck, groups=self.table.groups)
 
     def _resolve(self, move: Move) -> tuple[int, ...]:
         """The slots a legal move acts on; raise :class:`IllegalMoveError` with the reason."""
@@ -575,7 +672,7 @@ class Game:
         if move.kind is MoveKind.RECYCLE:
             if self._stock:
                 raise IllegalMoveError("recycle is not legal: the stock is not empty yet")
-            if not self._waste:
+            if not self._has_waste():
                 raise IllegalMoveError("recycle is not legal: the waste is empty")
             if not self._can_recycle():
                 raise IllegalMoveError(f"recycle is not legal: the {self.rules.recycles} recycle(s) these rules allow are used up")
@@ -587,6 +684,10 @@ class Game:
                 raise IllegalMoveError(f"{move} is not legal: {self._where_is(card)}")
             slots.append(slot)
         target = self.rules.target
+        if move.kind is MoveKind.CELL:
+            return self._resolve_cell(move, slots[0])
+        if move.kind is MoveKind.GROUP:
+            return self._resolve_group(move, tuple(slots))
         if move.kind is MoveKind.KING:
             if move.cards[0].rank != target:
                 raise IllegalMoveError(
@@ -604,28 +705,54 @@ class Game:
             raise IllegalMoveError(f"{move} is not legal: {blocked} is not free ({self._where_is(blocked)})")
         return tuple(slots)
 
+    def _resolve_cell(self, move: Move, slot: int) -> tuple[int, ...]:
+        card = move.cards[0]
+        if not self._cells:
+            raise IllegalMoveError(f"{move} is not legal: the {self.table.name} table has no cell")
+        for from_slot, to_slot in self._cell_moves():
+            if from_slot == slot:
+                return (from_slot, to_slot)
+        if all(self._piles[i] for i in self._cells):
+            raise IllegalMoveError(f"{move} is not legal: the cell already holds {self._piles[self._cells[0]][-1]}")
+        if slot >= PILE_SLOTS and _slot_pile(slot)[0] in self._cells:
+            raise IllegalMoveError(f"{move} is not legal: {card} is in the cell already")
+        if slot >= PILE_SLOTS and self.table.piles[_slot_pile(slot)[0]].kind != "waste":
+            raise IllegalMoveError(f"{move} is not legal: only a pyramid card or a waste top goes to the cell")
+        raise IllegalMoveError(f"{move} is not legal: {card} is not free ({self._where_is(card)})")
+
+    def _resolve_group(self, move: Move, slots: tuple[int, ...]) -> tuple[int, ...]:
+        if not self.table.groups:
+            raise IllegalMoveError(f"{move} is not legal: only Tut's Tomb removes three or more cards together")
+        total = sum(card.rank for card in move.cards)
+        if total != self.rules.target:
+            raise IllegalMoveError(f"{move} is not legal: the ranks sum to {total}, not {self.rules.target}")
+        for card, slot in zip(move.cards, slots):
+            if not self._is_free(slot):
+                raise IllegalMoveError(f"{move} is not legal: {card} is not free ({self._where_is(card)})")
+        return slots
+
     def _where_is(self, card: Card) -> str:
         if card not in self.table.deck:
             return f"{card} is not a card of the {self.table.deck.name} deck"
         index = self._pyramid_index.get(card)
-        if index is not None:
+        if index is not None and self._pyramid[index] is card:
             row, col = self.shape.position(index)
-            if self._pyramid[index] is None:
-                return f"{card} has already been removed"
             coverers = [str(self._pyramid[c]) for c in self.shape.covers[index] if self._pyramid[c] is not None]
             return f"{card} (row {row}, position {col}) is covered by {' and '.join(coverers)}"
         if card in self._stock:
             return f"{card} is in the stock"
-        if card in self._waste:
-            if len(self._waste) >= 2 and self._waste[-2] is card:
-                return f"{card} lies under the waste top {self._waste[-1]}"
-            return f"{card} is buried in the waste"
+        for pile_id, cards in zip(self._pile_ids, self._piles):
+            if card in cards:
+                name = "the waste" if pile_id == "waste" else pile_id
+                if len(cards) >= 2 and cards[-2] is card:
+                    return f"{card} lies under the {'waste top' if pile_id == 'waste' else f'top of {name}'} {cards[-1]}"
+                return f"{card} is buried in {name}"
         return f"{card} has already been removed"
 
     def _apply(self, move: Move, slots: tuple[int, ...]) -> None:
         """Carry out a resolved, legal move (see :meth:`_change`)."""
-        entry = _UndoEntry(move, slots, self._fresh)
-        self._change(str(move), lambda: self._move_cards(move, slots), lambda: self._return_cards(entry))
+        entry = _UndoEntry(move, slots, self._fresh, self._sizes_for(move))
+        self._change(str(move), lambda: self._move_cards(move, slots, entry.sizes), lambda: self._return_cards(entry))
         self._undo.append(entry)
         self._history.append(move)
         self._moves += 1
@@ -638,49 +765,88 @@ class Game:
             self._message_key = "no_undo"
             return None
         entry = self._undo[-1]
-        self._change("undo", lambda: self._return_cards(entry), lambda: self._move_cards(entry.move, entry.slots))
+        self._change("undo", lambda: self._return_cards(entry), lambda: self._move_cards(entry.move, entry.slots, entry.sizes))
         self._undo.pop()
         self._history.pop()
         return entry.move
 
-    def _move_cards(self, move: Move, slots: tuple[int, ...]) -> None:
-        """Play ``move`` on the cards; with :meth:`_return_cards`, the only place where the
-        table changes."""
+    def _sizes_for(self, move: Move) -> tuple[int, ...]:
+        """What undo needs beyond the slots: how many cards a draw deals (fewer than
+        ``table.draw`` at the end of the stock), each waste pile's size before a recycle."""
         if move.kind is MoveKind.DRAW:
-            self._waste.append(self._stock.pop())
+            return (min(self.table.draw, len(self._stock)),)
+        if move.kind is MoveKind.RECYCLE:
+            return tuple(len(self._piles[i]) for i in self._waste_piles)
+        return ()
+
+    def _move_cards(self, move: Move, slots: tuple[int, ...], sizes: tuple[int, ...]) -> None:
+        """Play ``move`` on the cards; with :meth:`_return_cards`, the only place where the
+        table changes. A draw deals ``sizes[0]`` cards, one onto each waste pile in turn; a
+        recycle gathers the waste piles, the first pile's bottom card on top of the new stock
+        (docs/rules.md A1)."""
+        waste_piles = self._waste_piles
+        if move.kind is MoveKind.DRAW:
+            for n in range(sizes[0]):
+                self._piles[waste_piles[n % len(waste_piles)]].append(self._stock.pop())
             self._fresh = True
         elif move.kind is MoveKind.RECYCLE:
-            self._stock = self._waste[::-1]
-            self._waste = []
+            gathered = [card for i in waste_piles for card in self._piles[i]]
+            self._stock = gathered[::-1]
+            for i in waste_piles:
+                self._piles[i] = []
             self._fresh = False
             self._recycles_used += 1
+        elif move.kind is MoveKind.CELL:
+            source, cell = slots
+            self._take(source)
+            self._piles[_slot_pile(cell)[0]].append(move.cards[0])
         else:
-            # Take waste cards top first so a (top, under) pair pops in the right order.
+            # Take pile cards top first so a (top, under) pair pops in the right order.
             for slot in sorted(slots):
-                if slot < WASTE_TOP:
-                    self._pyramid[slot] = None
-                    self._pyramid_left -= 1
-            for slot in sorted((s for s in slots if s >= WASTE_TOP)):
-                self._waste.pop()
-                self._fresh = False
+                self._take(slot)
+
+    def _take(self, slot: int) -> None:
+        """Take the card at ``slot`` off the table (a pile's card must be its top by then)."""
+        if slot < PILE_SLOTS:
+            self._pyramid[slot] = None
+            self._pyramid_left -= 1
+            return
+        pile = _slot_pile(slot)[0]
+        self._piles[pile].pop()
+        if self.table.piles[pile].kind == "waste":
+            self._fresh = False
+
+    def _put_back(self, slot: int, card: Card) -> None:
+        """Undo :meth:`_take`: the card returns to ``slot`` (freshness is restored by the caller)."""
+        if slot < PILE_SLOTS:
+            self._pyramid[slot] = card
+            self._pyramid_left += 1
+        else:
+            self._piles[_slot_pile(slot)[0]].append(card)
 
     def _return_cards(self, entry: _UndoEntry) -> None:
         """Put the cards of ``entry``'s move back where they were (the table half of undo)."""
         move = entry.move
+        waste_piles = self._waste_piles
         if move.kind is MoveKind.DRAW:
-            self._stock.append(self._waste.pop())
+            for n in reversed(range(entry.sizes[0])):
+                self._stock.append(self._piles[waste_piles[n % len(waste_piles)]].pop())
         elif move.kind is MoveKind.RECYCLE:
-            self._waste = self._stock[::-1]
+            gathered = self._stock[::-1]
+            start = 0
+            for i, size in zip(waste_piles, entry.sizes):
+                self._piles[i] = gathered[start:start + size]
+                start += size
             self._stock = []
             self._recycles_used -= 1
+        elif move.kind is MoveKind.CELL:
+            source, cell = entry.slots
+            self._piles[_slot_pile(cell)[0]].pop()
+            self._put_back(source, move.cards[0])
         else:
-            waste_back = sorted((s for s in entry.slots if s >= WASTE_TOP), reverse=True)
-            for card, slot in zip(move.cards, entry.slots):
-                if slot < WASTE_TOP:
-                    self._pyramid[slot] = card
-                    self._pyramid_left += 1
-            for slot in waste_back:  # WASTE_UNDER goes back first, then WASTE_TOP on it
-                self._waste.append(move.cards[entry.slots.index(slot)])
+            # The card beneath goes back first, then the top on it.
+            for slot in sorted(entry.slots, reverse=True):
+                self._put_back(slot, move.cards[entry.slots.index(slot)])
         self._fresh = entry.fresh
 
     def _change(self, action: str, forward: Callable[[], None], back: Callable[[], None]) -> None:
@@ -709,6 +875,7 @@ class Game:
         self._message_key = None if status is Status.PLAYING else "won" if status is Status.WON else "no_moves"
         if self._selected is not None and (
             self._card_at_slot(self._selected) is not self._selected_card or not self._selectable(self._selected)
+            or self._group
         ):
             self._deselect()
 
@@ -718,6 +885,10 @@ class Game:
     def tap(self, pile: str, row: int | None = None, col: int | None = None) -> Move | None:
         """Click on the table as in the app. ``tap("pyramid", 7, 6)``, ``tap("waste")`` (the
         top; ``tap("waste", 2)`` the card beneath, for draw-against-waste) or ``tap("stock")``.
+        On a table with other piles, a pile by its id (:attr:`piles`): ``tap("reserve-3")``,
+        ``tap("column-8")``, ``tap("waste-2")``; ``tap("cell")`` with a card selected moves it
+        into the empty cell (docs/rules.md A3). On Tut's Tomb each tap adds a free card to the
+        selection until the selected ranks reach the pair sum (docs/rules.md A5).
 
         Returns the move the tap played, if any. A tap never raises for a game reason (a
         covered card, a wrong sum): it sets :attr:`message` as the app would. It raises
@@ -740,7 +911,9 @@ class Game:
             return self._tap_stock()
         card = self._card_at_slot(slot)
         if card is None:
-            return None
+            return self._tap_empty(slot)
+        if self.table.groups:
+            return self._tap_group(slot, card)
         if not self._selectable(slot):
             if self.explain_mistakes:
                 self._message_key = "blocked"  # R8: nothing else happens
@@ -768,12 +941,57 @@ class Game:
         self._apply(move, self._resolve(move))  # deselects: the selected card is gone
         return move
 
+    def _tap_empty(self, slot: int) -> Move | None:
+        """A tap on an empty place: the selected card moves into it if it is an empty cell
+        (A3); anything else does nothing, as on a removed card."""
+        if slot < PILE_SLOTS or _slot_pile(slot) [0] not in self._cells or self._selected is None:
+            return None
+        move = Move(MoveKind.CELL, (self._selected_card,))  # type: ignore[arg-type]
+        for source, to in self._cell_moves():
+            if source == self._selected and to == _pile_slot(_slot_pile(slot)[0], 1):
+                self._apply(move, (source, to))
+                return move
+        if self.explain_mistakes:
+            self._message_key = "blocked"  # a card that may only pair with one partner stays put
+        return None
+
+    def _tap_group(self, slot: int, card: Card) -> Move | None:
+        """Tut's Tomb's taps (A5): a free card joins the selection (a selected one leaves it);
+        once the selected ranks make the pair sum they go together; past it, the sum message,
+        and the last card stays selected alone (as R10)."""
+        if not self._is_free(slot) or not self._selectable(slot):
+            if self.explain_mistakes:
+                self._message_key = "blocked"
+            return None
+        chosen = self._group + ([self._selected] if self._selected is not None else [])
+        if slot in chosen:
+            chosen.remove(slot)
+            self._deselect()
+            for kept in chosen:
+                self._select(kept, keep=True)
+            return None
+        if card.rank == self.rules.target:
+            return self.play(Move(MoveKind.KING, (card,)))  # R11: a king goes in one tap
+        chosen.append(slot)
+        total = sum(self._card_at_slot(s).rank for s in chosen)  # type: ignore[union-attr]
+        if total == self.rules.target:
+            move = self._move_for(tuple(chosen))
+            self._apply(move, self._resolve(move))
+            return move
+        if total > self.rules.target:
+            self._deselect()
+            self._select(slot)
+            self._message_key = "sum"
+            return None
+        self._select(slot, keep=True)
+        return None
+
     def _tap_stock(self) -> Move | None:
         if self._stock:
             return self.play(DRAW)  # R14
         if self._can_recycle():
             return self.play(RECYCLE)  # R15
-        if self._waste:
+        if self._has_waste():
             self._message_key = "no_recycles"
         return None  # R15: empty stock and empty waste: nothing happens
 
@@ -787,23 +1005,35 @@ class Game:
             if row is None or col is None:
                 raise ValueError("tap('pyramid', row, position) needs a row and a position, counted from 1")
             return self.shape.index(row, col)
-        if pile == "waste":
+        if pile in self._pile_ids:
             if col is not None or row not in (None, 1, 2):
-                raise ValueError("tap('waste') taps the top card; tap('waste', 2) the card beneath it")
-            return WASTE_TOP if row in (None, 1) else WASTE_UNDER
+                raise ValueError(f"tap({pile!r}) taps the top card; tap({pile!r}, 2) the card beneath it")
+            return _pile_slot(self._pile_ids.index(pile), 1 if row is None else row)
         if pile == "stock":
             if row is not None or col is not None:
                 raise ValueError("tap('stock') takes no row or position")
             return None
-        raise ValueError(f"unknown pile {pile!r}: expected 'pyramid', 'waste' or 'stock'")
+        names = ", ".join(repr(name) for name in ("pyramid", *self._pile_ids, "stock"))
+        raise ValueError(f"unknown pile {pile!r}: expected {names}")
 
-    def _select(self, slot: int) -> None:
+    def _select(self, slot: int, *, keep: bool = False) -> None:
+        """Select the card at ``slot``; ``keep``: Tut's Tomb keeps the earlier selection too."""
+        if keep and self._selected is not None:
+            self._group.append(self._selected)
         self._selected = slot
         self._selected_card = self._card_at_slot(slot)
 
     def _deselect(self) -> None:
         self._selected = None
         self._selected_card = None
+        self._group = []
+
+    @property
+    def selection(self) -> list[Place]:
+        """Every selected place, the last tapped last: one at most but on Tut's Tomb, where a
+        group is gathered tap by tap (A5)."""
+        slots = self._group + ([self._selected] if self._selected is not None else [])
+        return [self._place_of_slot(slot) for slot in slots]
 
     @_notifies
     def deselect(self) -> None:
@@ -846,11 +1076,16 @@ class Game:
             ]
             pad = int(layout[first][0] * width)
             lines.append((" " * pad + "".join(cell.center(width) for cell in cells)).rstrip())
-        top = str(self._waste[-1]) if self._waste else "—"
+        waste = self.waste
+        top = str(waste[-1]) if len(self._waste_piles) == 1 and waste else "—"
         stock = f"stock {len(self._stock)}"
         if self.rules.stock_face_up and self._stock:
             stock += f" ({' '.join(map(str, self.stock))})"
-        lines.append(f"{stock} · waste {top} ({len(self._waste)})")
+        lines.append(f"{stock} · waste {top} ({len(waste)})")
+        if self.table.piles != ONE_WASTE:  # the other tables list every pile, top last
+            lines.append(" · ".join(
+                f"{pile_id} {' '.join(map(str, cards)) or '—'}" for pile_id, cards in zip(self._pile_ids, self._piles)
+            ))
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -5,8 +5,12 @@ One text form per move:
 * ``K♦`` — remove a king alone (R11);
 * ``10♣+3♠`` — remove a pair summing to 13 (R9; 12 with the Spanish deck: ``7O+5C``), cards
   in the order they were chosen;
-* ``draw`` — turn the stock's top card onto the waste (R14);
-* ``recycle`` — turn the waste back into the stock (R15).
+* ``draw`` — turn the stock's top card onto the waste (R14; on some tables several cards,
+  docs/rules.md §11);
+* ``recycle`` — turn the waste back into the stock (R15);
+* ``5♣+4♦+4♥`` — remove three or more cards whose ranks sum to 13 together (Tut's Tomb, a
+  *group*; docs/rules.md A5);
+* ``Q♣>cell`` — move a free card into the empty cell (the Cell game, docs/rules.md A3).
 
 ``str(move)`` prints that form; :func:`parse_move` reads it back, and also every card spelling
 :func:`~pyramide_widget.engine.cards.parse_card` accepts (``Kd``, ``TC+3S``, ``R♦``), spaces around
@@ -23,7 +27,11 @@ from enum import Enum
 from .cards import FRENCH_DECK, Card, Deck, parse_card
 from .errors import CardError, IllegalMoveError
 
-MOVE_SYNTAX = "a king like 'K♦', a pair like '10♣+3♠', 'draw' or 'recycle'"
+MOVE_SYNTAX = (
+    "a king like 'K♦', a pair like '10♣+3♠', 'draw', 'recycle', "
+    "a group like '5♣+4♦+4♥' (Tut's Tomb) or a move to the cell like 'Q♣>cell'"
+)
+CELL_SUFFIX = ">cell"
 
 
 class MoveKind(str, Enum):
@@ -31,6 +39,8 @@ class MoveKind(str, Enum):
     PAIR = "pair"
     DRAW = "draw"
     RECYCLE = "recycle"
+    GROUP = "group"
+    CELL = "cell"
 
 
 class Move:
@@ -43,11 +53,14 @@ class Move:
 
     def __init__(self, kind: MoveKind | str, cards: tuple[Card, ...] = ()) -> None:
         kind = MoveKind(kind)
-        expected = {MoveKind.KING: 1, MoveKind.PAIR: 2}.get(kind, 0)
-        if len(cards) != expected or not all(isinstance(c, Card) for c in cards):
+        expected = {MoveKind.KING: 1, MoveKind.PAIR: 2, MoveKind.CELL: 1}.get(kind, 0)
+        if kind is MoveKind.GROUP:
+            if len(cards) < 3 or not all(isinstance(c, Card) for c in cards):
+                raise IllegalMoveError(f"a group move takes three or more cards, got {cards!r}")
+        elif len(cards) != expected or not all(isinstance(c, Card) for c in cards):
             raise IllegalMoveError(f"a {kind.value} move takes {expected} card(s), got {cards!r}")
-        if kind is MoveKind.PAIR and cards[0] is cards[1]:
-            raise IllegalMoveError(f"a pair needs two different cards, got {cards[0]} twice")
+        if len(set(cards)) != len(cards):
+            raise IllegalMoveError(f"a {kind.value} needs different cards, got {'+'.join(map(str, cards))}")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "cards", tuple(cards))
 
@@ -85,6 +98,8 @@ class Move:
     def to_text(self, *, ascii: bool = False, french: bool = False) -> str:
         if self.kind in (MoveKind.DRAW, MoveKind.RECYCLE):
             return self.kind.value
+        if self.kind is MoveKind.CELL:
+            return self.cards[0].to_text(ascii=ascii, french=french) + CELL_SUFFIX
         return "+".join(card.to_text(ascii=ascii, french=french) for card in self.cards)
 
     def __str__(self) -> str:
@@ -98,9 +113,10 @@ DRAW = Move(MoveKind.DRAW)
 RECYCLE = Move(MoveKind.RECYCLE)
 
 
-def parse_move(text: str | Move, deck: Deck = FRENCH_DECK) -> Move:
+def parse_move(text: str | Move, deck: Deck = FRENCH_DECK, *, groups: bool = False) -> Move:
     """Parse a move in notation, its cards of ``deck``; raise :class:`IllegalMoveError` saying
-    what is expected."""
+    what is expected. ``groups``: whether three or more cards may be written (a game reads its
+    moves with its table's ``groups``, so ``A♠+Q♠+2♣`` is a malformed pair elsewhere)."""
     if not isinstance(deck, Deck):
         raise TypeError(f"deck must be a Deck (FRENCH_DECK or SPANISH_DECK), got {type(deck).__name__}")
     if isinstance(text, Move):
@@ -112,13 +128,20 @@ def parse_move(text: str | Move, deck: Deck = FRENCH_DECK) -> Move:
         return DRAW
     if word == "recycle":
         return RECYCLE
-    parts = text.split("+")
+    to_cell = word.endswith(CELL_SUFFIX)
+    parts = text.strip()[: -len(CELL_SUFFIX)].split("+") if to_cell else text.split("+")
     try:
         cards = [parse_card(part, deck) for part in parts]
     except CardError as error:
         raise IllegalMoveError(f"{text!r} is not a move: expected {MOVE_SYNTAX} ({error})") from None
+    if to_cell:
+        if len(cards) != 1:
+            raise IllegalMoveError(f"{text!r} is not a move: one card goes to the cell, like 'Q♣>cell'")
+        return Move(MoveKind.CELL, (cards[0],))
     if len(cards) == 1:
         return Move(MoveKind.KING, (cards[0],))
     if len(cards) == 2:
         return Move(MoveKind.PAIR, (cards[0], cards[1]))
-    raise IllegalMoveError(f"{text!r} is not a move: expected {MOVE_SYNTAX}")
+    if not groups:
+        raise IllegalMoveError(f"{text!r} is not a move: expected {MOVE_SYNTAX}; groups of three or more cards are Tut's Tomb's")
+    return Move(MoveKind.GROUP, tuple(cards))

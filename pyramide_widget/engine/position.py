@@ -25,7 +25,8 @@ class Status(str, Enum):
 class Place(NamedTuple):
     """A place on the table as the rules count it: ``Place("pyramid", 7, 6)`` is the 6th card
     of the bottom row; ``Place("waste", 1)`` the waste top, ``Place("waste", 2)`` the card
-    beneath it; ``Place("stock")`` the stock."""
+    beneath it; ``Place("stock")`` the stock. Any pile by its id the same way:
+    ``Place("reserve-3", 1)``, ``Place("column-8", 1)``, ``Place("cell", 1)``."""
 
     pile: str
     row: int | None = None
@@ -36,6 +37,8 @@ class Place(NamedTuple):
             return f"row {self.row}, position {self.col}"
         if self.pile == "waste" and self.row == 2:
             return "waste (second card)"
+        if self.row == 2:
+            return f"{self.pile} (second card)"
         return self.pile
 
 
@@ -52,3 +55,7 @@ class Position:
     face_down: frozenset[int] = frozenset()
     """The row-major indices of pyramid places holding a face-down card. In
     :meth:`Game.visible_position` such a place reads ``None`` though its card is still there."""
+    piles: tuple[tuple[Card, ...], ...] = ()
+    """Every pile of the table (:attr:`Game.piles`), in table order, each bottom to top; the
+    standard table's one pile is the waste, so there ``piles == (waste,)``. ``waste`` is every
+    waste pile's cards one pile after the other, as :attr:`Game.waste`."""

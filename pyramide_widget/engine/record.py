@@ -338,18 +338,23 @@ def _parse_rules_word(word: str) -> Rules:
 
 def _deal_from(raw: Any, rules: Rules) -> Deal:
     """The explicit deal of a record's ``"deal"`` object, on the rules' table."""
-    if not isinstance(raw, dict) or set(raw) != {"pyramid", "waste", "stock"}:
-        raise RecordError("a record needs 'deal': {'pyramid': [...], 'waste': [...], 'stock': [...]} or a 'code'")
+    if not isinstance(raw, dict) or not {"pyramid", "waste", "stock"} <= set(raw) <= {"pyramid", "waste", "stock", "piles"}:
+        raise RecordError(
+            "a record needs 'deal': {'pyramid': [...], 'waste': [...], 'stock': [...]} "
+            "(and 'piles': [[...], ...] on a table that deals piles) or a 'code'"
+        )
     try:
-        return Deal.from_layout(raw["pyramid"], raw["waste"], raw["stock"], rules.table)
+        return Deal.from_layout(raw["pyramid"], raw["waste"], raw["stock"], rules.table, raw.get("piles", ()))
     except (PyramideError, TypeError) as error:
         raise RecordError(f"bad 'deal': {error}") from None
 
 
 def _check_same_deal(code: str, dealt: Deal, given: Deal) -> None:
     """Raise :class:`RecordError` naming the first card where ``given`` is not ``code``'s deal."""
-    for pile in ("pyramid", "waste", "stock"):
+    for pile in ("pyramid", "waste", "stock", "piles"):
         expected, found = getattr(dealt, pile), getattr(given, pile)
+        if pile == "piles":
+            expected, found = sum(expected, ()), sum(found, ())
         for position, (a, b) in enumerate(zip(expected, found), 1):
             if a is not b:
                 raise RecordError(
@@ -364,16 +369,19 @@ def _check_same_deal(code: str, dealt: Deal, given: Deal) -> None:
 
 
 def _layout_word(deal: Deal) -> str:
-    parts = [deal.pyramid, deal.waste, deal.stock]
+    """``layout:`` pyramid/waste/stock, then one more ``/`` part per dealt pile (a reserve card,
+    a Giza column) on the tables that deal piles."""
+    parts = [deal.pyramid, deal.waste, deal.stock, *deal.piles]
     return "layout:" + "/".join("".join(card.to_text(ascii=True) for card in part) for part in parts)
 
 
 def _layout_parts(word: str) -> list[str]:
     """The pyramid, waste and stock texts of a layout word, checked for form only."""
     parts = word[len("layout:"):].split("/")
-    if len(parts) != 3 or not all(len(part) % 2 == 0 for part in parts):
+    if len(parts) < 3 or not all(len(part) % 2 == 0 for part in parts):
         raise RecordError(
-            "a layout is 'layout:' + pyramid/waste/stock, each card two ASCII characters (e.g. TD for 10♦)"
+            "a layout is 'layout:' + pyramid/waste/stock (then /pile for each dealt pile), "
+            "each card two ASCII characters (e.g. TD for 10♦)"
         )
     return parts
 
@@ -382,6 +390,6 @@ def _layout_deal(parts: list[str], rules: Rules) -> Deal:
     """The deal of a layout word's parts, its cards read for the rules' deck."""
     deck = rules.table.deck
     piles = [[parse_card(part[i:i + 2], deck) for i in range(0, len(part), 2)] for part in parts]
-    return Deal.from_layout(piles[0], piles[1], piles[2], rules.table)
+    return Deal.from_layout(piles[0], piles[1], piles[2], rules.table, piles[3:])
 
 

@@ -17,11 +17,23 @@ Shape (all keys always present)::
      "stock": {"count": 23, "action": "draw" | "recycle" | "none"},
      "stock_cards": None | ["7♣", ...],   # the stock top first, only under Rules.stock_face_up
      "waste": {"count": 1, "top": card | None, "under": card | None},   # under: only if playable
+     "piles": [{"id": "waste", "kind": "waste", "number": 1, "count": 1,
+                "cards": ["7♦"], "free": [0], "selectable": [0]}, ...],   # every pile, table order
      "selected": {"pile": "pyramid", "row": 7, "col": 6} | {"pile": "waste", "row": 1} | None,
+     "selection": [place, ...],   # every selected place, the last tapped last (Tut's Tomb: several)
      "can_undo": False, "hint": None | {"move": "10♣+3♠", "kind": "pair", "cards": [...]},
      "stuck": False,
      "replay": None | {"index": 3, "length": 10, "action": "draw"},
      "table": {...}}   # what the table looks like: places, sizes, piles, deck (see table_view)
+
+``piles`` is every place besides the pyramid and the stock, from one description of the table
+(:mod:`~pyramide_widget.engine.piles`): the standard game's waste is the pile ``"waste"``, Apophis
+has ``"waste-1"`` to ``"waste-3"``, Reserve ``"reserve-1"`` …, Cell a ``"cell"``, Giza
+``"column-1"`` to ``"column-8"``. ``cards`` are the cards shown, bottom to top (a waste pile shows
+its top, and the card beneath it only when that card may be played; the other piles show every
+card); ``free`` and ``selectable`` index into ``cards``. A tap on ``cards[i]`` is
+``tap(id, len(cards) - i)`` (1 = the top). The ``waste`` key is the first waste pile's entry in
+the form the front end read before piles existed; it stays while the widget moves over.
 
 A face-down pyramid card (the Face-down table) is ``{"face_down": True}``: the front end never
 receives its identity, nor the stock's order unless the stock is face up. ``message.text``
@@ -70,13 +82,18 @@ def snapshot(game: "Game", *, hint: Move | None = None, stuck: bool = False) -> 
         else:
             place = Place("pyramid", r, c)
             pyramid.append({"card": str(card), "free": place in free, "selectable": place in selectable})
-    waste = game.waste
+    piles = [_pile(pile_id, kind, number, cards, free, selectable) for pile_id, kind, number, cards in _piles(game)]
+    first_waste = next((pile for pile in piles if pile["kind"] == "waste"), None)
     top = under = None
-    if waste:
-        place = Place("waste", 1)
-        top = {"card": str(waste[-1]), "free": place in free, "selectable": place in selectable}
-    if len(waste) >= 2 and Place("waste", 2) in selectable:
-        under = {"card": str(waste[-2]), "free": False, "selectable": True}
+    waste_count = 0
+    if first_waste is not None:  # the pre-piles "waste" key, from the same entry
+        shown = first_waste["cards"]
+        waste_count = first_waste["count"]
+        if shown:
+            index = len(shown) - 1
+            top = {"card": shown[index], "free": index in first_waste["free"], "selectable": index in first_waste["selectable"]}
+        if len(shown) == 2:
+            under = {"card": shown[0], "free": False, "selectable": True}
     stock_count = len(game.stock)
     if game.is_over:
         action = "none"
@@ -98,13 +115,45 @@ def snapshot(game: "Game", *, hint: Move | None = None, stuck: bool = False) -> 
         "pyramid": pyramid,
         "stock": {"count": stock_count, "action": action},
         "stock_cards": [str(card) for card in game.stock] if game.rules.stock_face_up else None,
-        "waste": {"count": len(waste), "top": top, "under": under},
+        "waste": {"count": waste_count, "top": top, "under": under},
+        "piles": piles,
         "selected": _place(game.selected),
+        "selection": [_place(place) for place in game.selection],
         "can_undo": game.can_undo,
         "hint": None if hint is None else _hint(hint),
         "stuck": stuck and not game.is_over,
         "replay": None,
         "table": table_view(game),
+    }
+
+
+def _piles(game: "Game") -> list[tuple[str, str, int, tuple[Any, ...]]]:
+    """Each pile as (id, kind, number within its kind, cards bottom to top)."""
+    numbers: dict[str, int] = {}
+    result = []
+    for (pile_id, cards), pile in zip(game.piles.items(), game.table.piles):
+        numbers[pile.kind] = numbers.get(pile.kind, 0) + 1
+        result.append((pile_id, pile.kind, numbers[pile.kind], cards))
+    return result
+
+
+def _pile(
+    pile_id: str, kind: str, number: int, cards: tuple[Any, ...], free: set[Place], selectable: set[Place]
+) -> dict[str, Any]:
+    """One entry of ``snapshot["piles"]``: a waste pile shows its top, and the card beneath
+    only when the rules let it be played; the other piles show every card."""
+    shown = list(cards)
+    if kind == "waste":
+        shown = shown[-2:] if len(shown) >= 2 and Place(pile_id, 2) in selectable else shown[-1:]
+    depths = [len(shown) - index for index in range(len(shown))]
+    return {
+        "id": pile_id,
+        "kind": kind,
+        "number": number,
+        "count": len(cards),
+        "cards": [str(card) for card in shown],
+        "free": [i for i, depth in enumerate(depths) if Place(pile_id, depth) in free],
+        "selectable": [i for i, depth in enumerate(depths) if Place(pile_id, depth) in selectable],
     }
 
 
@@ -116,6 +165,11 @@ def _hint(move: Move) -> dict[str, Any]:
 # What the front end (widget.js) and the static picture (html.py) draw the table from, so that
 # neither writes a row count, a card size, a rank letter or a suit colour of its own. Built on
 # Table.describe(); positions here are in drawing units, the one place they are chosen.
+
+FAN = 4
+"""How far down each card of a column lies below the one it overlaps (drawing units)."""
+BELOW_GAP = 3
+"""Room between the pyramid's lowest card and the row of piles below it."""
 
 CARD_W, CARD_H = 10, 14
 """A card's size in drawing units (the proportions of a playing card)."""
@@ -132,12 +186,19 @@ def table_view(game: "Game") -> dict[str, Any]:
          "width": 80, "height": 60, "card": {"width": 10, "height": 14},   # drawing units
          "places": {"row": [1, 2, ...], "col": [1, 1, ...], "x": [35, 29.5, ...],
                     "y": [2, 9, ...], "covered_by": [[1, 2], ...]},   # row-major, as "pyramid"
-         "piles": {"end": "top" | "bottom", "stock": {"x": 2, "y": 2}, "waste": {"x": 68, "y": 2}},
+         "piles": {"end": "top" | "bottom", "stock": {"x": 2, "y": 2} | None,
+                   "waste": {"x": 68, "y": 2} | None,   # the first waste pile's place
+                   "places": [{"id": "waste", "kind": "waste", "area": "talon",
+                               "x": 68, "y": 2, "fan": 0}, ...]},   # every pile, table order
          "deck": {"name": "French", "size": 52,
                   "ranks": {"en": ["A", "2", ..., "K"], "fr": ["A", ..., "R"]},   # rank 1 first
                   "suits": {"♣": {"name": "clubs", "colour": "black", "red": False}, ...}}}
 
-    ``x``/``y`` are a place's top left corner, ``covered_by`` the places lying on it. Places are
+    ``x``/``y`` are a place's top left corner, ``covered_by`` the places lying on it. A pile's
+    place is its bottom card's; ``fan`` is how far down each card above it lies (Giza's
+    columns overlap; a waste pile is a square stack, 0). The talon piles (waste piles, a cell)
+    stand in a row from the standard waste's corner outwards, widening the board; the piles
+    dealt below the pyramid (a reserve, columns) form a row under it, deepening the board. Places are
     columns of lists, not one dict each, because every update sends the snapshot whole: this
     keeps a tap's update small (about 3 KB for the standard table)."""
     return _table_view(game.table)
@@ -145,6 +206,10 @@ def table_view(game: "Game") -> dict[str, Any]:
 
 def _number(value: float) -> float | int:
     return int(value) if value == int(value) else value
+
+
+def _fan(pile: dict[str, Any]) -> int:
+    return FAN if pile["kind"] == "column" else 0
 
 
 @lru_cache(maxsize=None)
@@ -158,6 +223,23 @@ def _table_view(table: Table) -> dict[str, Any]:
     # ones above a pyramid, the bottom ones below an inverted one.
     top = shape.row_length(1) <= shape.row_length(shape.rows)
     pile_y = MARGIN if top else height - MARGIN - CARD_H
+    talon = [pile for pile in described["piles"] if pile["area"] == "talon"]
+    below = [pile for pile in described["piles"] if pile["area"] == "below"]
+    width += max(len(talon) - 1, 0) * STEP_X
+    if below:  # one row under the pyramid, centred; the board deepens by its tallest pile
+        row_width = (len(below) - 1) * STEP_X + CARD_W
+        width = max(width, MARGIN * 2 + row_width)
+        below_y = height - MARGIN + BELOW_GAP
+        height = below_y + max(CARD_H + (pile["dealt"] - 1) * _fan(pile) for pile in below) + MARGIN
+    waste_x = MARGIN + (shape.width - 1) * STEP_X
+    pile_places = []
+    for pile in described["piles"]:
+        if pile["area"] == "talon":
+            x, y = waste_x + talon.index(pile) * STEP_X, pile_y
+        else:
+            x, y = (width - row_width) / 2 + below.index(pile) * STEP_X, below_y
+        pile_places.append({"id": pile["id"], "kind": pile["kind"], "area": pile["area"], "x": _number(x), "y": _number(y), "fan": _fan(pile)})
+    first_waste = next((place for place in pile_places if place["kind"] == "waste"), None)
     deck = described["deck"]
     ranks = deck["ranks"]
     return {
@@ -176,8 +258,9 @@ def _table_view(table: Table) -> dict[str, Any]:
         },
         "piles": {
             "end": "top" if top else "bottom",
-            "stock": {"x": MARGIN, "y": pile_y},
-            "waste": {"x": width - MARGIN - CARD_W, "y": pile_y},
+            "stock": {"x": MARGIN, "y": pile_y} if table.waste_piles else None,
+            "waste": None if first_waste is None else {"x": first_waste["x"], "y": first_waste["y"]},
+            "places": pile_places,
         },
         "deck": {
             "name": deck["name"],
