@@ -148,7 +148,8 @@ test("taps on pile cards send the pile's id and the card's depth; an empty pile'
 });
 
 test("a selected pile card, and several at once where the snapshot selects a set", () => {
-  const { model, q } = mount({ ...withPiles(), selected: { pile: "column-1", row: 1 } });
+  // The engine sends both: `selected` (the last tapped) and `selection` (every selected place).
+  const { model, q } = mount({ ...withPiles(), selected: { pile: "column-1", row: 1 }, selection: [{ pile: "column-1", row: 1 }] });
   const selected = () => [...el.querySelectorAll('.pyr-card[data-selected="true"]')].map((c) => c.dataset.card);
   assert.deepEqual(selected(), ["K♠"]);
   model.set("_state", {
