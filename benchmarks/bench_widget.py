@@ -7,21 +7,31 @@ measures **in the browser** with ``performance.now()``:
   widget's answer (a stock tap: the waste count changes), split into click -> state arrived
   (``change:_state``: the kernel round trip) and the render itself;
 * render: building a full table view from scratch (all 28 cards, piles, controls) and
-  updating an existing view with a new state.
+  updating an existing view with a new state;
+* the floor under any widget, in the same page: a minimal anywidget that answers a custom
+  message by setting a trait (the widget's own pattern, with no work), the same echo answered
+  by a message carrying the kernel's clock (so the way there and the way back are split), and
+  a plain kernel round trip (an empty cell's execute request to its idle status).
+
+``--nodelay`` starts the server with ``docs/jupyter_server_config.py`` (TCP_NODELAY on the
+kernel websocket, see README "Speed"); without it the server runs with its defaults.
 
 First, without a browser, it prints the kernel's own cost of one stock tap (message in,
 snapshot out) at the start of a game and after 10,000 actions: it must not grow with the
 game (``--kernel-only`` stops there).
 
-Prints figures; asserts nothing. Targets (issue 3): click-to-DOM median <= 50 ms in JupyterLab,
-full-table render <= 5 ms. Needs Debian's chromium and the ``test`` extra. Run:
+Prints figures and the machine's load; asserts nothing. Targets (issues 3 and 13): click-to-DOM
+median <= 50 ms in JupyterLab, full-table render <= 5 ms. Needs Debian's chromium and the
+``test`` extra. Run:
 
-    python benchmarks/bench_widget.py [--app lab|notebook] [--clicks 60] [--kernel-only]
+    python benchmarks/bench_widget.py [--app lab|notebook] [--clicks 60] [--nodelay] [--kernel-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -47,6 +57,72 @@ from layouts import r5_game
 from pyramide_widget.widget import PyramideWidget
 w = PyramideWidget(game=r5_game())
 w
+"""
+
+ECHO = """
+import time
+import anywidget, traitlets
+
+class Echo(anywidget.AnyWidget):
+    \"\"\"The least a widget can do: answer a custom message by setting a trait, or with a
+    message carrying the kernel's clock (ms since the epoch).\"\"\"
+    _esm = "export default {render({model, el}) {el.className = 'echo'; el.textContent = 'echo'; el.echoModel = model;}}"
+    value = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self):
+        super().__init__()
+        self.on_msg(self._answer)
+
+    def _answer(self, _widget, content, _buffers):
+        if content.get("clock"):
+            self.send({"kernel_ms": time.time() * 1000})
+        else:
+            self.value = content["n"]
+
+echo = Echo()
+echo
+"""
+
+FLOOR_JS = """
+async (n) => {
+  const model = document.querySelector('.echo').echoModel;
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const pause = () => new Promise((r) => setTimeout(r, 20));
+  const trait = [], echo = [], there = [], back = [], execute = [];
+  for (let i = 1; i <= n; i++) {
+    await new Promise((resolve) => {
+      const t0 = performance.now();
+      const onChange = () => { model.off('change:value', onChange); trait.push(performance.now() - t0); resolve(); };
+      model.on('change:value', onChange);
+      model.send({n: i + 1e6 * Math.round(Math.random() * 1e3)});
+    });
+    await pause();
+    await new Promise((resolve) => {
+      const t0 = performance.now();
+      const onMsg = (msg) => {
+        const t1 = performance.now();
+        model.off('msg:custom', onMsg);
+        echo.push(t1 - t0);
+        there.push(msg.kernel_ms - (performance.timeOrigin + t0));
+        back.push(performance.timeOrigin + t1 - msg.kernel_ms);
+        resolve();
+      };
+      model.on('msg:custom', onMsg);
+      model.send({clock: true});
+    });
+    await pause();
+    const t0 = performance.now();
+    let idle = 0;
+    const future = kernel.requestExecute({code: '', silent: false, store_history: false});
+    future.onIOPub = (msg) => {
+      if (msg.header.msg_type === 'status' && msg.content.execution_state === 'idle') idle = performance.now();
+    };
+    await future.done;
+    execute.push(idle - t0);
+    await pause();
+  }
+  return {trait, echo, there, back, execute};
+}
 """
 
 CLICKS_JS = """
@@ -138,8 +214,11 @@ def main() -> None:
     parser.add_argument("--app", choices=("lab", "notebook"), default="lab")
     parser.add_argument("--clicks", type=int, default=60)
     parser.add_argument("--renders", type=int, default=200)
+    parser.add_argument("--floors", type=int, default=40, help="round trips of each floor measurement")
+    parser.add_argument("--nodelay", action="store_true", help="serve with docs/jupyter_server_config.py")
     parser.add_argument("--kernel-only", action="store_true", help="only the kernel's per-tap cost")
     args = parser.parse_args()
+    print(f"machine: {os.cpu_count()} cores, load average {load()} at the start")
 
     for actions in (0, 10_000):
         print(summary(f"kernel: a tap after {actions:,} actions", kernel_tap_ms(actions)))
@@ -150,17 +229,23 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         started = time.monotonic()
+        if args.nodelay:
+            (Path(tmp) / "config").mkdir()
+            shutil.copy(ROOT / "docs" / "jupyter_server_config.py", Path(tmp) / "config")
         server = start_jupyter_server(args.app, Path(tmp))
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=list(CHROMIUM_ARGS))
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                open_notebook(page, server, [SETUP], name="bench")
+                open_notebook(page, server, [SETUP, ECHO], name="bench")
                 page.wait_for_selector('[data-card="K♦"]', timeout=60_000)
+                page.wait_for_selector(".echo", state="attached", timeout=60_000)
                 print(f"{args.app}: server + notebook + widget ready in {time.monotonic() - started:.1f} s")
                 page.evaluate(CLICKS_JS, 5)  # warm up
                 clicks = page.evaluate(CLICKS_JS, args.clicks)
                 renders = page.evaluate(RENDER_JS, args.renders)
+                page.evaluate(FLOOR_JS, 3)  # warm up
+                floors = page.evaluate(FLOOR_JS, args.floors)
                 shutdown_kernels(page)
                 browser.close()
         finally:
@@ -172,6 +257,19 @@ def main() -> None:
     print(summary("full table view built + laid out", renders["build"]) + "   (target <= 5 ms)")
     print(summary("  of which building the DOM (JS)", renders["script"]))
     print(summary("full table re-render + layout", renders["update"]))
+    server_kind = "TCP_NODELAY (docs/jupyter_server_config.py)" if args.nodelay else "default settings"
+    print(f"the floor under any widget (server: {server_kind}):")
+    print(summary("  echo widget: message -> trait", floors["trait"]))
+    print(summary("  echo widget: message -> message", floors["echo"]))
+    print(summary("    browser -> kernel's handler", floors["there"]))
+    print(summary("    kernel's answer -> browser", floors["back"]))
+    print(summary("  empty execute -> kernel idle", floors["execute"]))
+    print(f"machine: load average {load()} at the end (other work on the machine slows every figure)")
+
+
+def load() -> str:
+    """The 1, 5 and 15 minute load averages, to say how busy the machine was."""
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
 if __name__ == "__main__":

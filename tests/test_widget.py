@@ -335,6 +335,15 @@ def test_an_update_after_a_tap_is_small_and_sends_no_static_text(r5):
     assert "_text" in spy.updates()[-1] or any("_text" in u for u in spy.updates())
 
 
+def test_a_stock_tap_is_answered_by_one_message(r5):
+    """R14, the click benchmarks/bench_widget.py times: the view gets one state update and
+    nothing else, so the answer travels as one websocket frame after the kernel's "busy"."""
+    spy = CommSpy(r5)
+    tap(r5, "stock")
+    assert [m.get("method") for m in spy.messages] == ["update"]
+    assert set(spy.messages[0]["state"]) == {"_state"} and r5._state["waste"]
+
+
 def test_nothing_is_sent_when_nothing_changed(r5):
     spy = CommSpy(r5)
     tap(r5, "pyramid", 6, 1)  # blocked: message appears
