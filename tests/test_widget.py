@@ -79,8 +79,8 @@ def test_options_are_taken_from_the_wrapped_game_unless_given():
     assert w._text["strings"]["undo"] == "Annuler"
     w2 = PyramideWidget(game=r5_game(), language="sk", explain_mistakes=False, french_indices=True)
     assert (w2.game.language, w2.game.explain_mistakes) == ("sk", False)
-    assert w2._text["ranks"][-3:] == ["V", "D", "R"]
     assert w2._state["options"] == {"explain_mistakes": False, "french_indices": True}
+    assert w2._state["table"]["deck"]["ranks"]["fr"][-3:] == ["V", "D", "R"]  # what the corners show
 
 
 @pytest.mark.parametrize(
@@ -389,8 +389,14 @@ def test_language_changes_every_string_and_the_engine_messages(r5):
     assert r5._text["strings"]["undo"] == "Späť"
     with pytest.raises(Exception):
         r5.language = "xx"
+    spy = CommSpy(r5)
     send(r5, {"type": "option", "name": "french_indices", "value": True})
-    assert r5.french_indices is True and r5._text["ranks"][12] == "R"
+    assert r5.french_indices is True
+    # The front end picks the corner letters from the snapshot's deck by its options: switching
+    # the indices sends the snapshot alone, no text.
+    (update,) = spy.updates()
+    assert set(update) == {"_state"} and update["_state"]["options"]["french_indices"] is True
+    assert update["_state"]["table"]["deck"]["ranks"]["fr"][12] == "R"
 
 
 # ---------------------------------------------------------------- malformed messages
@@ -509,6 +515,17 @@ def test_replay_follows_a_language_change(r5):
     r5.language = "fr"
     assert r5.replaying and r5.replay_index == 1
     assert r5._text["strings"]["first"] == "Début"
+
+
+def test_switching_the_indices_in_a_replay_keeps_its_frames(r5):
+    """The indices are a display option sent with each snapshot: the replay's frames (one
+    engine replay of the whole record) are not rebuilt for them, as they are for a language."""
+    r5.game.play("K♦")
+    r5.replay(index=1)
+    frames = r5._replay.frames
+    send(r5, {"type": "option", "name": "french_indices", "value": True})
+    assert r5._replay.frames is frames and r5.replay_index == 1
+    assert r5._state["options"]["french_indices"] is True and r5._state["mode"] == "replay"
 
 
 # ---------------------------------------------------------------- hint

@@ -146,7 +146,7 @@ def test_card_names_are_distinct_and_the_table_is_complete():
         assert [p["letter"] for p in table["presets"]] == list(PRESETS)
         assert table["strings"]["won_title"] and table["strings"]["no_moves_title"]
     assert table_for("en")["strings"]["no_moves_title"] == "No more moves possible"
-    assert table_for("en", french_indices=True)["ranks"][10:] == ["V", "D", "R"]
+    assert "ranks" not in table_for("en")  # the snapshot's deck carries the indices
     assert preset_name("X", "fr") == "Personnalisées"
     assert text("step", "sk", index=2, length=5) == "Krok 2 z 5"
 

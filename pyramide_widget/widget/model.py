@@ -5,7 +5,7 @@ The engine owns every rule. Data flows one way each direction:
 * **Python → browser**: two synced traits. ``_state`` is the snapshot of the position
   (:mod:`pyramide_widget.engine.view_state`, about 2 KB), re-sent only when it changes; ``_text`` is
   the current language's strings and card names (:mod:`pyramide_widget.widget.ui_text`), sent when
-  the language or the card indices change.
+  the language changes (the card indices are one of the snapshot's options).
 * **Browser → Python**: custom messages only (``{"type": "tap", "pile": "pyramid", "row": 7,
   "col": 6, "card": "K♦"}``, ``{"type": "undo"}``, ...), checked by one dispatcher; anything
   malformed is ignored with a logged warning. The browser never sets a trait.
@@ -164,7 +164,7 @@ class PyramideWidget(anywidget.AnyWidget):
             explain_mistakes=bool(explain),
             language=lang,
             french_indices=bool(french_indices),
-            _text=self._static_text(lang, french_indices),
+            _text=self._static_text(lang),
             _state=self._snapshot(),
         )
         self._watch(game)
@@ -290,8 +290,8 @@ class PyramideWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ state sent to the views
 
-    def _static_text(self, language: str, french_indices: bool) -> dict[str, Any]:
-        table = table_for(language, french_indices)
+    def _static_text(self, language: str) -> dict[str, Any]:
+        table = table_for(language)
         table["hint"] = self._hint_offered
         return table
 
@@ -391,9 +391,9 @@ class PyramideWidget(anywidget.AnyWidget):
     def _on_option(self, change: dict[str, Any]) -> None:
         game = self._game
         game.explain_mistakes = self.explain_mistakes
-        if change["name"] != "explain_mistakes":
+        if change["name"] == "language":  # the indices travel in the snapshot's options
             game.language = self.language
-            self._text = self._static_text(self.language, self.french_indices)
+            self._text = self._static_text(self.language)
             if self._replay is not None:  # replay frames hold messages in the old language
                 self.replay(self._replay.record, self._replay.index)
         self._publish()

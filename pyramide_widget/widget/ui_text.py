@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.cards import FRENCH_DECK, SPANISH_DECK, Card, SpanishSuit, Suit, standard_deck
+from ..engine.cards import SPANISH_DECK, Card, SpanishSuit, Suit, standard_deck
 from ..engine.i18n import LANGUAGES, check_language, translate
 from ..engine.languages import DEFINITIONS
 from ..engine.rules import PRESETS
@@ -21,14 +21,6 @@ from ..engine.rules import PRESETS
 SPANISH_FIGURES = {10: "sota", 11: "caballo", 12: "rey"}
 """A Spanish card is named in Spanish in every language ("rey de oros", "7 de copas"): its
 suits have no names in the other languages."""
-
-RANK_INDICES = {
-    french: [FRENCH_DECK.rank_text(rank, "fr" if french else "en") for rank in range(1, FRENCH_DECK.ranks + 1)]
-    for french in (False, True)
-}
-"""What the corner of a card shows: English indices (K/Q/J) or French ones (R/D/V), as the
-deck writes them (:class:`~pyramide_widget.engine.cards.Deck`)."""
-
 
 def text(key: str, language: str, **values: object) -> str:
     """One UI string in ``language`` with its ``{placeholders}`` filled in."""
@@ -54,8 +46,10 @@ def preset_name(letter: str, language: str) -> str:
     return PRESETS[letter].name if letter in PRESETS else words["custom_rules"]
 
 
-def table_for(language: str, french_indices: bool = False) -> dict[str, Any]:
-    """Everything static the front end needs to draw in ``language``: sent once per change."""
+def table_for(language: str) -> dict[str, Any]:
+    """Everything static the front end needs to draw in ``language``: sent once per change.
+    Card indices are not here: the snapshot's deck carries both sets (K/Q/J and R/D/V) and its
+    options say which one is shown, so switching them re-sends no text."""
     language = check_language(language)
     return {
         "language": language,
@@ -66,7 +60,6 @@ def table_for(language: str, french_indices: bool = False) -> dict[str, Any]:
             "no_moves_title": translate("no_moves", language),
         },
         "cards": {str(card): card_name(card, language) for card in (*standard_deck(), *SPANISH_DECK.cards())},
-        "ranks": list(RANK_INDICES[bool(french_indices)]),
         "presets": [{"letter": letter, "name": preset_name(letter, language)} for letter in PRESETS],
         "custom_rules": DEFINITIONS[language]["custom_rules"],
         "languages": [{"code": code, "name": DEFINITIONS[code]["name"]} for code in LANGUAGES],
