@@ -1,0 +1,120 @@
+"""The win rates of the built-in strategies, per preset, beside the solver's (issue 15).
+
+Writes ``benchmarks/results/strategy_rates.json``, which the README's table shows and
+``tests/test_published_rates.py`` checks::
+
+    python benchmarks/strategy_rates.py                       # every preset, 10,000 deals each
+    python benchmarks/strategy_rates.py --presets ST --deals 2000
+
+Each strategy plays the deals the solver's published run solved (seed 2024, the first
+``--deals`` of them: ``benchmarks/results/win_rates.json``), seeing only what a player sees
+(``estimate(player=...)``). A run updates the entries of the presets it plays and keeps the
+others, so presets can be run at different times; each entry says how many deals it played,
+its command, the machine and when, and the solver's figures on the same deals (from the
+published run, or solved here for a shorter run of a preset whose winning codes were not
+kept). The script stops if a strategy won a deal the solver calls lost; for the rare-win
+presets (S, T, R) it keeps the strategies' winning codes, which the tests check likewise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pyramide_widget import PRESETS, estimate  # noqa: E402
+from pyramide_widget.analysis.estimation import deal_letters, wilson_interval  # noqa: E402
+from pyramide_widget.analysis.strategies import STRATEGIES  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results"
+OUT = RESULTS / "strategy_rates.json"
+SEED = 2024
+
+
+def solver_figures(letter: str, deals: int) -> tuple[dict, set[str] | None]:
+    """The solver's figures on the same deals, and the codes it won when they are known.
+
+    From the published run when it played exactly these deals, or when it kept the codes it
+    won (a prefix of its deals is then counted from them); otherwise solved here."""
+    published = json.loads((RESULTS / "win_rates.json").read_text())
+    item = next(item for item in published["results"] if item["rules"] == letter)
+    if deals > item["deals"]:
+        raise SystemExit(f"{letter}: the solver's published run has only {item['deals']} deals")
+    if item.get("won_codes") is not None:
+        codes = set(estimate_codes(letter, deals))
+        won = set(item["won_codes"]) & codes
+        source = "win_rates.json"
+    elif deals == item["deals"]:
+        won, source = None, "win_rates.json"
+        return {"deals": deals, "won": item["won"], "rate": item["rate"], "ci95": item["ci95"], "source": source}, won
+    else:
+        result = estimate(letter, deals=deals, seed=SEED, keep="won")
+        won, source = set(result.won_codes), "solved by this run"
+    low, high = wilson_interval(len(won), deals)
+    figures = {"deals": deals, "won": len(won), "rate": len(won) / deals, "ci95": [low, high], "source": source}
+    return figures, won
+
+
+def estimate_codes(letter: str, deals: int) -> list[str]:
+    return [f"PY1-{letter}-{letters}" for letters in deal_letters(SEED, deals)]
+
+
+def run(letter: str, deals: int, note: str) -> dict:
+    solver, solver_won = solver_figures(letter, deals)
+    entry: dict = {
+        "rules": letter,
+        "rules_name": PRESETS[letter].name,
+        "seed": SEED,
+        "deals": deals,
+        "command": f"python benchmarks/strategy_rates.py --presets {letter} --deals {deals}",
+        "date": datetime.date.today().isoformat(),
+        "machine": {"nproc": os.cpu_count(), "python": platform.python_version(), "note": note},
+        "solver": solver,
+        "strategies": {},
+    }
+    for name in STRATEGIES:
+        started = time.perf_counter()
+        result = estimate(letter, deals=deals, seed=SEED, player=name, keep="won", chunk_size=100)
+        seconds = time.perf_counter() - started
+        figures = result.to_dict()
+        item = {key: figures[key] for key in ("won", "rate", "ci95", "max_removed")}
+        item["seconds"] = round(seconds, 1)
+        if solver_won is not None:
+            outside = set(result.won_codes) - solver_won
+            if outside:
+                raise SystemExit(f"{letter}: {name} won {sorted(outside)}, which the solver calls lost")
+            if solver["source"] == "win_rates.json":  # the rare-win presets, whose codes it kept
+                item["won_codes"] = list(result.won_codes)
+        entry["strategies"][name] = item
+        print(f"{letter} {name:<8} {result.summary()}  {seconds:.0f} s", flush=True)
+    return entry
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presets", default="".join(PRESETS), help="preset letters, e.g. ST")
+    parser.add_argument("--deals", type=int, default=10_000)
+    parser.add_argument("--note", default="2 cores shared with other work during the run; seconds are wall-clock")
+    args = parser.parse_args()
+    data = json.loads(OUT.read_text()) if OUT.exists() else {"results": []}
+    data["note"] = (
+        "each strategy sees only what a player sees (never the stock's order nor a face-down card) "
+        "and plays the first deals of the solver's published run (win_rates.json, seed 2024)"
+    )
+    for letter in args.presets.upper():
+        entry = run(letter, args.deals, args.note)
+        data["results"] = [item for item in data["results"] if item["rules"] != letter] + [entry]
+        data["results"].sort(key=lambda item: list(PRESETS).index(item["rules"]))
+        OUT.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()
