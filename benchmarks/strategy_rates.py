@@ -5,6 +5,7 @@ Writes ``benchmarks/results/strategy_rates.json``, which the README's table show
 
     python benchmarks/strategy_rates.py                       # every preset, 10,000 deals each
     python benchmarks/strategy_rates.py --presets ST --deals 2000
+    python benchmarks/strategy_rates.py --table               # the README's table of the file
 
 Each strategy plays the deals the solver's published run solved (seed 2024, the first
 ``--deals`` of them: ``benchmarks/results/win_rates.json``), seeing only what a player sees
@@ -98,12 +99,36 @@ def run(letter: str, deals: int, note: str) -> dict:
     return entry
 
 
+def percent(item: dict) -> str:
+    """A rate and its interval as the README's table writes them: more digits below 1%."""
+    digits = 2 if item["rate"] < 0.01 else 1
+    low, high = item["ci95"]
+    return f"{100 * item['rate']:.{digits}f}% ({100 * low:.{digits}f}–{100 * high:.{digits}f}%)"
+
+
+def readme_table() -> str:
+    """The README's table of the published rates (``--table``)."""
+    names = list(STRATEGIES)[::-1]  # the best first: careful, greedy, random
+    lines = [
+        f"| preset | deals | solver (sees the stock) | {' | '.join(names)} |",
+        "|---" * (3 + len(names)) + "|",
+    ]
+    for entry in json.loads(OUT.read_text())["results"]:
+        cells = [percent(entry["solver"])] + [percent(entry["strategies"][name]) for name in names]
+        lines.append(f"| {entry['rules']} {entry['rules_name']} | {entry['deals']:,} | {' | '.join(cells)} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presets", default="".join(PRESETS), help="preset letters, e.g. ST")
     parser.add_argument("--deals", type=int, default=10_000)
     parser.add_argument("--note", default="2 cores shared with other work during the run; seconds are wall-clock")
+    parser.add_argument("--table", action="store_true", help="print the README's table of the file and stop")
     args = parser.parse_args()
+    if args.table:
+        print(readme_table())
+        return
     data = json.loads(OUT.read_text()) if OUT.exists() else {"results": []}
     data["note"] = (
         "each strategy sees only what a player sees (never the stock's order nor a face-down card) "

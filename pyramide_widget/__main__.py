@@ -18,11 +18,13 @@ import time
 from types import FrameType
 from typing import Iterator, Sequence, TextIO
 
+from .analysis.strategies import STRATEGIES
 from .engine.deal import DealCode
 from .engine.errors import PyramideError
 from .engine.rules import PRESETS, Rules
 
 STOCK_NOTE = "the solver sees the order of the stock, which a player does not"
+PLAYER_NOTE = "the strategy saw only what a player sees: never the stock's order nor a face-down card"
 _PRESET_NAMES = ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
 _RULES_FORMS = f"a preset letter ({_PRESET_NAMES}) or rules as a JSON object"
 
@@ -94,6 +96,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     estimate.add_argument(
         "--seed", type=int, default=0, help="the seed the deals are drawn from, 0 to 2**64-1 (default 0)",
+    )
+    estimate.add_argument(
+        "--player", choices=list(STRATEGIES),
+        help="play the deals with this strategy, which sees only what a player sees, instead of solving them",
     )
     estimate.add_argument("--serial", action="store_true", help="solve in this process instead of a process pool")
     estimate.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -178,23 +184,25 @@ def _estimate(args: argparse.Namespace) -> int:
         # Only the figures (and, for JSON, the codes won) are kept: memory stays flat for any --deals.
         result = estimate(
             rules, deals=deals, seed=seed, executor="serial" if args.serial else None,
-            progress=bar.update if bar else None, keep="won" if args.json else "none",
+            progress=bar.update if bar else None, keep="won" if args.json else "none", player=args.player,
         )
     finally:
         if bar:
             bar.close()
     if args.json:
         data = result.to_dict()
-        data["note"] = STOCK_NOTE
+        data["note"] = STOCK_NOTE if args.player is None else PLAYER_NOTE
         print(json.dumps(data, ensure_ascii=False))
         return 0
     print(result.summary())
     print(f"rules: {rules.describe()}")
-    print("most pyramid cards removable (cards: deals): " + ", ".join(
+    removed = "most pyramid cards removable" if args.player is None else "pyramid cards the strategy removed"
+    print(f"{removed} (cards: deals): " + ", ".join(
         f"{k}: {v}" for k, v in result.max_removed.items()
     ))
     slowest = result.slowest()
-    print(f"{result.seconds:.1f} s; slowest deal {slowest.code} ({slowest.seconds * 1000:.0f} ms); {STOCK_NOTE}")
+    note = STOCK_NOTE if args.player is None else PLAYER_NOTE
+    print(f"{result.seconds:.1f} s; slowest deal {slowest.code} ({slowest.seconds * 1000:.0f} ms); {note}")
     return 0
 
 

@@ -117,3 +117,16 @@ def test_solve_shows_it_is_working_on_a_terminal_then_erases_the_line() -> None:
 def test_solve_shows_nothing_when_stderr_is_not_a_terminal() -> None:
     done = subprocess.run([sys.executable, "-m", "pyramide_widget", "solve", "PY1-N-AAAAAAS"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stderr == ""
+
+
+def test_estimate_plays_a_strategy_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """--player: the same deals as the solver's, played by a strategy that sees what a player sees."""
+    assert main(["estimate", "--rules", "E", "--deals", "20", "--seed", "4", "--serial", "--json", "--player", "greedy"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["player"] == "greedy" and data["deals"] == 20 and "never the stock's order" in data["note"]
+    assert main(["estimate", "--rules", "E", "--deals", "20", "--seed", "4", "--serial", "--player", "careful"]) == 0
+    out = capsys.readouterr().out
+    assert "played by careful" in out and "pyramid cards the strategy removed" in out
+    with pytest.raises(SystemExit):
+        main(["estimate", "--player", "best"])
+    assert "invalid choice: 'best'" in capsys.readouterr().err
