@@ -425,14 +425,16 @@ class PyramideWidget(anywidget.AnyWidget):
             shape = self._game.shape
             if not (_is_int(row, 1, shape.rows) and _is_int(col, 1, shape.row_length(row))):
                 raise MalformedMessage(f"no pyramid place at row {row!r}, position {col!r}")
-        elif pile == "waste":
-            if col is not None or not (row is None or _is_int(row, 1, 2)):
-                raise MalformedMessage("a waste tap takes row 1 (top) or 2 and no col")
         elif pile == "stock":
             if row is not None or col is not None or card is not None:
                 raise MalformedMessage("a stock tap takes no row, col or card")
+        elif isinstance(pile, str) and pile in self._game.piles:
+            # Any pile of the table (the waste, "reserve-3", "cell"...): its top card or the one beneath.
+            if col is not None or not (row is None or _is_int(row, 1, 2)):
+                raise MalformedMessage(f"a tap on the pile {pile!r} takes row 1 (its top card) or 2 and no col")
         else:
-            raise MalformedMessage(f"unknown pile {pile!r}")
+            known = ", ".join(repr(name) for name in ("pyramid", "stock", *self._game.piles))
+            raise MalformedMessage(f"unknown pile {pile!r}: expected one of {known}")
         if card is not None and not isinstance(card, str):
             raise MalformedMessage("card must be a card in notation")
         if self._replay is not None:
@@ -447,9 +449,9 @@ class PyramideWidget(anywidget.AnyWidget):
         if pile == "pyramid":
             card = self._game.card_at(row, col)  # type: ignore[arg-type]
             return None if card is None else str(card)
-        waste = self._game.waste
+        cards = self._game.piles[pile]
         depth = row or 1
-        return str(waste[-depth]) if len(waste) >= depth else None
+        return str(cards[-depth]) if len(cards) >= depth else None
 
     def _msg_new(self, msg: dict[str, Any]) -> None:
         """The New game dialog: ``code`` as typed (a code, its 7 letters, or nothing for a
