@@ -220,3 +220,11 @@ test("a card removed on a table without a stock or waste animates (nothing slide
     delete HTMLElement.prototype.animate;
   }
 });
+
+test("waste piles of their own: the waste beside the stock is not drawn, nor its cards twice", () => {
+  const st = withPiles();
+  // As view_state sends it for Apophis: `waste` repeats the first waste pile.
+  const { qa } = mount({ ...st, waste: { count: 5, top: { card: "9♥", free: true, selectable: true }, under: null } });
+  assert.equal(qa('[data-card="9♥"]').length, 1);
+  assert.equal(qa('[data-card="9♥"]')[0].closest(".pyr-piles") !== null, true);
+});

@@ -738,7 +738,9 @@ function buildBoard(ctx) {
     );
     setText(stock.querySelector(".pyr-recycle"), !sc && st.stock.action === "recycle" ? `↻ ${S("recycle")}` : "");
     setText(stockCount, sc);
-    const w = st.waste;
+    // Where the table draws no waste here (waste piles of their own), none of its cards either:
+    // the snapshot's `waste` then repeats the first waste pile, drawn with the other piles.
+    const w = wasteBox.hidden ? { count: 0, top: null, under: null } : st.waste;
     drawCard(wasteTop, w.top, look);
     drawCard(wasteUnder, w.under, look);
     setAttr(wasteTop.el, "tabindex", "0");
