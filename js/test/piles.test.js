@@ -228,3 +228,84 @@ test("waste piles of their own: the waste beside the stock is not drawn, nor its
   assert.equal(qa('[data-card="9♥"]').length, 1);
   assert.equal(qa('[data-card="9♥"]')[0].closest(".pyr-piles") !== null, true);
 });
+
+// ------------------------------------------------------------- the five games, from the engine
+// Fixtures made by tests/widget_fixtures.py from PY1-X-AAAAAAS under each table.
+
+/** The ids of the piles drawn, in the page's order. */
+const slotIds = () => [...el.querySelectorAll(".pyr-slot")].filter((slot) => !slot.hidden).map((slot) => slot.dataset.pile);
+
+test("Giza: eight columns of three below the pyramid, each exposed card free, no stock (A4)", () => {
+  const st = fixture("giza");
+  const { q, qa } = mount(st);
+  assert.equal(q(".pyr-stockbox").hidden, true);
+  assert.equal(q(".pyr-wastebox").hidden, true);
+  assert.deepEqual(slotIds(), st.piles.map((p) => p.id));
+  const lowest = Math.max(...st.table.places.y);
+  for (const pile of st.piles) {
+    const place = st.table.piles.places.find((p) => p.id === pile.id);
+    assert.ok(place.y > lowest, `${pile.id} lies below the pyramid`);
+    const cards = pile.cards.map((c) => q(`.pyr-piles [data-card="${c}"]`));
+    assert.deepEqual(cards.map((c) => c.dataset.free), pile.cards.map((_, i) => String(pile.free.includes(i))));
+    assert.deepEqual(cards.map((c) => parseFloat(c.style.top)), pile.cards.map((_, i) => parseFloat(cardBox({ x: place.x, y: place.y + i * place.fan }, st.table).top)));
+  }
+  assert.equal(qa('.pyr-piles .pyr-card[data-free="true"]').length, 8);
+});
+
+test("Reserve: seven face-up cards in a row below the pyramid, each free (A2)", () => {
+  const st = fixture("reserve");
+  const { q, qa } = mount(st);
+  const reserve = st.piles.filter((p) => p.kind === "reserve");
+  assert.equal(reserve.length, 7);
+  const tops = new Set(reserve.map((p) => st.table.piles.places.find((place) => place.id === p.id).y));
+  assert.equal(tops.size, 1, "one row");
+  assert.deepEqual(
+    qa('.pyr-piles .pyr-card[data-free="true"]').map((c) => c.dataset.card),
+    reserve.map((p) => p.cards[0]),
+  );
+  assert.equal(q('.pyr-slot[data-pile="reserve-3"]').getAttribute("aria-label"), "Reserve 3");
+  assert.equal(q(".pyr-wastebox").hidden, false, "the waste beside the stock, as in the standard game");
+});
+
+test("Apophis: three waste piles side by side, each top free; a tap sends the pile's id (A1)", () => {
+  const st = fixture("apophis");
+  const { model, q } = mount(st);
+  assert.equal(q(".pyr-wastebox").hidden, true);
+  const wastes = st.piles.filter((p) => p.kind === "waste");
+  assert.equal(wastes.length, 3);
+  const places = wastes.map((p) => st.table.piles.places.find((place) => place.id === p.id));
+  assert.equal(new Set(places.map((p) => p.y)).size, 1, "side by side");
+  for (const pile of wastes) {
+    const el = q(`.pyr-piles [data-card="${pile.cards.at(-1)}"]`);
+    assert.equal(el.dataset.free, "true");
+    el.click();
+    assert.deepEqual(model.sent.at(-1), { type: "tap", pile: pile.id, row: 1, card: pile.cards.at(-1) });
+  }
+});
+
+test("Cell: the card in the cell is free and named; the waste and the cell side by side (A3)", () => {
+  const st = fixture("cell");
+  const { model, q } = mount(st);
+  const cell = st.piles.find((p) => p.kind === "cell");
+  const el = q(`.pyr-piles [data-card="${cell.cards[0]}"]`);
+  assert.equal(el.dataset.free, "true");
+  assert.equal(q('.pyr-slot[data-pile="cell"] .pyr-empty').hidden, true, "taken: no outline");
+  assert.equal(q('.pyr-slot[data-pile="cell"]').getAttribute("aria-label"), "Free cell");
+  el.click();
+  assert.deepEqual(model.sent.at(-1), { type: "tap", pile: "cell", row: 1, card: cell.cards[0] });
+  // The waste's top, drawn beside the stock, and the cell: the arrow keys go from one to the other.
+  q(`[data-pile="waste"] [data-card="${st.waste.top.card}"]`).focus();
+  key("ArrowRight");
+  assert.equal(document.activeElement, el);
+  key("ArrowLeft");
+  assert.equal(document.activeElement.dataset.card, st.waste.top.card);
+});
+
+test("Tut's Tomb: every card of the selection is marked selected (A5)", () => {
+  const st = fixture("tuts_tomb");
+  const { qa } = mount(st);
+  assert.equal(st.selection.length, 2);
+  const selected = qa('.pyr-card[data-selected="true"]').map((c) => c.dataset.card);
+  const expected = st.selection.map((p) => st.pyramid[st.table.places.row.findIndex((r, i) => r === p.row && st.table.places.col[i] === p.col)].card);
+  assert.deepEqual(selected.sort(), expected.sort());
+});

@@ -600,14 +600,19 @@ function buildBoard(ctx) {
   // is reached.
   const pileMove = (from, key, within) =>
     nearestInDirection(from, within.map((c) => ({ ...c.at, stop: c })), key)?.stop;
+  // The other piles' cards and empty outlines, and the waste's top card where it is drawn here.
+  const pileStops = () => [
+    ...piles.stops(),
+    ...(!wasteBox.hidden && wasteTop.card ? [Object.assign(wasteTop, { at: layout.piles.waste })] : []),
+  ];
   function moveFocus(event) {
-    const inPile = piles.stops().find((c) => c.el === event.target);
+    const inPile = pileStops().find((c) => c.el === event.target);
     if (inPile) {
-      const ownPile = piles.stops().filter((c) => c.pile === inPile.pile);
+      const ownPile = pileStops().filter((c) => c.pile === inPile.pile);
       let target;
       if (event.key === "Home") target = ownPile[0];
       else if (event.key === "End") target = ownPile.at(-1);
-      else if (ARROWS[event.key]) target = pileMove(inPile.at, event.key, [...piles.stops(), ...cards.filter((c) => c.card)]);
+      else if (ARROWS[event.key]) target = pileMove(inPile.at, event.key, [...pileStops(), ...cards.filter((c) => c.card)]);
       else return false;
       if (target) focusCard(target);
       return true;
@@ -644,12 +649,12 @@ function buildBoard(ctx) {
       default:
         return false;
     }
-    if (!target && ARROWS[event.key]) target = pileMove(place, event.key, piles.stops());
+    if (!target && ARROWS[event.key]) target = pileMove(place, event.key, pileStops());
     if (target) focusCard(target);
     return true;
   }
   function focusCard(card) {
-    const group = cards.includes(card) ? cards : piles.stops();
+    const group = cards.includes(card) ? cards : card === wasteTop ? [] : piles.stops(); // the waste keeps its own stop
     for (const c of group) setAttr(c.el, "tabindex", c === card ? "0" : "-1");
     card.el.focus();
   }
