@@ -92,6 +92,16 @@ def build() -> dict[str, Any]:
     for _ in range(len(stuck.game.stock) + 1):  # a whole cycle of the stock, then the solver
         stuck.tap("stock")
     out["stuck.json"] = _state(stuck)
+    # A lost game analysed (the first move lost a winnable deal; stuck since), then replayed at the step
+    # before that move with the solver's better move shown.
+    lost = PyramideWidget(game=Game.from_code(LOST_DEAL, clock=StepClock()), stats=UNUSED_STATS)
+    lose(lost)
+    lost.analyze()
+    out["analysed.json"] = _state(lost)
+    lost.show_better_move()
+    out["analysed_replay_better.json"] = _state(lost)
+    lost.replay_to(lost.analysis.losing_move)
+    out["analysed_replay_losing.json"] = _state(lost)
     # The other tables, drawn from the snapshot's table entry alone (at the deal).
     for letter, name in (("W", "six_rows"), ("V", "triangle"), ("F", "face_down"), ("B", "spanish")):
         out[f"{name}.json"] = _state(_widget(Game.from_code(f"PY1-{letter}-AAAAAAS", clock=StepClock())))
@@ -116,6 +126,23 @@ def build() -> dict[str, Any]:
     out["text_en_hint.json"] = {**table_for("en"), "hint": True}
     out["stats_n.json"] = stats_reply()
     return out
+
+
+LOST_DEAL, LOSING_MOVE = "PY1-N-AAABAAB", "4♥+9♥"
+"""A deal of the standard rules that can be won, and a first move that loses it."""
+
+
+def lose(widget: PyramideWidget) -> None:
+    """Play LOSING_MOVE on the widget's game (dealt LOST_DEAL), then a removal if any, else a
+    draw or a recycle, until the widget says nothing more can be removed (R18: the game goes
+    on, ``_state["stuck"]``)."""
+    widget.game.play(LOSING_MOVE)
+    for _ in range(500):
+        if widget._state["stuck"]:
+            return
+        moves = widget.game.legal_moves()
+        widget.game.play(next((move for move in moves if move.cards), moves[-1]))
+    raise AssertionError("the widget never said that nothing more can be removed")
 
 
 def stats_reply() -> dict[str, Any]:

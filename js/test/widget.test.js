@@ -315,7 +315,7 @@ test("nothing more can be removed while drawing goes on: a banner offers a new g
   assert.match(q('[data-field="banner-detail"]').textContent, /Start a new game\?$/);
   assert.equal(q('[data-pile="stock"]').getAttribute("aria-disabled"), null, "drawing stays possible (R18)");
   const actions = [...q(".pyr-banner-buttons").children].map((b) => b.dataset.bannerAction);
-  assert.deepEqual(actions, ["new", "undo", "restart"]);
+  assert.deepEqual(actions, ["new", "undo", "restart", "analysis"], "the analysis is offered once stuck too");
   q('[data-banner-action="new"]').click();
   assert.equal(view.newPanel.hidden, false);
   model.set("_state", fixture("r5_start"));
@@ -420,7 +420,7 @@ test("a view cleans up after itself", () => {
   const model = new FakeModel(fixture("r5_start"), fixture("text_en"));
   const cleanup = widget.render({ model, el });
   assert.ok(el.querySelector(".pyr-root"));
-  assert.equal(model.listenerCount(), 3, "_state, _text and custom messages");
+  assert.equal(model.listenerCount(), 4, "_state, _text, _work and custom messages");
   cleanup();
   assert.equal(model.listenerCount(), 0);
   assert.equal(el.querySelector(".pyr-root"), null);
@@ -769,4 +769,73 @@ test("a win raises the celebration flag; a replay or another game lowers it", ()
   assert.equal(q(".pyr-board").dataset.won, undefined);
   model.set("_state", fixture("r5_replay"));
   assert.equal(q(".pyr-board").dataset.won, undefined);
+});
+
+test("analysis: offered after the end, asked for on opening, progress from _work, then the losing move", () => {
+  const { model, q } = mount("no_hint", "text_en_hint"); // over, solver installed, not analysed yet
+  const opener = q('.pyr-toolbar [data-action="analysis"]');
+  assert.equal(opener.hidden, false);
+  assert.ok(q('[data-banner-action="analysis"]'), "the end banner offers it too");
+  opener.click();
+  assert.deepEqual(model.sent.at(-1), { type: "analyze" });
+  assert.equal(q('[data-field="analysis-panel"]').hidden, false);
+  model.set("_work", { analysis: { done: 3, total: 10 } });
+  const progress = q('[data-field="progress"]');
+  assert.equal(progress.hidden, false);
+  assert.equal(progress.dataset.task, "analysis");
+  assert.equal(q('[data-field="progress-text"]').textContent, "Analysing… 3 of 10 positions");
+  assert.equal(q(".pyr-meter").value, 3);
+  model.set("_work", {});
+  assert.equal(progress.hidden, true);
+  model.set("_state", fixture("analysed"));
+  assert.equal(q('[data-field="analysis-best"]').textContent, "Best possible: this deal can be won");
+  assert.equal(q('[data-field="analysis-yours"]').textContent, "Your result: 10 of 28 pyramid cards removed");
+  const verdict = q('[data-field="analysis-verdict"]');
+  assert.equal(verdict.textContent, "First losing move: move 1, 4♥+9♥. Better: 9♣+4♥");
+  assert.equal(verdict.dataset.kind, "losing");
+  assert.match(q('[data-field="analysis-note"]').textContent, /perfect information/);
+  q('[data-action="analysis-show"]').click();
+  assert.deepEqual(model.sent.at(-1), { type: "analysis_better" });
+});
+
+test("analysis: an analysed game is not asked again; a new game hides the offer", () => {
+  const { model, q } = mount("analysed", "text_en_hint");
+  q('[data-action="analysis"]').click();
+  assert.equal(model.sent.filter((m) => m.type === "analyze").length, 0);
+  model.set("_state", fixture("r5_start"));
+  assert.equal(q('[data-action="analysis"]').hidden, true);
+  assert.equal(q('[data-field="analysis-panel"]').hidden, true);
+});
+
+test("a hint being searched disables the button and says so", () => {
+  const { model, q } = mount("r5_start", "text_en_hint");
+  model.set("_work", { hint: true });
+  assert.equal(q('[data-action="hint"]').disabled, true);
+  assert.equal(q('[data-field="progress"]').dataset.task, "hint");
+  assert.equal(q('[data-field="progress-text"]').textContent, "Thinking…");
+  assert.equal(q(".pyr-meter").hasAttribute("value"), false, "indeterminate: a search's size is unknown");
+  model.set("_work", {});
+  assert.equal(q('[data-action="hint"]').disabled, false);
+  assert.equal(q('[data-field="progress"]').hidden, true);
+});
+
+test("replay of an analysed game: the step bar marks the losing move; the better move is highlighted", () => {
+  const { model, q } = mount("analysed_replay_better", "text_en_hint");
+  const mark = q('[data-field="replay-mark"]');
+  assert.equal(mark.hidden, false);
+  assert.equal(mark.style.getPropertyValue("--pyr-mark-at"), String(1 / 47));
+  const note = q('[data-field="replay-losing"]');
+  assert.equal(note.textContent, "Better: 9♣+4♥ (played: 4♥+9♥)");
+  assert.equal(note.dataset.kind, "better");
+  assert.equal(q('[data-card="9♣"]').dataset.hint, "true");
+  assert.equal(q('[data-card="4♥"]').dataset.hint, "true");
+  assert.equal(q('[data-card="9♥"]').dataset.hint, undefined, "the card the losing move took instead");
+  model.set("_state", fixture("analysed_replay_losing"));
+  assert.equal(note.textContent, "1: losing move");
+  assert.equal(note.dataset.kind, "losing");
+  q('[data-action="replay-better"]').click();
+  assert.deepEqual(model.sent.at(-1), { type: "analysis_better" });
+  model.set("_state", fixture("r5_replay"));
+  assert.equal(mark.hidden, true);
+  assert.equal(q('[data-action="replay-better"]').hidden, true);
 });

@@ -15,6 +15,18 @@ The engine owns every rule. Data flows one way each direction:
   ``{"type": "stats_changed"}`` so an open panel asks again. ``_state["stats"]`` says whether
   statistics are on (the button is shown only then).
 
+**Long solver work** (a Hint, the post-game Analysis) runs in a background thread
+(:mod:`pyramide_widget.widget.background`) whenever the kernel has a running event loop, so the
+notebook stays responsive; its progress is the synced trait ``_work`` (``{"hint": True}`` while
+a hint is searched, ``{"analysis": {"done": 3, "total": 40}}`` while a game is analysed, ``{}``
+when idle), and its results come back on the kernel's main thread, where they are dropped if
+the game changed meanwhile. A new game, a restart or any action cancels a running analysis.
+Once a game is over (or stuck, see below) ``_state["can_analyze"]`` offers the Analysis; its
+result is ``_state["analysis"]`` (:meth:`GameAnalysis.to_dict
+<pyramide_widget.analysis.review.GameAnalysis.to_dict>`), and a replay of the same game carries
+``replay["losing"]``, the step of the losing move, and, once asked for, ``replay["better"]``
+with the solver's better move highlighted as a hint at the step before it.
+
 Statistics are written only when a game ends (won, no more moves) or is abandoned (New game,
 Restart after an action), after the new state has been sent, so no tap waits for the file.
 
@@ -31,6 +43,7 @@ directly on ``widget.game`` from Python redraw every view at once, like clicks d
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import logging
 import re
@@ -50,6 +63,7 @@ from ..engine.i18n import LANGUAGES, check_language
 from ..engine.moves import Move
 from ..engine.record import Record
 from ..engine.rules import CUSTOM_LETTER, PRESETS, Rules, RulesLike, as_rules
+from .background import Task, run
 from .ui_text import preset_name, table_for, text
 from ..engine.view_state import snapshot
 
@@ -89,6 +103,16 @@ class _Hint:
     actions: int
 
 
+@dataclass(frozen=True)
+class _Analysis:
+    """The analysis of the current game after ``actions`` actions (``data`` is what the views
+    draw: :meth:`GameAnalysis.to_dict`)."""
+
+    result: Any  # GameAnalysis; the analysis layer is imported only when it is first used
+    data: dict[str, Any]
+    actions: int
+
+
 @dataclass
 class _Replay:
     """A record being stepped through: one snapshot per step, 0 = the deal."""
@@ -118,6 +142,7 @@ class PyramideWidget(anywidget.AnyWidget):
 
     _state = traitlets.Dict().tag(sync=True)
     _text = traitlets.Dict().tag(sync=True)
+    _work = traitlets.Dict().tag(sync=True)
 
     explain_mistakes = traitlets.Bool(True, help="Say why a tap did nothing (R8).")
     language = traitlets.Unicode("en", help=f"One of {', '.join(LANGUAGES)}: every visible string.")
@@ -152,6 +177,10 @@ class PyramideWidget(anywidget.AnyWidget):
         self._stuck: bool | None = None  # None: not asked for these cards; see _follow
         self._error: str | None = None
         self._replay: _Replay | None = None
+        self._tasks: dict[str, Task[Any]] = {}  # background work by name: "hint", "analysis"
+        self._progress: tuple[int, int] = (0, 0)
+        self._analysis: _Analysis | None = None
+        self._better_shown = False  # the replay highlights the better move at the losing step
         self._hint_offered = has_solver()
         self._stats = _open_stats(stats)
         if game is None:
@@ -188,6 +217,7 @@ class PyramideWidget(anywidget.AnyWidget):
         self._game = game
         self._replay = None
         self._hint = None
+        self._drop_analysis()
         self._follow_from(game)
         self._watch(game)
         self._publish()
@@ -223,6 +253,7 @@ class PyramideWidget(anywidget.AnyWidget):
         """Deal the same cards again (the same ``Game`` object, counters and clock reset)."""
         self._replay = None
         self._hint = None
+        self._drop_analysis()
         self._record(self._game, abandoned=True)
         self._game.restart()
 
@@ -242,14 +273,121 @@ class PyramideWidget(anywidget.AnyWidget):
             raise RuntimeError("hints need the solver (pyramide_widget.solver), which is not installed")
         from ..solver import hint
 
+        move = hint(self._game)
+        self._show_hint(move)
+        return move
+
+    def _show_hint(self, move: Move | None) -> None:
         game = self._game
-        move = hint(game)
         if move is None and not game.is_over:
             self._hint, self._stuck = None, True
         else:
             self._hint = _Hint(move, game.action_count)
         self._publish()
-        return move
+
+    def _hint_in_background(self) -> None:
+        """The Hint button: the solver searches a copy of the game in a background thread (see
+        the module docstring) while ``_work`` says so; its move is shown only if the game has
+        not changed meanwhile. Asking makes the game assisted at once, whatever the answer."""
+        if "hint" in self._tasks:
+            return  # one search at a time; the views disable the button meanwhile
+        from ..solver import hint
+
+        game, actions = self._game, self._game.action_count
+        position = copy.deepcopy(game)  # the thread reads only its own copy (never the action log's text)
+        if not game.is_over:
+            game.assisted = True
+        task: Task[Move | None] = Task("hint")
+
+        def done(move: Move | None, error: BaseException | None) -> None:
+            self._end_task(task)
+            if error is not None:
+                logger.error("PyramideWidget: the hint failed", exc_info=error)
+            elif self._game is game and game.action_count == actions:
+                self._show_hint(move)
+
+        self._start_task(task)
+        run(task, lambda report: hint(position), lambda _value: None, done)
+
+    # ------------------------------------------------------------------ post-game analysis
+
+    @property
+    def analysis(self) -> Any:
+        """The :class:`~pyramide_widget.analysis.review.GameAnalysis` of the current game as it
+        stands, once :meth:`analyze` has finished (``None`` before, or once the game changed)."""
+        return None if self._analysis is None else self._analysis.result
+
+    @property
+    def can_analyze(self) -> bool:
+        """Whether the views offer the Analysis: the game is over, or nothing more can be
+        removed (R18), and the solver is installed. (:meth:`analyze` itself works at any time.)"""
+        return self._hint_offered and (self._game.is_over or bool(self._stuck))
+
+    def analyze(self) -> None:
+        """Analyse the current game move by move (:func:`pyramide_widget.analyze`) and show it in
+        the Analysis panel: in a background thread when the kernel allows it (then this returns
+        at once, and :attr:`analysis` is set when it is done), else before returning."""
+        if not self._hint_offered:
+            raise RuntimeError("the analysis needs the solver (pyramide_widget.solver), which is not installed")
+        game, actions = self._game, self._game.action_count
+        if "analysis" in self._tasks or (self._analysis is not None and self._analysis.actions == actions):
+            return
+        from ..analysis.review import analyze
+
+        record = game.record()
+        task: Task[Any] = Task("analysis")
+
+        def progress(value: tuple[int, int]) -> None:
+            self._progress = value
+            self._send_work()
+
+        def done(result: Any, error: BaseException | None) -> None:
+            self._end_task(task)
+            if error is not None:
+                logger.error("PyramideWidget: the analysis failed", exc_info=error)
+            elif self._game is game and game.action_count == actions:
+                self._analysis = _Analysis(result, result.to_dict(), actions)
+                self._publish()
+
+        self._progress = (0, 0)
+        self._start_task(task)
+        run(task, lambda report: analyze(record, progress=lambda done_, total: report((done_, total))), progress, done)
+
+    def show_better_move(self) -> None:
+        """Replay the analysed game at the step before its losing move, with the solver's
+        better move highlighted (the Analysis panel's button). Nothing to show: no change."""
+        found = self._analysis
+        if found is None or found.result.losing_move is None:
+            return
+        if self._replay is None or not _same_game(self._replay.record, found.result.record):
+            self.replay(found.result.record)
+        self.replay_to(found.result.losing_move - 1)
+        self._better_shown = True
+        self._publish()
+
+    def _drop_analysis(self) -> None:
+        self._analysis = None
+        task = self._tasks.get("analysis")
+        if task is not None:
+            task.cancel()
+            self._end_task(task)
+
+    def _start_task(self, task: Task[Any]) -> None:
+        self._tasks[task.name] = task
+        self._send_work()
+
+    def _end_task(self, task: Task[Any]) -> None:
+        if self._tasks.get(task.name) is task:
+            del self._tasks[task.name]
+            self._send_work()
+
+    def _send_work(self) -> None:
+        work: dict[str, Any] = {}
+        if "hint" in self._tasks:
+            work["hint"] = True
+        if "analysis" in self._tasks:
+            work["analysis"] = {"done": self._progress[0], "total": self._progress[1]}
+        self._work = work
 
     # ------------------------------------------------------------------ replay
 
@@ -272,6 +410,7 @@ class PyramideWidget(anywidget.AnyWidget):
         if self._replay is None:
             raise RuntimeError("not replaying: call replay() first")
         self._replay.index = max(0, min(int(index), len(self._replay.frames) - 1))
+        self._better_shown = False
         self._publish()
 
     def stop_replay(self) -> None:
@@ -298,6 +437,7 @@ class PyramideWidget(anywidget.AnyWidget):
     def _snapshot(self) -> dict[str, Any]:
         if self._replay is not None:
             state = dict(self._replay.frames[self._replay.index])
+            self._mark_replay(state)
         else:
             game, hint = self._game, self._hint  # _on_game_change drops a stale hint at once
             state = snapshot(game, hint=None if hint is None else hint.move, stuck=bool(self._stuck))
@@ -305,8 +445,25 @@ class PyramideWidget(anywidget.AnyWidget):
                 state["hint"] = {"move": None, "kind": "none", "cards": []}  # asked, but no move
         state["error"] = self._error
         state["stats"] = self._stats is not None
+        state["can_analyze"] = self._replay is None and self.can_analyze
+        state["analysis"] = self._analysis.data if self._analysis is not None else None
         state["options"] = {"explain_mistakes": self._game.explain_mistakes, "french_indices": bool(self.french_indices)}
         return state
+
+    def _mark_replay(self, state: dict[str, Any]) -> None:
+        """In a replay of the analysed game: the losing move's step, and the better move as a
+        hint at the step before it once asked for (:meth:`show_better_move`)."""
+        found = self._analysis
+        assert self._replay is not None
+        if found is None or found.result.losing_move is None or not _same_game(self._replay.record, found.result.record):
+            return
+        losing = found.result.losing_move
+        state["replay"] = {**state["replay"], "losing": losing, "better": None}
+        if self._better_shown and self._replay.index == losing - 1:
+            better = found.result.better_move
+            state["replay"]["better"] = {"move": str(better), "played": found.data["losing_action"]}
+            state["hint"] = {"move": str(better), "kind": better.kind.value,
+                             "cards": [str(card) for card in better.cards]}
 
     def _publish(self, force: bool = False) -> None:
         """Send the snapshot if anything but the clock reading changed (or if forced: a new
@@ -370,6 +527,8 @@ class PyramideWidget(anywidget.AnyWidget):
         count = game.action_count
         if self._hint is not None and self._hint.actions != count:
             self._hint = None
+        if count != self._actions_seen and ("analysis" in self._tasks or self._analysis is not None):
+            self._drop_analysis()  # an analysis is of the game as it stood
         cards = _cards_left(game)
         if cards != self._cards_seen:
             self._stuck, self._cards_seen, self._idle_actions = None, cards, 0
@@ -499,7 +658,16 @@ class PyramideWidget(anywidget.AnyWidget):
 
     def _msg_hint(self, msg: dict[str, Any]) -> None:
         if self._hint_offered and self._replay is None:
-            self.hint()
+            self._hint_in_background()
+
+    def _msg_analyze(self, msg: dict[str, Any]) -> None:
+        if self.can_analyze and self._replay is None:
+            self.analyze()
+        else:
+            logger.info("PyramideWidget ignored an analysis request: the game is not over")
+
+    def _msg_analysis_better(self, msg: dict[str, Any]) -> None:
+        self.show_better_move()
 
     def _msg_option(self, msg: dict[str, Any]) -> None:
         name, value = msg["name"], msg["value"]
@@ -549,6 +717,8 @@ class PyramideWidget(anywidget.AnyWidget):
         return bundle
 
     def close(self) -> None:
+        for task in list(getattr(self, "_tasks", {}).values()):
+            task.cancel()
         stop = getattr(self, "_stop_observing", None)  # absent if __init__ refused its arguments
         if stop is not None:
             stop()
@@ -562,6 +732,8 @@ _HANDLERS: dict[str, tuple[dict[str, bool], Callable[[PyramideWidget, dict[str, 
     "undo": ({}, PyramideWidget._msg_undo),
     "restart": ({}, PyramideWidget._msg_restart),
     "hint": ({}, PyramideWidget._msg_hint),
+    "analyze": ({}, PyramideWidget._msg_analyze),
+    "analysis_better": ({}, PyramideWidget._msg_analysis_better),
     "option": ({"name": True, "value": True}, PyramideWidget._msg_option),
     "replay_start": ({}, PyramideWidget._msg_replay_start),
     "replay_goto": ({"index": True}, PyramideWidget._msg_replay_goto),
@@ -613,6 +785,12 @@ def _nothing_more_removable(game: Game) -> bool:
     except SearchLimitReached:
         return False
     return result.max_removed == game.shape.size - game.pyramid_left
+
+
+def _same_game(a: Record, b: Record) -> bool:
+    """Whether two records are of one game as far as (code, deal, rules, actions): their times
+    may differ (a replay of the game's record against the analysis of it)."""
+    return (a.code, a.deal, a.rules, a.actions) == (b.code, b.deal, b.rules, b.actions)
 
 
 def _rules(rules: RulesLike | None) -> Rules | None:

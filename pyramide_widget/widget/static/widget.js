@@ -478,6 +478,7 @@ function buildBoard(ctx) {
   on(bannerButtons, "click", (event) => {
     const action = event.target.closest("[data-banner-action]")?.dataset.bannerAction;
     if (action === "new") ctx.openNewGame();
+    else if (action === "analysis") ctx.openAnalysis();
     else if (action === "replay") send({ type: "replay_start" });
     else if (action) send({ type: action });
   });
@@ -790,6 +791,7 @@ function buildBoard(ctx) {
           : S("no_moves_help"),
     );
     const wanted = won ? ["new", "replay"] : stuck ? ["new", "undo", "restart"] : ["undo", "restart", "new"];
+    if (st.can_analyze) wanted.push("analysis");
     if (bannerButtons.dataset.set !== wanted.join()) {
       bannerButtons.replaceChildren(
         ...wanted.map((a) => h("button", { type: "button", class: "pyr-btn", "data-banner-action": a })),
@@ -1224,6 +1226,159 @@ function buildPanels(ctx, openers) {
   };
 }
 
+/**
+ * The post-game analysis and the progress of long solver work (see pyramide_widget/widget/model.py):
+ * an Analysis button in the toolbar and in the end banner (shown while st.can_analyze), its
+ * panel drawn from st.analysis, a progress line drawn from the `_work` trait (a hint being
+ * searched, an analysis position by position), and in a replay of the analysed game a mark on
+ * the step bar at the losing move with a button that shows the solver's better move (the kernel
+ * highlights it as a hint). Everything shown here is what the kernel sent.
+ */
+function buildAnalysis(ctx, { toolbar, replayBar, panels }) {
+  const { S, on, send, model, view } = ctx;
+  const opener = h("button", { type: "button", class: "pyr-btn", "data-action": "analysis", hidden: true });
+  toolbar.bar.insertBefore(opener, toolbar.buttons.stats);
+  // ---- progress: a hint (no count: the search's size is not known in advance) or an analysis
+  const meter = h("progress", { class: "pyr-meter" });
+  const progressText = h("span", { "data-field": "progress-text" });
+  const progress = h("div", { class: "pyr-progress", "data-field": "progress", role: "status", hidden: true }, [
+    meter,
+    progressText,
+  ]);
+  // ---- the panel
+  const title = h("div", { class: "pyr-panel-title" });
+  const close = h("button", { type: "button", class: "pyr-btn pyr-close", "data-action": "analysis-close", text: "✕" });
+  const field = (name) => h("li", { "data-field": `analysis-${name}` });
+  const lines = { best: field("best"), yours: field("yours"), verdict: field("verdict") };
+  const note = h("p", { class: "pyr-analysis-note", "data-field": "analysis-note" });
+  const show = h("button", { type: "button", class: "pyr-btn pyr-primary", "data-action": "analysis-show" });
+  const panel = h("section", { class: "pyr-panel pyr-analysis", "data-field": "analysis-panel", hidden: true }, [
+    h("div", { class: "pyr-stats-head" }, [title, close]),
+    h("ul", { class: "pyr-analysis-lines" }, Object.values(lines)),
+    note,
+    h("div", { class: "pyr-panel-buttons" }, [show]),
+  ]);
+  panels.pairs.push([panel, opener]); // Escape closes it like the other panels
+  // ---- the replay bar: where the losing move is, and the better move before it
+  const mark = h("span", { class: "pyr-replay-mark", "data-field": "replay-mark", "aria-hidden": "true", hidden: true });
+  const sliderBox = h("span", { class: "pyr-slider-box" });
+  replayBar.slider.replaceWith(sliderBox);
+  sliderBox.append(replayBar.slider, mark);
+  const losingNote = h("span", { class: "pyr-replay-losing", "data-field": "replay-losing", hidden: true });
+  const better = h("button", { type: "button", class: "pyr-btn", "data-action": "replay-better", hidden: true });
+  replayBar.bar.insertBefore(losingNote, replayBar.leave);
+  replayBar.bar.insertBefore(better, replayBar.leave);
+
+  function open() {
+    panel.hidden = false;
+    opener.setAttribute("aria-expanded", "true");
+    const st = ctx.state();
+    if (!st.analysis && !(model.get("_work") || {}).analysis) send({ type: "analyze" });
+    panel.scrollIntoView?.({ block: "nearest" });
+    close.focus();
+  }
+  function hide() {
+    panel.hidden = true;
+    opener.setAttribute("aria-expanded", "false");
+  }
+  on(opener, "click", () => (panel.hidden ? open() : hide()));
+  on(close, "click", () => {
+    hide();
+    opener.focus();
+  });
+  on(show, "click", () => send({ type: "analysis_better" }));
+  on(better, "click", () => send({ type: "analysis_better" }));
+
+  function renderWork() {
+    const work = model.get("_work") || {};
+    const st = ctx.state();
+    const running = work.analysis || null;
+    setAttr(progress, "hidden", running || work.hint ? null : true);
+    setAttr(progress, "data-task", running ? "analysis" : work.hint ? "hint" : null);
+    if (running && running.total) {
+      meter.max = running.total;
+      meter.value = running.done;
+    } else meter.removeAttribute("value"); // indeterminate
+    setText(progressText, running ? S("analysis_running", { done: running.done, total: running.total || "…" }) : work.hint ? S("thinking") : "");
+    toolbar.buttons.hint.disabled = !!work.hint;
+    setAttr(toolbar.buttons.hint, "aria-busy", work.hint ? "true" : null);
+    setAttr(panel, "aria-busy", running ? "true" : null);
+  }
+
+  function renderPanel(st) {
+    const a = st.analysis;
+    const running = (model.get("_work") || {}).analysis;
+    setAttr(panel, "data-state", a ? "done" : running ? "running" : "waiting");
+    for (const line of Object.values(lines)) setAttr(line, "hidden", a ? null : true);
+    setAttr(note, "hidden", a ? null : true);
+    setAttr(show, "hidden", a && a.losing_move ? null : true);
+    if (!a) return;
+    const deal = a.deal;
+    setText(
+      lines.best,
+      deal.winnable
+        ? S("analysis_best_won")
+        : deal.winnable === false && deal.max_removed !== null
+          ? S("analysis_best_lost", { n: deal.max_removed, size: a.size })
+          : S("analysis_best_unknown", { n: deal.at_least, size: a.size }),
+    );
+    setText(lines.yours, S("analysis_yours", { n: a.removed, size: a.size }));
+    let verdict;
+    if (a.losing_move) verdict = S("analysis_losing", { index: a.losing_move, move: a.losing_action, better: a.better_move });
+    else if (a.status === "won") verdict = S("analysis_none_won");
+    else if (!a.complete) verdict = S("analysis_unknown");
+    else if (deal.winnable === false) verdict = S("analysis_none_lost");
+    else verdict = S("analysis_none_open");
+    setText(lines.verdict, verdict);
+    setAttr(lines.verdict, "data-kind", a.losing_move ? "losing" : null);
+    setText(note, S("analysis_note"));
+  }
+
+  function renderReplay(st) {
+    const r = st.mode === "replay" ? st.replay : null;
+    const losing = r && r.losing ? r.losing : null;
+    setAttr(mark, "hidden", losing ? null : true);
+    setAttr(better, "hidden", losing ? null : true);
+    if (losing) {
+      mark.style.setProperty("--pyr-mark-at", String(losing / Math.max(1, r.length)));
+      setAttr(mark, "title", S("replay_losing"));
+    }
+    let said = "";
+    if (losing && r.better && r.index === losing - 1) said = S("replay_better", { move: r.better.move, played: r.better.played });
+    else if (losing && r.index === losing) said = `${losing}: ${S("replay_losing")}`;
+    setText(losingNote, said);
+    setAttr(losingNote, "hidden", said ? null : true);
+    setAttr(losingNote, "data-kind", r && r.better && r.index === losing - 1 ? "better" : said ? "losing" : null);
+    setAttr(better, "aria-pressed", r && r.better ? "true" : "false");
+  }
+
+  function render(st) {
+    const offered = !!st.can_analyze;
+    if (!offered && st.mode !== "replay" && !panel.hidden && !st.analysis) hide(); // a new game
+    setAttr(opener, "hidden", offered || !panel.hidden ? null : true);
+    renderPanel(st);
+    renderReplay(st);
+    renderWork();
+  }
+  function renderText() {
+    setText(opener, S("analysis"));
+    setAttr(opener, "aria-expanded", panel.hidden ? "false" : "true");
+    setText(title, S("analysis"));
+    setAttr(panel, "aria-label", S("analysis"));
+    setAttr(close, "aria-label", S("close"));
+    setAttr(close, "title", S("close"));
+    setText(show, S("analysis_show"));
+    setText(better, S("better_move"));
+  }
+  const onWork = () => {
+    renderWork();
+    renderPanel(ctx.state());
+  };
+  model.on("change:_work", onWork);
+  view.listeners.push(() => model.off("change:_work", onWork));
+  return { opener, panel, progress, mark, better, losingNote, lines, show, open, render, renderText, elements: [progress, panel] };
+}
+
 // ---------------------------------------------------------------------------------- the view
 
 /** Build one view of the widget in `el`. Returns the view; `view.destroy()` undoes it all. */
@@ -1244,6 +1399,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     send: (msg) => model.send(msg),
     S: (key, values) => fill(((model.get("_text") || {}).strings || {})[key] ?? key, values || {}),
     openNewGame: () => panels.openNewGame(),
+    openAnalysis: () => analysis.open(),
   };
   view.S = ctx.S;
 
@@ -1252,7 +1408,8 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const toolbar = buildToolbar(ctx);
   const replayBar = buildReplayBar(ctx);
   const panels = buildPanels(ctx, toolbar.buttons);
-  const regions = [status, board, toolbar, replayBar, panels];
+  const analysis = buildAnalysis(ctx, { toolbar, replayBar, panels });
+  const regions = [status, board, toolbar, replayBar, panels, analysis];
 
   // The message sits between the board and the toolbar: where the player's eyes and pointer
   // are, next to where the panels open, and on screen whenever the table is.
@@ -1262,7 +1419,9 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     status.message,
     toolbar.bar,
     replayBar.bar,
+    analysis.progress,
     ...panels.elements,
+    analysis.panel,
   ]);
   el.append(root);
   root.pyramideView = view; // for benchmarks and debugging; not a DOM attribute
@@ -1272,7 +1431,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     leaveReplay: replayBar.leave, fields: status.fields, tick: status.tick, renderStats: panels.renderStats,
     newPanel: panels.newPanel, newCode: panels.newCode, cancelBtn: panels.cancelBtn,
     optExplain: panels.optExplain, optLanguage: panels.optLanguage, optIndices: panels.optIndices,
-    statsPanel: panels.statsPanel,
+    statsPanel: panels.statsPanel, analysis,
   });
 
   // ------------------------------------------------------------------ size
