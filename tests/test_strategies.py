@@ -39,7 +39,7 @@ def walk(value: object, found: list[Card], depth: int = 0) -> None:
             if field.name != "rules":
                 walk(getattr(value, field.name), found, depth + 1)
     else:
-        assert value is None or isinstance(value, (bool, int)), f"unexpected {type(value).__name__} in the view"
+        assert value is None or isinstance(value, (bool, int, str)), f"unexpected {type(value).__name__} in the view"
 
 
 def hidden_cards(game: Game) -> set[Card]:

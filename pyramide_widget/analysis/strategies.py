@@ -93,26 +93,33 @@ def _below(shape: Shape) -> tuple[frozenset[int], ...]:
 
 @dataclass
 class _Table:
-    """The cards as the careful player imagines them after a move (pyramid places and waste)."""
+    """The cards as the careful player imagines them after a move: the pyramid places, the
+    waste, and the cards on the table's other piles (a reserve, a cell), all within reach."""
 
     pyramid: list[Card | None]
     waste: list[Card]
+    kept: list[Card]
     buried_top: bool  # a draw covers the waste top with an unknown card
 
 
 def _after(view: PlayerView, move: Move) -> _Table:
     pyramid = list(view.pyramid)
     waste = list(view.waste)
+    kept = [card for pile_id, cards in view.piles if not pile_id.startswith("waste") for card in cards]
     if move.kind is MoveKind.DRAW:
-        return _Table(pyramid, waste, True)
+        return _Table(pyramid, waste, kept, True)
     if move.kind is MoveKind.RECYCLE:
-        return _Table(pyramid, [], False)
+        return _Table(pyramid, [], kept, False)
     for card in move.cards:
         if card in pyramid:
             pyramid[pyramid.index(card)] = None
-        else:
+        elif card in waste:
             waste.remove(card)
-    return _Table(pyramid, waste, False)
+        elif card in kept:
+            kept.remove(card)
+        if move.kind is MoveKind.CELL:  # moved, not removed: still within reach
+            kept.append(card)
+    return _Table(pyramid, waste, kept, False)
 
 
 def _score(view: PlayerView, table: _Table, unseen: dict[int, int]) -> float:
@@ -139,7 +146,7 @@ def _score(view: PlayerView, table: _Table, unseen: dict[int, int]) -> float:
     else:
         reachable_waste = waste[-1:] if table.buried_top else waste[-2:]
     reach = dict(unseen)
-    for card in reachable_waste:
+    for card in (*reachable_waste, *table.kept):
         reach[card.rank] = reach.get(card.rank, 0) + 1
     at_rank: dict[int, list[int]] = {}
     present = 0

@@ -423,12 +423,13 @@ class Game:
             rules=self.rules,
             pyramid=tuple(None if i in hidden else card for i, card in enumerate(self._pyramid)),
             face_down=hidden,
-            waste=tuple(self._waste),
+            waste=self.waste,
+            piles=tuple(self.piles.items()),
             waste_fresh=self._fresh,
             stock_count=len(self._stock),
             stock=self.stock if self.rules.stock_face_up else None,
             recycles_left=self.recycles_left,
-            removed=tuple(card for move in self._history for card in move.cards),
+            removed=tuple(card for move in self._history if move.kind is not MoveKind.CELL for card in move.cards),
             legal_moves=tuple(self.legal_moves()),
         )
 

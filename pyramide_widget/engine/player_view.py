@@ -34,7 +34,11 @@ class PlayerView:
     pyramid: tuple[Card | None, ...]
     face_down: frozenset[int]
     waste: tuple[Card, ...]
-    """Bottom to top: the player saw each of these cards turned up."""
+    """Bottom to top: the player saw each of these cards turned up (on a table with several
+    waste piles, one pile after the other, as :attr:`Game.waste` lists them)."""
+    piles: tuple[tuple[str, tuple[Card, ...]], ...]
+    """Every pile of the table (waste piles, a reserve, Giza's columns, a cell) by its id,
+    each bottom to top: all of them lie face up."""
     waste_fresh: bool
     """Whether the waste top came from a draw (it may then pair with the card beneath it
     under ``draw_against_waste``)."""
@@ -63,7 +67,9 @@ class PlayerView:
         face-down ones together. A player who remembers what was removed knows this set, but
         not which of its cards lie where, nor the stock's order (unless it is face up)."""
         seen = {card for card in self.pyramid if card is not None}
-        seen.update(self.waste, self.removed, self.stock or ())
+        seen.update(self.removed, self.stock or ())
+        for _, cards in self.piles:
+            seen.update(cards)
         return frozenset(card for card in _cards_of(self.rules.table.deck) if card not in seen)
 
 
