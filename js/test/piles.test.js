@@ -309,3 +309,36 @@ test("Tut's Tomb: every card of the selection is marked selected (A5)", () => {
   const expected = st.selection.map((p) => st.pyramid[st.table.places.row.findIndex((r, i) => r === p.row && st.table.places.col[i] === p.col)].card);
   assert.deepEqual(selected.sort(), expected.sort());
 });
+
+test("a pile's card dragged onto a pyramid card: the drop sends both taps (Giza, A4)", () => {
+  const st = fixture("giza");
+  const { model, q } = mount(st);
+  // A column's exposed card and a free pyramid card that make the pair sum, found in the snapshot.
+  const ranks = st.table.deck.ranks.en; // rank 1 first; the highest is the pair sum
+  const rank = (c) => ranks.indexOf(c.slice(0, -1)) + 1;
+  const sum = st.table.target;
+  let pair = null;
+  for (const pile of st.piles) {
+    const top = pile.cards.at(-1);
+    const partner = st.pyramid.find((e) => e && e.free && rank(e.card) + rank(top) === sum);
+    if (partner) pair = { pile, top, partner: partner.card };
+  }
+  assert.ok(pair, "the deal has such a pair");
+  const from = q(`.pyr-piles [data-card="${pair.top}"]`);
+  const onto = q(`.pyr-pyramid [data-card="${pair.partner}"]`);
+  document.elementsFromPoint = () => [onto, q(".pyr-pyramid"), q(".pyr-board")]; // jsdom has no layout
+  const pointer = (el, type, x) => el.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: x, clientY: 10, button: 0 }));
+  try {
+    pointer(from, "pointerdown", 10);
+    pointer(from, "pointermove", 60);
+    pointer(from, "pointerup", 80);
+    from.click();
+    const index = st.pyramid.findIndex((e) => e && e.card === pair.partner);
+    assert.deepEqual(model.sent, [
+      { type: "tap", pile: pair.pile.id, row: 1, card: pair.top },
+      { type: "tap", pile: "pyramid", row: st.table.places.row[index], col: st.table.places.col[index], card: pair.partner },
+    ]);
+  } finally {
+    delete document.elementsFromPoint;
+  }
+});
