@@ -19,7 +19,8 @@ scrolled to the top) and the arrow keys reach the piles. The deals (``PY1-?-AAAA
 * Tut's Tomb: after one draw the waste top is 4♠; 5♦, 3♦ and A♠ are selected together and 4♠
   completes 13 (A5): the four go at once; Q♣ is blocked.
 
-One notebook holds the five widgets. A screenshot of each game at 1280x720 goes to
+One notebook holds the five widgets. A screenshot of each game at 1280x720 (and of Tut's Tomb
+with three cards selected, Giza after its pair and in JupyterLab Dark) goes to
 ``test-artifacts/piles-<game>-1280x720.png``, to be looked at.
 """
 
@@ -84,11 +85,14 @@ def refused(nb: Any, root: Locator, var: str, text: str, key: str) -> None:
     assert nb.wait_python(f"{var}.game.message.key", key)
 
 
-def removed(nb: Any, root: Locator, var: str, clicks: list[str], move: str) -> None:
-    """Click the cards in turn: they leave the DOM and the game's last move is ``move``."""
+def removed(nb: Any, root: Locator, var: str, clicks: list[str], move: str, shot: str = "") -> None:
+    """Click the cards in turn: they leave the DOM and the game's last move is ``move``. With
+    ``shot``, a screenshot of the cards selected before the last click."""
     for name in clicks[:-1]:
         card(root, name).click()
         expect(card(root, name)).to_have_attribute("data-selected", "true")
+    if shot:
+        shoot(root.page, root, shot)
     card(root, clicks[-1]).click()
     for name in clicks:
         expect(card(root, name)).to_have_count(0)
@@ -114,6 +118,10 @@ def test_each_pile_game_deals_removes_from_its_piles_and_refuses_a_tap(
     cell(page, nb, roots["C"])
     giza(page, nb, roots["G"])
     tuts_tomb(page, nb, roots["T"])
+    # The dark theme: the same table in JupyterLab Dark, to be looked at.
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+    expect(page.locator('body[data-jp-theme-light="false"]')).to_have_count(1, timeout=15_000)
+    shoot(page, roots["G"], "giza-dark")
     assert not errors, errors
 
 
@@ -171,6 +179,7 @@ def giza(page: Page, nb: Any, root: Locator) -> None:
     expect(card(root, "3♠")).to_have_attribute("data-free", "false")
     removed(nb, root, "G", ["4♠", "9♣"], "4♠+9♣")
     expect(card(root, "3♠")).to_have_attribute("data-free", "true")  # uncovered
+    shoot(page, root, "giza-played")
     # The keyboard: across the columns' exposed cards.
     card(root, "9♠").focus()
     page.keyboard.press("ArrowRight")
@@ -183,4 +192,4 @@ def tuts_tomb(page: Page, nb: Any, root: Locator) -> None:
     fits(page, root, "tuts-tomb")
     card(root, "Q♣").click()
     refused(nb, root, "T", BLOCKED, "blocked")
-    removed(nb, root, "T", ["5♦", "3♦", "A♠", "4♠"], "5♦+3♦+A♠+4♠")
+    removed(nb, root, "T", ["5♦", "3♦", "A♠", "4♠"], "5♦+3♦+A♠+4♠", shot="tuts-tomb-selected")
