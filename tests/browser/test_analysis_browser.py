@@ -1,0 +1,143 @@
+"""Post-game analysis and background solver work in real JupyterLab (issue 15).
+
+* ``PY1-R-BBAAAAB`` (Relaxed Pyramid: one pass, only the pyramid to clear) can be won, but its
+  first move ``3♥+10♣`` loses it (``tests/test_analysis_review.py`` proves both with the
+  solver). The test clicks that pair, plays the game out from Python, opens the Analysis from
+  the end banner, sees its progress and then the losing move marked with the solver's better
+  one, opens the replay at that step (the better move's cards highlighted, the step bar's mark)
+  and steps onto the losing move.
+* ``PY1-T-AAAAAAS`` (Traditional): its Hint searches the whole hint budget (seconds). While it
+  searches, the progress line says so and the Hint button is disabled, and a click on the stock
+  draws at once: the kernel is not frozen. The hint, asked for the position before the draw,
+  is then dropped.
+
+Screenshots at 1280x720 go to ``test-artifacts/analysis-*.png``, to be looked at.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("PYRAMIDE_TEST_ARTIFACTS", REPO / "test-artifacts"))
+LAPTOP = {"width": 1280, "height": 720}
+
+CELLS = [
+    "from pyramide_widget import PyramideWidget\n"
+    "lost = PyramideWidget('PY1-R-BBAAAAB', stats=False)\n"
+    "slow = PyramideWidget('PY1-T-AAAAAAS', stats=False)",
+    "lost",
+    "slow",
+]
+
+PLAY_OUT = """
+game = lost.game
+while not game.is_over:
+    moves = game.legal_moves()
+    game.play(next((m for m in moves if m.cards), moves[0]))
+"""
+
+# Records every change of the progress line's attributes, with the moves shown at that time.
+WATCH_PROGRESS_JS = """
+(root) => {
+  const progress = root.querySelector('[data-field="progress"]');
+  const moves = root.querySelector('[data-field="moves"]');
+  root.seenProgress = [];
+  new MutationObserver(() => root.seenProgress.push({
+    hidden: progress.hidden, task: progress.dataset.task || null, moves: moves.textContent,
+  })).observe(progress, { attributes: true });
+}
+"""
+
+
+def field(root: Locator, name: str) -> Locator:
+    return root.locator(f'[data-field="{name}"]')
+
+
+def card(root: Locator, name: str) -> Locator:
+    return root.locator(f'.pyr-pyramid [data-card="{name}"]')
+
+
+def shoot(page: Page, target: Locator, name: str) -> None:
+    """Bring ``target`` into view and save a 1280x720 screenshot."""
+    target.scroll_into_view_if_needed()
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.screenshot(path=str(ARTIFACTS / f"analysis-{name}-1280x720.png"), animations="disabled")
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(page: Page, open_nb: Any, jupyter_app: Any) -> None:
+    page.set_viewport_size(LAPTOP)
+    nb = open_nb(CELLS)
+    root = page.locator(".pyr-root").nth(0)
+    expect(root.locator(".pyr-pyramid [data-card]")).to_have_count(28, timeout=30_000)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    expect(root.locator('.pyr-toolbar [data-action="analysis"]')).to_be_hidden()  # not while playing
+
+    # The losing move, clicked; then the game played out from Python to its end (R18).
+    card(root, "3♥").click()
+    expect(card(root, "3♥")).to_have_attribute("data-selected", "true")
+    card(root, "10♣").click()
+    expect(card(root, "3♥")).to_have_count(0)
+    assert nb.wait_python("[str(m) for m in lost.game.history]", ["3♥+10♣"])
+    nb.execute(PLAY_OUT)
+    banner = field(root, "banner")
+    expect(banner).to_have_attribute("data-status", "no_moves")
+
+    # The Analysis, from the banner: its progress, then what the kernel found.
+    root.evaluate(WATCH_PROGRESS_JS)
+    root.locator('[data-banner-action="analysis"]').click()
+    panel = field(root, "analysis-panel")
+    expect(panel).to_be_visible()
+    verdict = field(root, "analysis-verdict")
+    expect(verdict).to_have_attribute("data-kind", "losing", timeout=60_000)
+    better = nb.eval_python("str(lost.analysis.better_move)")
+    assert nb.eval_python("lost.analysis.losing_move") == 1
+    expect(verdict).to_have_text(f"First losing move: move 1, 3♥+10♣. Better: {better}")
+    expect(field(root, "analysis-best")).to_have_text("Best possible: this deal can be won")
+    removed = nb.eval_python("28 - lost.game.pyramid_left")
+    expect(field(root, "analysis-yours")).to_have_text(f"Your result: {removed} of 28 pyramid cards removed")
+    expect(field(root, "analysis-note")).to_contain_text("perfect information")
+    seen = root.evaluate("(root) => root.seenProgress")
+    assert {"hidden": False, "task": "analysis"} in [{"hidden": s["hidden"], "task": s["task"]} for s in seen], seen
+    expect(field(root, "progress")).to_be_hidden()
+    shoot(page, panel, "panel")
+
+    # In the replay: the better move highlighted at the step before the losing one.
+    root.locator('[data-action="analysis-show"]').click()
+    note = field(root, "replay-losing")
+    expect(note).to_have_text(f"Better: {better} (played: 3♥+10♣)")
+    expect(field(root, "replay-mark")).to_be_visible()
+    for name in better.split("+"):
+        expect(card(root, name)).to_have_attribute("data-hint", "true")
+    expect(card(root, "3♥")).not_to_have_attribute("data-hint", "true")
+    assert nb.eval_python("lost.replay_index") == 0
+    shoot(page, root.locator(".pyr-replaybar"), "replay-better")
+    root.locator('[data-action="replay-next"]').click()
+    expect(note).to_have_text("1: losing move")
+    expect(card(root, "3♥")).to_have_count(0)
+    shoot(page, root.locator(".pyr-replaybar"), "replay-losing")
+
+    # The slow hint: progress while it searches, and the kernel answers a draw meanwhile.
+    slow = page.locator(".pyr-root").nth(1)
+    slow.evaluate(WATCH_PROGRESS_JS)
+    slow.locator('[data-action="hint"]').click()
+    expect(field(slow, "progress")).to_have_attribute("data-task", "hint")
+    expect(slow.locator('[data-action="hint"]')).to_be_disabled()
+    expect(field(slow, "progress-text")).to_have_text("Thinking…")
+    shoot(page, slow.locator(".pyr-toolbar"), "hint-thinking")
+    slow.locator('[data-pile="stock"]').click()
+    expect(field(slow, "moves")).to_have_text("1")
+    expect(field(slow, "progress")).to_be_hidden(timeout=60_000)
+    seen = slow.evaluate("(root) => root.seenProgress")
+    searching = [s["moves"] for s in seen if not s["hidden"]]
+    assert searching and searching[0] == "0", seen
+    ended = [s["moves"] for s in seen if s["hidden"]]
+    assert ended and ended[-1] == "1", f"the draw was drawn before the hint ended: {seen}"
+    assert nb.eval_python("slow.game.assisted") is True
+    expect(field(slow, "message")).not_to_contain_text("Hint")  # the stale hint was dropped
