@@ -114,3 +114,14 @@ def test_the_static_picture_draws_every_pile(table: str) -> None:
         # A fanned pile (a column) shows every card; a squared one its top (its outline when empty).
         expected = [str(c) for c in (cards if fans[pile_id] else cards[-1:])]
         assert drawn == expected, pile_id
+
+
+def test_the_static_picture_of_giza_columns_has_no_stray_symbols() -> None:
+    """A column's covered cards show a strip as high as the fan: their indices fit in it."""
+    from test_html import stray_symbols  # the checker of tests/test_html.py
+
+    for letters in ("AAAAAAS", "BCDEFGS", "QWERTYS"):
+        game = Game.from_code(f"PY1-X-{letters}", rules=Rules(table=TABLES["Giza"]))
+        assert stray_symbols(game_svg(game)) == [], letters
+        game.play(game.legal_moves()[0])
+        assert stray_symbols(game_svg(game)) == [], letters

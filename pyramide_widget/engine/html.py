@@ -45,10 +45,17 @@ class _Board:
 
 
 def _card_svg(board: _Board, card: str, x: float, y: float, *, free: bool, selected: bool,
-              covered: bool = False) -> str:
+              covered: bool = False, shown: float | None = None) -> str:
     """One face-up card. A ``covered`` card (a card lies over its lower half) has no centre pip:
-    that pip would show as a sliver of a suit beside or between its coverers."""
+    that pip would show as a sliver of a suit beside or between its coverers. ``shown``: the
+    height of the strip left visible by the card on it (a column's overlapping cards), which
+    its index must fit."""
     w, h = board.card_w, board.card_h
+    size, baseline = 0.3 * w, 0.34 * w
+    if shown is not None and baseline + 0.3 * size > shown:
+        # Room for the glyphs' height and descent (1.3 em), half a pixel clear of the next card.
+        size = min(size, (shown - 1) / 1.3)
+        baseline = shown - 0.3 * size - 0.5
     rank, suit = card[:-1], card[-1]
     colour = INK[board.table["deck"]["suits"][suit]["colour"]]
     stroke, width = (SELECTED_COLOUR, 3.5) if selected else (FREE_COLOUR, 3) if free else ("#666", 1)
@@ -61,7 +68,7 @@ def _card_svg(board: _Board, card: str, x: float, y: float, *, free: bool, selec
         f'<g data-card="{label}" data-free="{str(free).lower()}">'
         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="{fill}" '
         f'stroke="{stroke}" stroke-width="{width}"/>'
-        f'<text x="{x + 0.1 * w}" y="{y + 0.34 * w}" font-size="{0.3 * w}" font-weight="bold" fill="{colour}" '
+        f'<text x="{x + 0.1 * w}" y="{y + baseline}" font-size="{size}" font-weight="bold" fill="{colour}" '
         f'{FONT}>{escape(rank)}{escape(suit)}</text>{pip}</g>'
     )
 
@@ -173,7 +180,7 @@ def _piles_svg(board: _Board, st: dict[str, Any]) -> list[str]:
             parts.append(_card_svg(
                 board, card, x, top, free=index in pile["free"],
                 selected={"pile": pile["id"], "row": len(pile["cards"]) - index} in chosen,
-                covered=offset < len(cards) - 1,
+                covered=offset < len(cards) - 1, shown=fan if offset < len(cards) - 1 else None,
             ))
         if not fan and pile["count"] > len(cards):
             parts.append(_count_svg(board, x, y, pile["count"]))
