@@ -1,0 +1,1245 @@
+/* The solver's default search (not optimal=True) compiled: a line-by-line port of the pure-Python
+ * searches of pyramide_widget.solver (_Table, _PoolSearch, _SequenceSearch, _solve_limited).
+ *
+ * Python stays the reference: this file explores the same states in the same order, counts the
+ * same nodes and stops at the same node budget, so it gives the same answers (winnable, the most
+ * pyramid cards removed, the same lines) only faster. tests/test_solver_accelerator.py and
+ * benchmarks/crosscheck_accelerator.py compare both on every table and every knob of Rules.
+ *
+ * The position is data: per place its rank and the mask of the places covering it, the talon's
+ * ranks in draw order, the pair sum and the knobs; so every table of engine/table.py runs here.
+ * Limits (the Python side falls back to pure Python beyond them): at most 32 pyramid places, 32
+ * talon cards and a pair sum of 15.
+ *
+ * Entry point: search(ranks, covers, talon_ranks, drawn, fresh, recycles_used, target, strict_win,
+ * recycles (-1: unlimited), draw_against_waste, pair_with_coverer, limit (-1: none)) ->
+ * (stopped, win_steps | None, best_steps, best_removed, nodes, relaxed); steps are the Python
+ * searches' internal steps, ("K", slot), ("P", a, b), ... which the solver turns into moves.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PLACES 32
+#define MAX_TALON 32
+#define MAX_TARGET 15
+#define MAX_CLASSES (2 * MAX_TARGET)
+
+typedef uint64_t mask_t;
+
+static inline int popc(mask_t x) { return __builtin_popcountll(x); }
+static inline int bitlen(mask_t x) { return x ? 64 - __builtin_clzll(x) : 0; }
+static inline int lowest(mask_t x) { return __builtin_ctzll(x); }
+static inline mask_t bit(int i) { return (mask_t)1 << i; }
+static inline mask_t below(int n) { return n >= 64 ? ~(mask_t)0 : bit(n) - 1; }
+
+/* ------------------------------------------------------------------ context and errors */
+
+typedef struct Search Search;
+
+typedef struct {
+    jmp_buf jump;       /* where an exhausted budget or a failed allocation lands */
+    Search *stopped;    /* the search whose node budget ran out */
+    int out_of_memory;
+} Context;
+
+static void fail_memory(Context *ctx) {
+    ctx->out_of_memory = 1;
+    longjmp(ctx->jump, 1);
+}
+
+static void *checked_malloc(Context *ctx, size_t n) {
+    void *p = malloc(n);
+    if (!p) fail_memory(ctx);
+    return p;
+}
+
+/* ------------------------------------------------------------------ hash map */
+
+/* Open addressing on a two-word key; b is stored plus one so that 0 marks an empty slot. */
+typedef struct {
+    uint64_t a, b, v;
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    size_t cap, used;
+} Map;
+
+static uint64_t mix(uint64_t a, uint64_t b) {
+    uint64_t x = a ^ (b * 0x9E3779B97F4A7C15ULL);
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 29;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 32;
+    return x;
+}
+
+static void map_init(Context *ctx, Map *m, size_t cap) {
+    m->slots = calloc(cap, sizeof(Slot));
+    if (!m->slots) fail_memory(ctx);
+    m->cap = cap;
+    m->used = 0;
+}
+
+static void map_free(Map *m) {
+    free(m->slots);
+    m->slots = NULL;
+    m->cap = m->used = 0;
+}
+
+static Slot *map_find(const Map *m, uint64_t a, uint64_t b) {
+    size_t mask = m->cap - 1, i = mix(a, b) & mask;
+    b += 1;
+    for (;;) {
+        Slot *s = &m->slots[i];
+        if (!s->b) return NULL;
+        if (s->a == a && s->b == b) return s;
+        i = (i + 1) & mask;
+    }
+}
+
+static void map_grow(Context *ctx, Map *m) {
+    Slot *old = m->slots;
+    size_t old_cap = m->cap;
+    map_init(ctx, m, old_cap * 2);
+    size_t mask = m->cap - 1;
+    for (size_t k = 0; k < old_cap; k++) {
+        if (!old[k].b) continue;
+        size_t i = mix(old[k].a, old[k].b - 1) & mask;
+        while (m->slots[i].b) i = (i + 1) & mask;
+        m->slots[i] = old[k];
+        m->used++;
+    }
+    free(old);
+}
+
+/* The slot of (a, b), created with value ``initial`` if absent; valid until the next put. */
+static Slot *map_put(Context *ctx, Map *m, uint64_t a, uint64_t b, uint64_t initial, int *created) {
+    if (2 * (m->used + 1) > m->cap) map_grow(ctx, m);
+    size_t mask = m->cap - 1, i = mix(a, b) & mask;
+    uint64_t stored = b + 1;
+    for (;;) {
+        Slot *s = &m->slots[i];
+        if (!s->b) {
+            s->a = a;
+            s->b = stored;
+            s->v = initial;
+            m->used++;
+            if (created) *created = 1;
+            return s;
+        }
+        if (s->a == a && s->b == stored) {
+            if (created) *created = 0;
+            return s;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+/* ------------------------------------------------------------------ steps */
+
+enum { S_K, S_P, S_W, S_WK, S_WW, S_D, S_R, S_T, S_TK, S_TT, S_KINDS };
+static const char *STEP_NAMES[S_KINDS] = {"K", "P", "W", "WK", "WW", "D", "R", "T", "TK", "TT"};
+static const int STEP_ARGS[S_KINDS] = {1, 2, 1, 0, 0, 0, 0, 2, 1, 2};
+
+typedef struct {
+    int8_t kind, a, b;
+} Step;
+
+typedef struct {
+    Step *items;
+    size_t len, cap;
+} Steps;
+
+static void steps_push(Context *ctx, Steps *v, int kind, int a, int b) {
+    if (v->len == v->cap) {
+        size_t cap = v->cap ? 2 * v->cap : 64;
+        Step *items = realloc(v->items, cap * sizeof(Step));
+        if (!items) fail_memory(ctx);
+        v->items = items;
+        v->cap = cap;
+    }
+    v->items[v->len++] = (Step){(int8_t)kind, (int8_t)a, (int8_t)b};
+}
+
+static void steps_copy(Context *ctx, Steps *to, const Steps *from) {
+    if (to->cap < from->len) {
+        Step *items = realloc(to->items, (from->len + 64) * sizeof(Step));
+        if (!items) fail_memory(ctx);
+        to->items = items;
+        to->cap = from->len + 64;
+    }
+    if (from->len) memcpy(to->items, from->items, from->len * sizeof(Step));
+    to->len = from->len;
+}
+
+/* ------------------------------------------------------------------ the compiled position */
+
+/* Pyramid cards counted against the talon (_Counted in Python). */
+typedef struct {
+    int base, n;
+    mask_t partners[MAX_CLASSES];
+    int count[MAX_CLASSES];
+} Counted;
+
+typedef struct FreeEntry {
+    uint32_t reach, ranks;
+    Counted counted;
+    struct FreeEntry *next;
+} FreeEntry;
+
+/* What the search needs to know about one set of pyramid cards left (_Layer in Python). */
+typedef struct {
+    int nkings;
+    int8_t kings[MAX_PLACES];
+    int npairs;
+    int8_t (*pairs)[2];
+    int ngroups; /* free_by_need, in the dict's insertion order */
+    int8_t gneed[MAX_TARGET + 1], gstart[MAX_TARGET + 1], glen[MAX_TARGET + 1];
+    int8_t gslots[MAX_PLACES];
+    int nneeds;
+    mask_t nsavers[MAX_TARGET + 1], nlost[MAX_TARGET + 1];
+    int counts[MAX_TARGET + 1];
+    int norph;
+    mask_t ocards[MAX_TARGET + 1], opartners[MAX_TARGET + 1];
+    int has_counted;
+    Counted counted;
+    FreeEntry *freeable;
+} Layer;
+
+typedef struct {
+    Context *ctx;
+    int size, target, strict, recycles, daw, coverer_pairs;
+    int rank[MAX_PLACES];
+    mask_t cover[MAX_PLACES], blocked_by[MAX_PLACES], partners[MAX_PLACES];
+    int ntalon;
+    int trank[MAX_TALON];
+    mask_t by_rank[MAX_TARGET + 1];
+    mask_t pyramid0, talon0;
+    int drawn0, fresh0, recycles0, removed0;
+    const uint32_t *mirror;
+    Map layers;
+} Table;
+
+/* The deal as given by Python, before a table is compiled under some rules. */
+typedef struct {
+    int size, target, ntalon, drawn, fresh, recycles_used;
+    int rank[MAX_PLACES];
+    mask_t cover[MAX_PLACES];
+    int trank[MAX_TALON];
+    int coverer_knob, face_down_free; /* pair_with_coverer, and whether the table allows it */
+} Deal;
+
+static int fresh_pair(const Table *t, mask_t talon, int drawn) {
+    if (!t->daw) return 0;
+    mask_t waste = talon & below(drawn);
+    if (!waste) return 0;
+    int top = bitlen(waste) - 1;
+    int under = bitlen(waste ^ bit(top)) - 1;
+    return under >= 0 && t->trank[top] + t->trank[under] == t->target;
+}
+
+static void table_init(Table *t, Context *ctx, const Deal *d, const uint32_t *mirror, int strict, int recycles,
+                       int daw) {
+    memset(t, 0, sizeof(*t));
+    t->ctx = ctx;
+    t->size = d->size;
+    t->target = d->target;
+    t->strict = strict;
+    t->recycles = recycles;
+    t->daw = daw;
+    t->coverer_pairs = d->coverer_knob && d->face_down_free;
+    t->mirror = mirror;
+    mask_t below_of[MAX_PLACES], above_of[MAX_PLACES];
+    for (int i = 0; i < d->size; i++) {
+        t->rank[i] = d->rank[i];
+        t->cover[i] = d->cover[i];
+        if (d->rank[i]) t->pyramid0 |= bit(i);
+    }
+    /* Transitive closures: the cards lying on a card (below_of, through covers) and the cards a
+     * card lies on (above_of). Places may come in any order, so iterate to the fixpoint. */
+    for (int i = 0; i < d->size; i++) below_of[i] = d->cover[i];
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < d->size; i++) {
+            mask_t m = below_of[i], rest = m;
+            while (rest) {
+                int j = lowest(rest);
+                rest &= rest - 1;
+                m |= below_of[j];
+            }
+            if (m != below_of[i]) {
+                below_of[i] = m;
+                changed = 1;
+            }
+        }
+    }
+    for (int i = 0; i < d->size; i++) above_of[i] = 0;
+    for (int j = 0; j < d->size; j++) {
+        mask_t rest = below_of[j];
+        while (rest) {
+            int i = lowest(rest);
+            rest &= rest - 1;
+            above_of[i] |= bit(j);
+        }
+    }
+    for (int i = 0; i < d->size; i++) t->blocked_by[i] = bit(i) | above_of[i];
+    t->removed0 = t->size - popc(t->pyramid0);
+    t->ntalon = d->ntalon;
+    for (int k = 0; k < d->ntalon; k++) {
+        t->trank[k] = d->trank[k];
+        t->by_rank[d->trank[k]] |= bit(k);
+    }
+    t->talon0 = below(d->ntalon);
+    t->drawn0 = d->drawn;
+    t->recycles0 = recycles >= 0 ? d->recycles_used : 0;
+    t->fresh0 = d->fresh && fresh_pair(t, t->talon0, t->drawn0);
+    for (int i = 0; i < d->size; i++) {
+        for (int j = 0; j < d->size; j++) {
+            if (i == j || t->rank[i] + t->rank[j] != t->target || !t->rank[j]) continue;
+            int stacked = (int)(((below_of[i] | above_of[i]) >> j) & 1);
+            mask_t adjacent = (t->cover[i] | t->cover[j]) & (bit(i) | bit(j));
+            if (!stacked || (t->coverer_pairs && adjacent)) t->partners[i] |= bit(j);
+        }
+    }
+    map_init(ctx, &t->layers, 1024);
+}
+
+static void table_free(Table *t) {
+    if (!t->layers.slots) return;
+    for (size_t k = 0; k < t->layers.cap; k++) {
+        if (!t->layers.slots[k].b) continue;
+        Layer *layer = (Layer *)(uintptr_t)t->layers.slots[k].v;
+        FreeEntry *e = layer->freeable;
+        while (e) {
+            FreeEntry *next = e->next;
+            free(e);
+            e = next;
+        }
+        free(layer->pairs);
+        free(layer);
+    }
+    map_free(&t->layers);
+}
+
+/* A largest matching between two ranks of a class: Kuhn's augmenting paths. */
+static int augment(int i, mask_t *tried, const mask_t *mates, int *owner) {
+    mask_t options = mates[i] & ~*tried;
+    while (options) {
+        int j = lowest(options);
+        options &= options - 1;
+        *tried |= bit(j);
+        if (owner[j] < 0 || augment(owner[j], tried, mates, owner)) {
+            owner[j] = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int matching(const mask_t *mates, int n) {
+    int owner[64];
+    for (int k = 0; k < 64; k++) owner[k] = -1;
+    int size = 0;
+    for (int i = 0; i < n; i++) {
+        mask_t tried = 0;
+        size += augment(i, &tried, mates, owner);
+    }
+    return size;
+}
+
+/* A largest matching among the cards of a rank that pairs with itself (few cards: try all). */
+static int self_matching(const mask_t *mates, const int *cards, int n) {
+    if (n < 2) return 0;
+    int best = self_matching(mates + 1, cards + 1, n - 1);
+    for (int k = 1; k < n; k++) {
+        if (!((mates[0] >> cards[k]) & 1)) continue;
+        mask_t rest_mates[MAX_PLACES];
+        int rest[MAX_PLACES], m = 0;
+        for (int q = 1; q < n; q++) {
+            if (q == k) continue;
+            rest_mates[m] = mates[q];
+            rest[m++] = cards[q];
+        }
+        int found = 1 + self_matching(rest_mates, rest, m);
+        if (found > best) best = found;
+    }
+    return best;
+}
+
+static void add_class(Counted *c, mask_t partners, int count) {
+    c->partners[c->n] = partners;
+    c->count[c->n++] = count;
+}
+
+static void class_counts(const Table *t, mask_t cards, Counted *out) {
+    int target = t->target;
+    int of_rank[MAX_TARGET + 1][MAX_PLACES], nof[MAX_TARGET + 1];
+    memset(nof, 0, sizeof(nof));
+    mask_t rest = cards;
+    while (rest) {
+        int i = lowest(rest);
+        rest &= rest - 1;
+        int r = t->rank[i];
+        of_rank[r][nof[r]++] = i;
+    }
+    out->base = nof[target];
+    out->n = 0;
+    for (int a = 1; a < (target + 1) / 2; a++) {
+        int b = target - a, ca = nof[a], cb = nof[b];
+        if (!ca && !cb) continue;
+        int mated = 0;
+        if (ca && cb) {
+            mask_t mates[MAX_PLACES];
+            mask_t any = 0;
+            for (int k = 0; k < ca; k++) {
+                mates[k] = t->partners[of_rank[a][k]] & cards;
+                any |= mates[k];
+            }
+            if (ca == 1 || cb == 1)
+                mated = any ? 1 : 0;
+            else
+                mated = matching(mates, ca);
+        }
+        out->base += 2 * mated;
+        if (ca > mated) add_class(out, t->by_rank[b], ca - mated);
+        if (cb > mated) add_class(out, t->by_rank[a], cb - mated);
+    }
+    if (target % 2 == 0 && nof[target / 2]) {
+        int h = target / 2, n = nof[h];
+        mask_t mates[MAX_PLACES];
+        for (int k = 0; k < n; k++) mates[k] = t->partners[of_rank[h][k]] & cards;
+        int mated = self_matching(mates, of_rank[h], n);
+        out->base += 2 * mated;
+        if (n > 2 * mated) add_class(out, t->by_rank[h], n - 2 * mated);
+    }
+}
+
+static Layer *make_layer(Table *t, mask_t pyramid) {
+    Layer *L = checked_malloc(t->ctx, sizeof(Layer));
+    memset(L, 0, sizeof(*L));
+    int target = t->target;
+    int left[MAX_PLACES], nleft = 0, freec[MAX_PLACES], nfree = 0;
+    for (int i = 0; i < t->size; i++) {
+        if (!((pyramid >> i) & 1)) continue;
+        left[nleft++] = i;
+        if (!(pyramid & t->cover[i])) freec[nfree++] = i;
+    }
+    for (int k = 0; k < nfree; k++)
+        if (t->rank[freec[k]] == target) L->kings[L->nkings++] = (int8_t)freec[k];
+    L->pairs = malloc(((size_t)nfree * nfree / 2 + nleft + 1) * sizeof(*L->pairs));
+    if (!L->pairs) {
+        free(L);
+        fail_memory(t->ctx);
+    }
+    for (int n = 0; n < nfree; n++)
+        for (int m = n + 1; m < nfree; m++)
+            if (t->rank[freec[n]] + t->rank[freec[m]] == target) {
+                L->pairs[L->npairs][0] = (int8_t)freec[n];
+                L->pairs[L->npairs++][1] = (int8_t)freec[m];
+            }
+    if (t->coverer_pairs) {
+        for (int k = 0; k < nleft; k++) {
+            int i = left[k];
+            mask_t rest = pyramid & t->cover[i];
+            if (rest && !(rest & (rest - 1))) {
+                int j = bitlen(rest) - 1;
+                if (!(pyramid & t->cover[j]) && t->rank[i] + t->rank[j] == target) {
+                    L->pairs[L->npairs][0] = (int8_t)i;
+                    L->pairs[L->npairs++][1] = (int8_t)j;
+                }
+            }
+        }
+    }
+    /* free_by_need: groups in order of first appearance, slots in order of the free cards */
+    int group_of[MAX_TARGET + 1];
+    for (int r = 0; r <= target; r++) group_of[r] = -1;
+    int glen[MAX_TARGET + 1] = {0};
+    for (int k = 0; k < nfree; k++) {
+        int r = t->rank[freec[k]];
+        if (r == target) continue;
+        int need = target - r;
+        if (group_of[need] < 0) {
+            group_of[need] = L->ngroups;
+            L->gneed[L->ngroups++] = (int8_t)need;
+        }
+        glen[group_of[need]]++;
+    }
+    int start = 0;
+    for (int g = 0; g < L->ngroups; g++) {
+        L->gstart[g] = (int8_t)start;
+        L->glen[g] = 0;
+        start += glen[g];
+    }
+    for (int k = 0; k < nfree; k++) {
+        int r = t->rank[freec[k]];
+        if (r == target) continue;
+        int g = group_of[target - r];
+        L->gslots[L->gstart[g] + L->glen[g]++] = (int8_t)freec[k];
+    }
+    mask_t lost_without[MAX_TARGET + 1] = {0};
+    int has_lost[MAX_TARGET + 1] = {0};
+    L->counts[0] = nleft;
+    for (int k = 0; k < nleft; k++) {
+        int i = left[k], r = t->rank[i];
+        L->counts[r]++;
+        if (r != target && !(t->partners[i] & pyramid)) {
+            lost_without[target - r] |= t->blocked_by[i];
+            has_lost[target - r] = 1;
+        }
+    }
+    for (int need = 0; need <= target; need++)
+        if (has_lost[need]) {
+            L->nsavers[L->nneeds] = t->by_rank[need];
+            L->nlost[L->nneeds++] = lost_without[need];
+        }
+    if (t->strict && t->daw)
+        for (int r = 1; r < target; r++)
+            if (!L->counts[target - r] && t->by_rank[r]) {
+                L->ocards[L->norph] = t->by_rank[r];
+                L->opartners[L->norph++] = t->by_rank[target - r];
+            }
+    return L;
+}
+
+static Layer *layer_of(Table *t, mask_t pyramid) {
+    Slot *s = map_find(&t->layers, pyramid, 0);
+    if (s) return (Layer *)(uintptr_t)s->v;
+    Layer *L = make_layer(t, pyramid);
+    map_put(t->ctx, &t->layers, pyramid, 0, (uint64_t)(uintptr_t)L, NULL);
+    return L;
+}
+
+static mask_t lost_cards(const Layer *L, mask_t talon) {
+    mask_t lost = 0;
+    for (int k = 0; k < L->nneeds; k++)
+        if (!(talon & L->nsavers[k])) lost |= L->nlost[k];
+    return lost;
+}
+
+static int talon_stuck(const Table *t, const Layer *L, mask_t talon) {
+    if (!t->daw) {
+        for (int a = 1; a < t->target; a++)
+            if (popc(talon & t->by_rank[a]) > L->counts[t->target - a]) return 1;
+        return 0;
+    }
+    for (int k = 0; k < L->norph; k++)
+        if ((talon & L->ocards[k]) && !(talon & L->opartners[k])) return 1;
+    return 0;
+}
+
+static int waste_stuck(const Table *t, const Layer *L, mask_t talon, int drawn) {
+    mask_t waste = talon & below(drawn);
+    if (!waste) return 0;
+    mask_t stock = t->daw ? (talon >> drawn) << drawn : 0;
+    for (int a = 1; a < t->target; a++) {
+        mask_t cards = waste & t->by_rank[a];
+        if (cards && popc(cards) > L->counts[t->target - a] + popc(stock & t->by_rank[t->target - a])) return 1;
+    }
+    return 0;
+}
+
+static int lid(const Table *t, const Layer *L, mask_t talon, int drawn, mask_t waste) {
+    int avail[MAX_TARGET + 1];
+    memcpy(avail, L->counts, sizeof(avail));
+    if (t->daw) {
+        mask_t stock = (talon >> drawn) << drawn;
+        for (int r = 1; r < t->target; r++) avail[r] += popc(stock & t->by_rank[r]);
+    }
+    while (waste) {
+        int top = bitlen(waste) - 1, r = t->trank[top];
+        if (r != t->target) {
+            int need = t->target - r;
+            if (!avail[need]) return top;
+            avail[need]--;
+        }
+        waste ^= bit(top);
+    }
+    return -1;
+}
+
+/* The fixpoint of freeable() for the pyramid alone (_Table._freeable_with). */
+static void freeable_with(const Table *t, mask_t pyramid, uint32_t reach, mask_t *cards_out, uint32_t *ranks_out) {
+    int target = t->target, coverer_pairs = t->coverer_pairs;
+    mask_t removable = 0, left = pyramid;
+    uint32_t ranks = 0;
+    for (int grown = 1; grown;) {
+        grown = 0;
+        mask_t rest = left;
+        while (rest) {
+            mask_t low = rest & (~rest + 1);
+            rest ^= low;
+            int i = lowest(low);
+            mask_t blocking = t->cover[i] & left;
+            int r = t->rank[i], ok = 0;
+            if (!blocking) {
+                if (r == target || ((reach >> (target - r)) & 1)) {
+                    ok = 1;
+                } else {
+                    mask_t others = coverer_pairs ? left ^ low : left;
+                    mask_t mates = t->partners[i] & pyramid;
+                    while (mates) {
+                        int q = lowest(mates);
+                        mates &= mates - 1;
+                        if (!(t->cover[q] & others)) {
+                            ok = 1;
+                            break;
+                        }
+                    }
+                }
+            } else if (coverer_pairs && !(blocking & (blocking - 1)) && (t->partners[i] & blocking)) {
+                ok = !(t->cover[bitlen(blocking) - 1] & left);
+            }
+            if (ok) {
+                removable |= low;
+                ranks |= (uint32_t)1 << r;
+                left ^= low;
+                grown = 1;
+            }
+        }
+    }
+    *cards_out = removable;
+    *ranks_out = ranks;
+}
+
+/* _Table.freeable: the pyramid cards counted, and the talon cards that may reach the top. */
+static const Counted *freeable(Table *t, Layer *L, mask_t pyramid, mask_t talon, int drawn, mask_t *accessible) {
+    static const Counted none = {0, 0, {0}, {0}};
+    mask_t stock = (talon >> drawn) << drawn;
+    uint32_t stock_ranks = 0;
+    for (int r = 0; r <= t->target; r++)
+        if (stock & t->by_rank[r]) stock_ranks |= (uint32_t)1 << r;
+    uint32_t base = (uint32_t)1 << t->target;
+    if (t->daw) base |= t->mirror[stock_ranks];
+    mask_t waste = talon & below(drawn);
+    uint32_t found_ranks = 0;
+    const Counted *found = &none;
+    int64_t last = -1;
+    for (;;) {
+        uint32_t poppable = base | t->mirror[found_ranks];
+        uint32_t reach = stock_ranks;
+        mask_t w = waste;
+        while (w) {
+            int top = bitlen(w) - 1, r = t->trank[top];
+            reach |= (uint32_t)1 << r;
+            if (!((poppable >> r) & 1)) break;
+            w ^= bit(top);
+        }
+        if ((int64_t)reach == last) {
+            *accessible = w ? talon & ~((bit(bitlen(w) - 1) << 1) - 1) : talon;
+            return found;
+        }
+        last = reach;
+        FreeEntry *e = L->freeable;
+        while (e && e->reach != reach) e = e->next;
+        if (!e) {
+            e = checked_malloc(t->ctx, sizeof(FreeEntry));
+            mask_t cards;
+            e->reach = reach;
+            freeable_with(t, pyramid, reach, &cards, &e->ranks);
+            class_counts(t, cards, &e->counted);
+            e->next = L->freeable;
+            L->freeable = e;
+        }
+        found_ranks = e->ranks;
+        found = &e->counted;
+    }
+}
+
+static void assess(Table *t, Layer *L, mask_t pyramid, mask_t talon, int drawn, int fresh, int last_pass,
+                   int *removable_out, int *hopeless_out, mask_t *reachable_out) {
+    mask_t reachable = talon;
+    int buried = 0;
+    const Counted *counted;
+    if (last_pass && !fresh) {
+        mask_t waste = talon & below(drawn);
+        if (waste) {
+            int top = lid(t, L, talon, drawn, waste);
+            if (top >= 0) reachable = talon & ~((bit(top) << 1) - 1);
+        }
+        mask_t accessible;
+        counted = freeable(t, L, pyramid, talon, drawn, &accessible);
+        reachable &= accessible;
+        buried = reachable != talon;
+    } else {
+        if (!L->has_counted) {
+            class_counts(t, pyramid, &L->counted);
+            L->has_counted = 1;
+        }
+        counted = &L->counted;
+    }
+    mask_t lost = 0;
+    for (int k = 0; k < L->nneeds; k++)
+        if (!(reachable & L->nsavers[k])) lost |= L->nlost[k];
+    int left = L->counts[0], paired = counted->base;
+    for (int k = 0; k < counted->n; k++) {
+        int have = popc(reachable & counted->partners[k]);
+        paired += counted->count[k] < have ? counted->count[k] : have;
+    }
+    int removable = left - popc(lost);
+    if (paired < removable) removable = paired;
+    int hopeless = removable < left ||
+                   (t->strict && (buried || talon_stuck(t, L, talon) ||
+                                  (last_pass && !fresh && waste_stuck(t, L, talon, drawn))));
+    *removable_out = removable;
+    *hopeless_out = hopeless;
+    *reachable_out = reachable;
+}
+
+/* ------------------------------------------------------------------ searches */
+
+enum { POOL_SEEN = 1, POOL_WON = 2 };
+
+struct Search {
+    Table *t;
+    Context *ctx;
+    long long limit, nodes;
+    int best_removed, has_win;
+    Steps path, best, win;
+    /* sequence search */
+    int ceiling, decide_only;
+    Search *oracle;
+    Map seen;
+    struct SeenEntry { int8_t fresh; int recycles; int next; } *entries;
+    size_t nentries, centries;
+    /* pool search: one map for seen/won (status) and the proven most/least (bytes 1 and 2) */
+    Map pool;
+    Search *asker; /* the sequence search consulting this one as its oracle */
+};
+
+static void search_init(Search *s, Table *t, long long limit) {
+    memset(s, 0, sizeof(*s));
+    s->t = t;
+    s->ctx = t->ctx;
+    s->limit = limit;
+    s->best_removed = t->removed0;
+    s->ceiling = t->size;
+}
+
+static void search_free(Search *s) {
+    free(s->path.items);
+    free(s->best.items);
+    free(s->win.items);
+    free(s->entries);
+    map_free(&s->seen);
+    map_free(&s->pool);
+}
+
+static void count_node(Search *s) {
+    s->nodes++;
+    if (s->nodes == s->limit) {
+        s->ctx->stopped = s;
+        longjmp(s->ctx->jump, 1);
+    }
+}
+
+static void improve(Search *s, int removed) {
+    s->best_removed = removed;
+    steps_copy(s->ctx, &s->best, &s->path);
+}
+
+static void record_win(Search *s) {
+    steps_copy(s->ctx, &s->win, &s->path);
+    s->has_win = 1;
+}
+
+/* -------- the pool search (unlimited recycles) */
+
+static inline uint64_t pool_value(int status, int most, int least) {
+    return (uint64_t)status | (uint64_t)most << 8 | (uint64_t)least << 16;
+}
+
+static int pool_visit(Search *s, mask_t pyramid, mask_t talon) {
+    Table *t = s->t;
+    int size = t->size, target = t->target, strict = t->strict;
+    uint64_t key = pyramid | talon << size;
+    int created;
+    Slot *slot = map_put(s->ctx, &s->pool, key, 0, pool_value(0, size, 0), &created);
+    int status = (int)(slot->v & 0xff);
+    if (status == POOL_SEEN) return 0;
+    if (status == POOL_WON) {
+        record_win(s);
+        return 1;
+    }
+    slot->v = (slot->v & ~(uint64_t)0xff) | POOL_SEEN;
+    count_node(s);
+    int removed = size - popc(pyramid);
+    if (removed > s->best_removed) improve(s, removed);
+    if (!pyramid && (!strict || !talon)) {
+        record_win(s);
+        return 1;
+    }
+    Layer *L = layer_of(t, pyramid);
+    mask_t lost = lost_cards(L, talon);
+    if (lost || (strict && talon_stuck(t, L, talon)))
+        if (s->decide_only || size - popc(lost) <= s->best_removed) return 0;
+    int together = t->daw && strict;
+    mask_t kings_in_talon = strict ? t->by_rank[target] : 0;
+    int found;
+    if (L->nkings) {
+        int king = L->kings[0];
+        steps_push(s->ctx, &s->path, S_K, king, 0);
+        found = pool_visit(s, pyramid ^ bit(king), talon);
+        s->path.len--;
+        return found;
+    }
+    if (talon & kings_in_talon) {
+        int index = lowest(talon & kings_in_talon);
+        steps_push(s->ctx, &s->path, S_TK, index, 0);
+        found = pool_visit(s, pyramid, talon ^ bit(index));
+        s->path.len--;
+        return found;
+    }
+    for (int k = 0; k < L->npairs; k++) {
+        int a = L->pairs[k][0], b = L->pairs[k][1];
+        steps_push(s->ctx, &s->path, S_P, a, b);
+        if (pool_visit(s, pyramid ^ bit(a) ^ bit(b), talon)) return 1;
+        s->path.len--;
+    }
+    for (int g = 0; g < L->ngroups; g++) {
+        mask_t choices = talon & t->by_rank[L->gneed[g]];
+        while (choices) {
+            int index = lowest(choices);
+            for (int k = 0; k < L->glen[g]; k++) {
+                int slot_index = L->gslots[L->gstart[g] + k];
+                steps_push(s->ctx, &s->path, S_T, slot_index, index);
+                if (pool_visit(s, pyramid ^ bit(slot_index), talon ^ bit(index))) return 1;
+                s->path.len--;
+            }
+            choices = together ? choices ^ bit(index) : 0;
+        }
+    }
+    if (together) {
+        int previous = -1;
+        mask_t rest = talon;
+        while (rest) {
+            int index = lowest(rest);
+            if (previous >= 0 && t->trank[previous] + t->trank[index] == target) {
+                steps_push(s->ctx, &s->path, S_TT, previous, index);
+                if (pool_visit(s, pyramid, talon ^ bit(index) ^ bit(previous))) return 1;
+                s->path.len--;
+            }
+            previous = index;
+            rest &= rest - 1;
+        }
+    }
+    return 0;
+}
+
+static void mark_won(Search *s, mask_t pyramid, mask_t talon) {
+    int size = s->t->size;
+    Slot *slot = map_put(s->ctx, &s->pool, pyramid | talon << size, 0, pool_value(0, size, 0), NULL);
+    slot->v = (slot->v & ~(uint64_t)0xff) | POOL_WON;
+}
+
+/* _PoolSearch.winnable: the states along a winning line found are remembered as won. */
+static int pool_winnable(Search *s, mask_t pyramid, mask_t talon) {
+    s->path.len = 0;
+    s->has_win = 0;
+    if (!pool_visit(s, pyramid, talon)) return 0;
+    mark_won(s, pyramid, talon);
+    for (size_t k = 0; k < s->win.len; k++) {
+        Step st = s->win.items[k];
+        switch (st.kind) {
+        case S_K: pyramid ^= bit(st.a); break;
+        case S_P: pyramid ^= bit(st.a) ^ bit(st.b); break;
+        case S_T: pyramid ^= bit(st.a); talon ^= bit(st.b); break;
+        case S_TK: talon ^= bit(st.a); break;
+        default: talon ^= bit(st.a) ^ bit(st.b); break; /* S_TT */
+        }
+        mark_won(s, pyramid, talon);
+    }
+    return 1;
+}
+
+static int pool_reach(Search *s, mask_t pyramid, mask_t talon, int goal);
+
+static int pool_reach_from(Search *s, Layer *L, mask_t pyramid, mask_t talon, int goal) {
+    Table *t = s->t;
+    if (L->nkings) return pool_reach(s, pyramid ^ bit(L->kings[0]), talon, goal);
+    for (int k = 0; k < L->npairs; k++)
+        if (pool_reach(s, pyramid ^ bit(L->pairs[k][0]) ^ bit(L->pairs[k][1]), talon, goal)) return 1;
+    for (int g = 0; g < L->ngroups; g++) {
+        mask_t choices = talon & t->by_rank[L->gneed[g]];
+        if (!choices) continue;
+        mask_t low = choices & (~choices + 1);
+        for (int k = 0; k < L->glen[g]; k++)
+            if (pool_reach(s, pyramid ^ bit(L->gslots[L->gstart[g] + k]), talon ^ low, goal)) return 1;
+    }
+    return 0;
+}
+
+/* _PoolSearch.reaches: can ``goal`` pyramid cards be gone from here (only the pyramid to clear). */
+static int pool_reach(Search *s, mask_t pyramid, mask_t talon, int goal) {
+    Table *t = s->t;
+    int size = t->size;
+    if (size - popc(pyramid) >= goal) return 1;
+    uint64_t key = pyramid | talon << size;
+    Slot *slot = map_find(&s->pool, key, 0);
+    if (slot) {
+        int most = (int)((slot->v >> 8) & 0xff), least = (int)((slot->v >> 16) & 0xff);
+        if (most < goal) return 0;
+        if (least >= goal) return 1;
+    }
+    count_node(s);
+    Layer *L = layer_of(t, pyramid);
+    int bound = size - popc(lost_cards(L, talon));
+    if (bound >= goal && pool_reach_from(s, L, pyramid, talon, goal)) {
+        slot = map_put(s->ctx, &s->pool, key, 0, pool_value(0, size, 0), NULL);
+        slot->v = (slot->v & ~((uint64_t)0xff << 16)) | (uint64_t)goal << 16;
+        return 1;
+    }
+    int most = bound < goal - 1 ? bound : goal - 1;
+    slot = map_put(s->ctx, &s->pool, key, 0, pool_value(0, size, 0), NULL);
+    slot->v = (slot->v & ~((uint64_t)0xff << 8)) | (uint64_t)most << 8;
+    return 0;
+}
+
+static void pool_run(Search *s) {
+    if (!s->pool.slots) map_init(s->ctx, &s->pool, 1024);
+    pool_winnable(s, s->t->pyramid0, s->t->talon0);
+}
+
+/* -------- the sequence search (limited recycles) */
+
+static int oracle_allows(Search *s, mask_t pyramid, mask_t talon) {
+    Search *oracle = s->oracle;
+    long long before = oracle->nodes;
+    oracle->limit = s->limit < 0 ? -1 : before + s->limit - s->nodes;
+    oracle->asker = s;
+    int allowed;
+    if (!oracle->pool.slots) map_init(s->ctx, &oracle->pool, 1024);
+    if (oracle->t->strict)
+        allowed = pool_winnable(oracle, pyramid, talon);
+    else
+        allowed = pool_reach(oracle, pyramid, talon, s->decide_only ? s->t->size : s->best_removed + 1);
+    s->nodes += oracle->nodes - before;
+    return allowed;
+}
+
+static int seq_visit(Search *s, mask_t pyramid, mask_t talon, int drawn, int fresh, int recycles) {
+    Table *t = s->t;
+    Context *ctx = s->ctx;
+    int size = t->size, target = t->target, strict = t->strict;
+    int rlimit = t->recycles >= 0 ? t->recycles : 0;
+    int created;
+    Slot *slot = map_put(ctx, &s->seen, pyramid | talon << size, (uint64_t)drawn, 0, &created);
+    if (!created) {
+        for (int e = (int)slot->v - 1; e >= 0; e = s->entries[e].next)
+            if (s->entries[e].fresh >= fresh && s->entries[e].recycles <= recycles) return 0;
+    }
+    if (s->nentries == s->centries) {
+        size_t cap = s->centries ? 2 * s->centries : 1024;
+        struct SeenEntry *entries = realloc(s->entries, cap * sizeof(*entries));
+        if (!entries) fail_memory(ctx);
+        s->entries = entries;
+        s->centries = cap;
+    }
+    s->entries[s->nentries] = (struct SeenEntry){(int8_t)fresh, recycles, (int)slot->v - 1};
+    slot->v = ++s->nentries;
+    count_node(s);
+    int removed = size - popc(pyramid);
+    if (removed > s->best_removed) {
+        improve(s, removed);
+        if (removed >= s->ceiling && (s->ceiling < size || !strict)) {
+            if (!pyramid) record_win(s);
+            return 1;
+        }
+    }
+    if (!pyramid && !talon) {
+        record_win(s);
+        return 1;
+    }
+    Layer *L = layer_of(t, pyramid);
+    int removable, hopeless;
+    mask_t reachable;
+    assess(t, L, pyramid, talon, drawn, fresh, recycles >= rlimit, &removable, &hopeless, &reachable);
+    if (hopeless && (s->decide_only || removed + removable <= s->best_removed)) return 0;
+    if (reachable != talon && !strict) {
+        talon = reachable;
+        drawn = bitlen(talon & below(drawn));
+    }
+    if (s->oracle && !oracle_allows(s, pyramid, talon)) return 0;
+    int found;
+    if (L->nkings) {
+        int king = L->kings[0];
+        steps_push(ctx, &s->path, S_K, king, 0);
+        found = seq_visit(s, pyramid ^ bit(king), talon, drawn, fresh, recycles);
+        s->path.len--;
+        return found;
+    }
+    mask_t waste = talon & below(drawn);
+    int top = bitlen(waste) - 1;
+    if (top >= 0 && t->trank[top] == target) {
+        mask_t rest = waste ^ bit(top);
+        steps_push(ctx, &s->path, S_WK, 0, 0);
+        found = seq_visit(s, pyramid, talon ^ bit(top), bitlen(rest), 0, recycles);
+        s->path.len--;
+        return found;
+    }
+    for (int k = 0; k < L->npairs; k++) {
+        int a = L->pairs[k][0], b = L->pairs[k][1];
+        steps_push(ctx, &s->path, S_P, a, b);
+        if (seq_visit(s, pyramid ^ bit(a) ^ bit(b), talon, drawn, fresh, recycles)) return 1;
+        s->path.len--;
+    }
+    if (top >= 0) {
+        mask_t rest = waste ^ bit(top);
+        int after = bitlen(rest);
+        for (int g = 0; g < L->ngroups; g++) {
+            if (L->gneed[g] != t->trank[top]) continue;
+            for (int k = 0; k < L->glen[g]; k++) {
+                int place = L->gslots[L->gstart[g] + k];
+                steps_push(ctx, &s->path, S_W, place, 0);
+                if (seq_visit(s, pyramid ^ bit(place), talon ^ bit(top), after, 0, recycles)) return 1;
+                s->path.len--;
+            }
+        }
+        if (fresh) {
+            int under = bitlen(rest) - 1;
+            mask_t beneath = rest ^ bit(under);
+            steps_push(ctx, &s->path, S_WW, 0, 0);
+            if (seq_visit(s, pyramid, talon ^ bit(top) ^ bit(under), bitlen(beneath), 0, recycles)) return 1;
+            s->path.len--;
+        }
+    }
+    mask_t stock = talon >> drawn;
+    if (stock) {
+        int next = drawn + lowest(stock) + 1;
+        steps_push(ctx, &s->path, S_D, 0, 0);
+        if (seq_visit(s, pyramid, talon, next, fresh_pair(t, talon, next), recycles)) return 1;
+        s->path.len--;
+    } else if (waste && recycles < rlimit) {
+        steps_push(ctx, &s->path, S_R, 0, 0);
+        if (seq_visit(s, pyramid, talon, 0, 0, recycles + 1)) return 1;
+        s->path.len--;
+    }
+    return 0;
+}
+
+static void seq_run(Search *s) {
+    Table *t = s->t;
+    map_init(s->ctx, &s->seen, 4096);
+    if (s->best_removed < s->ceiling || (t->strict && s->ceiling == t->size))
+        seq_visit(s, t->pyramid0, t->talon0, t->drawn0, t->fresh0, t->recycles0);
+}
+
+/* ------------------------------------------------------------------ the whole solve */
+
+typedef struct {
+    Context ctx;
+    Deal deal;
+    uint32_t *mirror;
+    Table tables[4];
+    int ntables;
+    Search searches[4];
+    int nsearches;
+} Run;
+
+static Table *new_table(Run *run, int strict, int recycles, int daw) {
+    Table *t = &run->tables[run->ntables++];
+    table_init(t, &run->ctx, &run->deal, run->mirror, strict, recycles, daw);
+    return t;
+}
+
+static Search *new_search(Run *run, Table *t, long long limit) {
+    Search *s = &run->searches[run->nsearches++];
+    search_init(s, t, limit);
+    return s;
+}
+
+/* _solve and _solve_limited: the search whose answer is the result. */
+static Search *solve_all(Run *run, int strict, int recycles, int daw, long long limit) {
+    Table *table = new_table(run, strict, recycles, daw);
+    if (recycles < 0) {
+        Search *search = new_search(run, table, limit);
+        pool_run(search);
+        return search;
+    }
+    int several = recycles > 0;
+    Search *relaxed = new_search(run, new_table(run, 0, -1, 0), limit);
+    pool_run(relaxed);
+    int ceiling = relaxed->has_win ? table->size : relaxed->best_removed;
+    if (!strict) {
+        Search *search = new_search(run, table, limit);
+        search->ceiling = ceiling;
+        search->oracle = several ? relaxed : NULL;
+        search->nodes = relaxed->nodes;
+        seq_run(search);
+        return search;
+    }
+    Search *counter = new_search(run, new_table(run, 0, recycles, daw), limit);
+    counter->ceiling = ceiling;
+    counter->oracle = several ? relaxed : NULL;
+    counter->nodes = relaxed->nodes;
+    seq_run(counter);
+    counter->has_win = 0;
+    if (counter->best_removed < table->size) return counter;
+    Search *oracle = NULL;
+    if (several) {
+        oracle = new_search(run, new_table(run, strict, -1, daw), -1);
+        oracle->decide_only = 1;
+    }
+    Search *decider = new_search(run, table, limit);
+    decider->decide_only = 1;
+    decider->oracle = oracle;
+    decider->nodes = counter->nodes;
+    seq_run(decider);
+    counter->nodes = decider->nodes;
+    return decider->has_win ? decider : counter;
+}
+
+static PyObject *steps_to_list(const Steps *v) {
+    PyObject *list = PyList_New((Py_ssize_t)v->len);
+    if (!list) return NULL;
+    for (size_t k = 0; k < v->len; k++) {
+        Step st = v->items[k];
+        PyObject *item;
+        switch (STEP_ARGS[st.kind]) {
+        case 0: item = Py_BuildValue("(s)", STEP_NAMES[st.kind]); break;
+        case 1: item = Py_BuildValue("(si)", STEP_NAMES[st.kind], st.a); break;
+        default: item = Py_BuildValue("(sii)", STEP_NAMES[st.kind], st.a, st.b); break;
+        }
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)k, item);
+    }
+    return list;
+}
+
+static int read_ints(PyObject *seq, int *out, int max, const char *what, long long lo, long long hi,
+                     mask_t *masks) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > max) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: at most %d entries, got %zd", what, max, n);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, k);
+        unsigned long long value = PyLong_AsUnsignedLongLong(item);
+        if (PyErr_Occurred() || (long long)value < lo || (long long)value > hi) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: entry %zd out of range", what, k);
+            return -1;
+        }
+        if (masks)
+            masks[k] = (mask_t)value;
+        else
+            out[k] = (int)value;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *ranks, *covers, *talon_ranks;
+    int drawn, fresh, recycles_used, target, strict, recycles, daw, coverer;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OOOiiiiiiiiL", &ranks, &covers, &talon_ranks, &drawn, &fresh, &recycles_used,
+                          &target, &strict, &recycles, &daw, &coverer, &limit))
+        return NULL;
+    if (target < 2 || target > MAX_TARGET) {
+        PyErr_Format(PyExc_ValueError, "pair sum must be 2..%d, got %d", MAX_TARGET, target);
+        return NULL;
+    }
+    Run *run = calloc(1, sizeof(Run));
+    if (!run) return PyErr_NoMemory();
+    Deal *d = &run->deal;
+    int n = read_ints(ranks, d->rank, MAX_PLACES, "ranks", 0, target, NULL);
+    if (n < 0) goto bad_input;
+    d->size = n;
+    if (read_ints(covers, NULL, MAX_PLACES, "covers", 0, (long long)(~0u), d->cover) != n) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "covers: one mask per place");
+        goto bad_input;
+    }
+    for (int i = 0; i < n; i++)
+        if (d->cover[i] >> n) {
+            PyErr_SetString(PyExc_ValueError, "covers: a mask names a place beyond the table");
+            goto bad_input;
+        }
+    d->ntalon = read_ints(talon_ranks, d->trank, MAX_TALON, "talon_ranks", 1, target, NULL);
+    if (d->ntalon < 0) goto bad_input;
+    if (drawn < 0 || drawn > d->ntalon) {
+        PyErr_SetString(PyExc_ValueError, "drawn: between 0 and the talon's size");
+        goto bad_input;
+    }
+    d->target = target;
+    d->drawn = drawn;
+    d->fresh = fresh != 0;
+    d->recycles_used = recycles_used;
+    d->coverer_knob = coverer != 0;
+    d->face_down_free = 1; /* the caller passes pair_with_coverer already off for face-down tables */
+    run->mirror = calloc((size_t)1 << (target + 1), sizeof(uint32_t));
+    if (!run->mirror) {
+        free(run);
+        return PyErr_NoMemory();
+    }
+    for (uint32_t mask = 1; mask < ((uint32_t)1 << (target + 1)); mask++) {
+        uint32_t low = mask & (~mask + 1);
+        int rank = lowest(low);
+        run->mirror[mask] = run->mirror[mask ^ low] | (0 < rank && rank < target ? (uint32_t)1 << (target - rank) : 0);
+    }
+    Search *answer = NULL;
+    int stopped = 0;
+    Py_BEGIN_ALLOW_THREADS
+    if (setjmp(run->ctx.jump) == 0) {
+        answer = solve_all(run, strict != 0, recycles < 0 ? -1 : recycles, daw != 0, limit);
+    } else if (!run->ctx.out_of_memory) {
+        stopped = 1;
+        answer = run->ctx.stopped;
+        if (answer->asker) { /* the oracle's budget is its asker's: the asker stops */
+            answer = answer->asker;
+            answer->nodes = answer->limit;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *result = NULL;
+    if (run->ctx.out_of_memory) {
+        PyErr_NoMemory();
+    } else {
+        int relaxed = stopped && answer->t->recycles < 0 && recycles >= 0;
+        PyObject *win = answer->has_win && !stopped ? steps_to_list(&answer->win) : (Py_INCREF(Py_None), Py_None);
+        PyObject *best = steps_to_list(&answer->best);
+        if (win && best)
+            result = Py_BuildValue("(OOOiLO)", stopped ? Py_True : Py_False, win, best, answer->best_removed,
+                                   answer->nodes, relaxed ? Py_True : Py_False);
+        Py_XDECREF(win);
+        Py_XDECREF(best);
+    }
+    for (int k = 0; k < run->nsearches; k++) search_free(&run->searches[k]);
+    for (int k = 0; k < run->ntables; k++) table_free(&run->tables[k]);
+    free(run->mirror);
+    free(run);
+    return result;
+
+bad_input:
+    free(run);
+    return NULL;
+}
+
+static PyMethodDef METHODS[] = {
+    {"search", py_search, METH_VARARGS,
+     "search(ranks, covers, talon_ranks, drawn, fresh, recycles_used, target, strict_win, recycles, "
+     "draw_against_waste, pair_with_coverer, limit) -> (stopped, win_steps, best_steps, best_removed, nodes, "
+     "relaxed): the solver's default search, compiled (see pyramide_widget.solver)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT, "_compiled_search",
+    "The solver's default search compiled from C; the pure-Python searches are the reference.", -1, METHODS,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__compiled_search(void) { return PyModule_Create(&MODULE); }
