@@ -127,9 +127,9 @@ def is_current(output: Path, contents: Iterable[Path], check_tools: bool = True)
 # ---------------------------------------------------------------------- helpers
 
 
-def run(cmd: list[str], cwd: Path | None = None, quiet: bool = True) -> None:
+def run(cmd: list[str], cwd: Path | None = None, quiet: bool = True, env: dict[str, str] | None = None) -> None:
     log("$ " + " ".join(str(c) for c in cmd))
-    result = subprocess.run(cmd, cwd=cwd, capture_output=quiet, text=True)
+    result = subprocess.run(cmd, cwd=cwd, capture_output=quiet, text=True, env=env)
     if result.returncode:
         if quiet:
             sys.stderr.write(result.stdout[-6000:] + result.stderr[-6000:])
@@ -224,8 +224,14 @@ def find_wheel(folder: Path, name: str, version: str | None = None) -> Path:
 def build_wheel(dest: Path) -> Path:
     for old in dest.glob("pyramide_widget-*.whl"):
         old.unlink()
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-w", str(dest), str(ROOT)])
-    return find_wheel(dest, PACKAGE)
+    # Pyodide cannot load the solver's compiled search (a library for this machine): the
+    # site's wheel stays pure Python (build_compiled.py), and its solver gives the same answers.
+    pure = dict(os.environ, PYRAMIDE_PURE_PYTHON_WHEEL="1")
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-w", str(dest), str(ROOT)], env=pure)
+    wheel = find_wheel(dest, PACKAGE)
+    if not wheel.name.endswith("-py3-none-any.whl"):
+        raise SystemExit(f"[docs/build] the site needs a pure-Python wheel, got {wheel.name}")
+    return wheel
 
 
 def fetch_pyodide(version: str, cache: Path) -> Path:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
+from .compiled import CompiledSearch, use_compiled
 from .pool import PoolSearch
 from .search import OutOfNodes, Search
 from .sequence import SequenceSearch
@@ -46,8 +47,10 @@ class SolveResult:
     cannot be won); ``best_line`` is a line that removes ``max_removed`` pyramid cards (the
     solution itself when winnable). ``max_removed`` counts every pyramid card removed since
     the deal, those already gone included: the best score reachable is ``10 * max_removed``.
-    ``nodes`` is the number of states examined and ``seconds`` the time taken; the repr leaves
-    the time out so that it prints the same on every run.
+    ``nodes`` is the number of states examined and ``seconds`` the time taken; ``engine`` says
+    which search ran, ``"compiled"`` or ``"python"`` (both give the same answers, lines and node
+    counts: see :mod:`.compiled`). The repr leaves the time and the engine out so that it prints
+    the same on every run and every machine, and equality ignores them.
     """
 
     winnable: bool
@@ -57,6 +60,7 @@ class SolveResult:
     nodes: int
     seconds: float = field(compare=False)
     optimal: bool = False
+    engine: str = field(default="python", compare=False)
 
     def __repr__(self) -> str:
         moves = "None" if self.solution is None else f"{len(self.solution)} moves"
@@ -92,7 +96,9 @@ def _checked_game(game: "Game | str", max_nodes: int | None) -> "Game":
     return game
 
 
-def solve(game: "Game | str", *, optimal: bool = False, max_nodes: int | None = None) -> SolveResult:
+def solve(
+    game: "Game | str", *, optimal: bool = False, max_nodes: int | None = None, engine: str = "auto"
+) -> SolveResult:
     """Decide whether ``game``'s current position (or a deal code's deal) can be won, under its rules.
 
     Returns a :class:`SolveResult` with a winning line if there is one and, when there is not,
@@ -103,12 +109,17 @@ def solve(game: "Game | str", *, optimal: bool = False, max_nodes: int | None = 
     Every answer is proven, however long it takes (a second or more for the hardest deals of
     the one-pass rules). ``max_nodes`` caps the states examined: past it the search stops and
     raises :class:`SearchLimitReached` with the best line found so far.
+
+    ``engine``: ``"auto"`` runs the compiled search where it is built and can answer, else pure
+    Python; ``"python"`` forces pure Python, ``"compiled"`` the compiled search (``ValueError``
+    where it cannot run). The environment variable ``PYRAMIDE_SOLVER=python`` makes ``"auto"``
+    pure Python. Both give the same answers; :attr:`SolveResult.engine` says which ran.
     """
     game = _checked_game(game, max_nodes)
     if not isinstance(optimal, bool):
         raise TypeError(f"optimal must be True or False, got {type(optimal).__name__}")
     try:
-        return _solve(game, optimal, max_nodes)
+        return _solve(game, optimal, max_nodes, engine)
     except OutOfNodes as stop:
         search = stop.search
         relaxed = search.table.rules.recycles is None and game.rules.recycles is not None
@@ -118,22 +129,29 @@ def solve(game: "Game | str", *, optimal: bool = False, max_nodes: int | None = 
         raise SearchLimitReached(search.nodes, line, removed) from None
 
 
-def _solve(game: "Game", optimal: bool, max_nodes: int | None) -> SolveResult:
+def _solve(game: "Game", optimal: bool, max_nodes: int | None, engine: str) -> SolveResult:
     started = time.perf_counter()
     limit = max_nodes if max_nodes is not None else -1
     table = Table(game.position(), game.rules)
+    compiled = use_compiled(engine, table, optimal)
     if game.is_over:
         won = str(game.status) == "won"
-        return SolveResult(won, [] if won else None, table.removed0, [], 0, time.perf_counter() - started, optimal)
-    if optimal:
-        search: Search = ShortestSearch(table, limit)
+        return SolveResult(
+            won, [] if won else None, table.removed0, [], 0, time.perf_counter() - started, optimal,
+            "compiled" if compiled else "python",
+        )
+    if compiled:
+        search: Search = CompiledSearch(game, table, limit)
+        search.run()
+    elif optimal:
+        search = ShortestSearch(table, limit)
         search.run()
     elif game.rules.recycles is None:
         search = PoolSearch(table, limit)
         search.run()
     else:
         search = _solve_limited(game, table, limit)
-    return _result(search, started, optimal)
+    return _result(search, started, optimal, "compiled" if compiled else "python")
 
 
 def _solve_limited(game: "Game", table: Table, limit: int) -> Search:
@@ -173,7 +191,7 @@ def _solve_limited(game: "Game", table: Table, limit: int) -> Search:
     return decider if decider.win_steps is not None else counter
 
 
-def _result(search: "Search", started: float, optimal: bool) -> SolveResult:
+def _result(search: "Search", started: float, optimal: bool, engine: str) -> SolveResult:
     solution = search.solution()
     best = solution if solution is not None else search.best_line()
     return SolveResult(
@@ -184,6 +202,7 @@ def _result(search: "Search", started: float, optimal: bool) -> SolveResult:
         nodes=search.nodes,
         seconds=time.perf_counter() - started,
         optimal=optimal,
+        engine=engine,
     )
 
 

@@ -1,9 +1,10 @@
 /* The solver's default search (not optimal=True) compiled: a line-by-line port of the pure-Python
- * searches of pyramide_widget.solver (_Table, _PoolSearch, _SequenceSearch, _solve_limited).
+ * searches of pyramide_widget.solver (table.Table, pool.PoolSearch, sequence.SequenceSearch and
+ * answers._solve_limited, whose names the comments below use).
  *
  * Python stays the reference: this file explores the same states in the same order, counts the
  * same nodes and stops at the same node budget, so it gives the same answers (winnable, the most
- * pyramid cards removed, the same lines) only faster. tests/test_solver_accelerator.py and
+ * pyramid cards removed, the same lines) only faster. tests/test_solver_compiled.py and
  * benchmarks/crosscheck_accelerator.py compare both on every table and every knob of Rules.
  *
  * The position is data: per place its rank and the mask of the places covering it, the talon's

@@ -1,0 +1,207 @@
+"""The compiled search against the pure-Python one (issue 11, item 3): the same answers.
+
+``pyramide_widget/solver/_compiled_search.c`` is a second implementation of the default search,
+so it must agree with the reference on everything ``solve`` returns: ``winnable``,
+``max_removed``, the winning line and the best line (the very same moves, replayed here through
+the engine) and even the node count, which also makes a node budget (``max_nodes``, the Hint
+button) stop both at the same state. A small sample per preset and per knob set runs here; the
+2,000-deal run per preset is ``benchmarks/crosscheck_accelerator.py``.
+
+The C file is compiled afresh for this module (``build_compiled.py``, a second or two), so the
+tests judge the source as it is, never a library left over from an older install; where no C
+compiler is present they are skipped, and the solver runs in pure Python there.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sysconfig
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pyramide_widget import Game
+from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.engine.rules import PRESETS, Rules
+from pyramide_widget.engine.table import TABLES
+from pyramide_widget.solver import SearchLimitReached, SolveResult, hint, solve
+from pyramide_widget.solver import compiled
+from solver_reference import ALL_KNOBS, knobs_id, near_wins, small_positions
+
+ROOT = Path(__file__).resolve().parent.parent
+# Per preset: how many deals CI checks (the one-pass presets take Python ~0.3-0.7 s a deal).
+SAMPLE = {"S": 3, "T": 2, "R": 2}
+DEFAULT_SAMPLE = 10
+
+
+def _build_script():
+    spec = importlib.util.spec_from_file_location("build_compiled", ROOT / "build_compiled.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fresh_build(tmp_path_factory: pytest.TempPathFactory):
+    """The compiled search built now from the C source, in use for this module's tests."""
+    script = _build_script()
+    try:
+        library = script.build(tmp_path_factory.mktemp("compiled"))
+    except RuntimeError as error:
+        pytest.skip(f"the compiled search cannot be built here, the solver runs in pure Python: {error}")
+    spec = importlib.util.spec_from_file_location("pyramide_widget.solver._compiled_search", library)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(compiled, "_module", module)
+        yield module
+
+
+def _replay(game: Game, moves: list) -> Game:
+    """``moves`` played through the engine on a copy of ``game`` (R9-R16 decide what is legal)."""
+    copy = Game(game.deal, game.rules)
+    for move in [*game.history, *moves]:
+        copy.play(move)
+    return copy
+
+
+def _check_lines(game: Game, result: SolveResult) -> None:
+    """The solution replays to a win and the best line removes ``max_removed`` pyramid cards."""
+    if result.solution is not None:
+        assert str(_replay(game, result.solution).status) == "won"
+    after = _replay(game, result.best_line)
+    assert game.table.shape.size - after.pyramid_left == result.max_removed
+
+
+def _both(game: Game, **options) -> tuple[SolveResult, SolveResult]:
+    python = solve(game, engine="python", **options)
+    fast = solve(game, engine="compiled", **options)
+    assert (python.engine, fast.engine) == ("python", "compiled")
+    return python, fast
+
+
+def _same(python: SolveResult, fast: SolveResult) -> None:
+    assert fast == python  # winnable, solution, max_removed, best_line, nodes, optimal
+    assert fast.solution == python.solution and fast.best_line == python.best_line
+
+
+@pytest.mark.parametrize("letter", list(PRESETS))
+def test_every_preset_gets_the_python_answer_and_lines(letter: str) -> None:
+    for letters in deal_letters(2026, SAMPLE.get(letter, DEFAULT_SAMPLE)):
+        game = Game.from_code(f"PY1-{letter}-{letters}")
+        python, fast = _both(game)
+        _same(python, fast)
+        _check_lines(game, fast)
+
+
+@pytest.mark.parametrize("rules", ALL_KNOBS, ids=knobs_id)
+def test_every_knob_set_mid_game_gets_the_python_answer(rules: Rules) -> None:
+    """Positions in play (waste drawn, a fresh top, recycles used, cards gone) under each of the
+    32 combinations of strict win (R17), recycles (R15), draw against waste and pair with
+    coverer (docs/rules.md §9), on the standard table and on every other one (§9)."""
+    games = list(small_positions(rules, 2, seed=77)) + list(near_wins(rules, 1))
+    for table in TABLES.values():
+        if table.name != "Standard":
+            games += small_positions(replace(rules, table=table), 1, seed=78)
+    for game in games:
+        if game.is_over:
+            continue
+        python, fast = _both(game)
+        _same(python, fast)
+        _check_lines(game, fast)
+
+
+@pytest.mark.parametrize(
+    ("code", "budgets"),
+    [
+        ("PY1-T-AAAAAAS", (1, 2, 700, 5_000)),  # one pass: the relaxation, then the exact search
+        ("PY1-P-AAAAAAS", (1, 40, 300, 1_500)),  # two redeals: the oracle's budget is the search's
+        ("PY1-N-AAAAAAS", (1, 12)),  # unlimited recycles: the pool search alone
+    ],
+)
+def test_a_node_budget_stops_both_at_the_same_state(code: str, budgets: tuple[int, ...]) -> None:
+    game = Game.from_code(code)
+    full = solve(game, engine="python")
+    for budget in budgets:
+        assert budget < full.nodes
+        stops = []
+        for engine in ("python", "compiled"):
+            with pytest.raises(SearchLimitReached) as stop:
+                solve(game, max_nodes=budget, engine=engine)
+            stops.append((stop.value.nodes, stop.value.best_line, stop.value.removed))
+        assert stops[0] == stops[1]
+        assert stops[1][0] == budget
+    python, fast = _both(game, max_nodes=full.nodes + 1)
+    _same(python, fast)
+
+
+def test_hint_gives_the_same_move_within_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    moves = {}
+    for engine in ("python", "compiled"):
+        monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, engine)
+        moves[engine] = [hint(Game.from_code(f"PY1-T-{letters}"), max_nodes=3_000) for letters in deal_letters(8, 3)]
+    assert moves["compiled"] == moves["python"]
+
+
+def test_auto_runs_compiled_and_the_environment_forces_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
+    assert solve("PY1-S-AAAAAAS").engine == "compiled"
+    monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, "python")
+    assert solve("PY1-S-AAAAAAS").engine == "python"
+    assert solve("PY1-S-AAAAAAS", engine="compiled").engine == "compiled"  # the argument wins
+
+
+def test_optimal_runs_in_python_and_compiled_cannot_be_forced_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
+    game = next(near_wins(Rules(), 1))
+    assert solve(game, optimal=True).engine == "python"
+    with pytest.raises(ValueError, match="optimal=True runs in pure Python only"):
+        solve(game, optimal=True, engine="compiled")
+
+
+def test_without_the_extension_auto_falls_back_and_compiled_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What an install without a compiler, or Pyodide, sees: the import found no library."""
+    monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
+    monkeypatch.setattr(compiled, "_module", None)
+    assert not compiled.available()
+    assert solve("PY1-S-AAAAAAS").engine == "python"
+    with pytest.raises(ValueError, match="not built in this installation"):
+        solve("PY1-S-AAAAAAS", engine="compiled")
+
+
+@pytest.mark.parametrize("engine", ["C", "", None, 1, "Python"])
+def test_an_unknown_engine_is_refused_at_the_call(engine: object) -> None:
+    with pytest.raises(ValueError, match="engine must be one of 'auto', 'compiled', 'python'"):
+        solve("PY1-S-AAAAAAS", engine=engine)  # type: ignore[arg-type]
+
+
+def test_an_unknown_environment_value_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, "fast")
+    with pytest.raises(ValueError, match="PYRAMIDE_SOLVER must be one of auto, compiled, python, got 'fast'"):
+        solve("PY1-S-AAAAAAS")
+
+
+def test_the_extension_refuses_a_position_it_cannot_hold(fresh_build) -> None:
+    """The C entry point checks its input itself (a bad call must not read past its arrays)."""
+    good = ([1] * 3, [6, 0, 0], [12], 0, 0, 0, 13, 0, -1, 0, 0, -1)
+    assert fresh_build.search(*good)[0] is False
+    with pytest.raises(ValueError, match="ranks: at most 32"):
+        fresh_build.search([1] * 33, [0] * 33, *good[2:])
+    with pytest.raises(ValueError, match="talon_ranks: entry 0 out of range"):
+        fresh_build.search(good[0], good[1], [14], *good[3:])
+    with pytest.raises(ValueError, match="a mask names a place beyond the table"):
+        fresh_build.search(good[0], [8, 0, 0], *good[2:])
+
+
+def test_the_build_says_why_it_cannot_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    script = _build_script()
+    real = sysconfig.get_config_var
+
+    def config(name: str):
+        return "no-such-compiler-here" if name == "CC" else real(name)
+
+    monkeypatch.setattr(sysconfig, "get_config_var", config)
+    with pytest.raises(RuntimeError, match="no C compiler"):
+        script.build(tmp_path)
+    assert not list(tmp_path.iterdir())
