@@ -102,7 +102,7 @@ def test_every_knob_set_mid_game_gets_the_python_answer(rules: Rules) -> None:
     coverer (docs/rules.md §9), on the standard table and on every other one (§9)."""
     games = list(small_positions(rules, 2, seed=77)) + list(near_wins(rules, 1))
     for table in TABLES.values():
-        if table.name != "Standard":
+        if table.name != "Standard" and compiled.models(table):
             games += small_positions(replace(rules, table=table), 1, seed=78)
     for game in games:
         if game.is_over:
@@ -168,6 +168,15 @@ def test_without_the_extension_auto_falls_back_and_compiled_says_why(monkeypatch
     assert solve("PY1-S-AAAAAAS").engine == "python"
     with pytest.raises(ValueError, match="not built in this installation"):
         solve("PY1-S-AAAAAAS", engine="compiled")
+
+
+def test_tables_with_other_piles_run_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
+    modelled = {name for name, table in TABLES.items() if compiled.models(table)}
+    assert modelled == {"Standard", "Six Rows", "Triangle", "Face-down", "Spanish"}
+    game = Game.new(Rules(table=TABLES["Giza"]))
+    with pytest.raises(ValueError, match="not the Giza table"):
+        solve(game, engine="compiled")
 
 
 @pytest.mark.parametrize("engine", ["C", "", None, 1, "Python"])

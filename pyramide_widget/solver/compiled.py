@@ -10,8 +10,8 @@ where the extension is not built or cannot load (Pyodide, the JupyterLite site).
 Which engine runs: ``solve(..., engine=...)`` says ``"auto"`` (the default: compiled when it
 can), ``"python"`` or ``"compiled"``; the environment variable ``PYRAMIDE_SOLVER=python`` turns
 ``"auto"`` into pure Python, in worker processes too. ``SolveResult.engine`` says which ran.
-``optimal=True`` and tables beyond the compiled limits (more than 32 pyramid places or talon
-cards, a pair sum above 15) always run in Python.
+``optimal=True``, tables with other piles (:func:`models`) and tables beyond the compiled limits
+(more than 32 pyramid places or talon cards, a pair sum above 15) always run in Python.
 """
 
 from __future__ import annotations
@@ -20,11 +20,13 @@ import os
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from ..engine.piles import ONE_WASTE
 from .search import OutOfNodes, Search
 from .table import Table
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..engine.table import Table as EngineTable
 
 _module: ModuleType | None
 try:
@@ -58,12 +60,21 @@ def _requested(engine: str) -> str:
     return variable
 
 
+def models(table: "EngineTable") -> bool:
+    """Whether the compiled search models this table's piles: one waste pile, one card drawn at
+    a time, cards removed in pairs (the other tables, whatever the solver does there, run in
+    Python)."""
+    return table.piles == ONE_WASTE and table.draw == 1 and not table.groups
+
+
 def _unsupported(table: Table, optimal: bool) -> str | None:
     """Why the compiled search cannot answer for this table, or ``None`` when it can."""
     if _module is None:
         return "the compiled search is not built in this installation (see the README: the accelerator)"
     if optimal:
         return "optimal=True runs in pure Python only"
+    if not models(table.rules.table):
+        return f"the compiled search models one waste pile drawn one card at a time, not the {table.rules.table.name} table"
     recycles = table.rules.recycles
     if (
         table.size > _MAX_PLACES or len(table.talon) > _MAX_TALON or table.target > _MAX_TARGET
