@@ -11,7 +11,8 @@
 // per view; `render` hands each region the new snapshot and it updates in place, so keyboard
 // focus survives every update (the board rebuilds its places only for another table). Test
 // hooks: data-card / data-free / data-selected / data-face-down on cards, data-pile on the
-// stock and waste, data-field on status fields, data-action on buttons, data-won on the board.
+// stock, the waste and each other pile's slot (buildPiles), data-field on status fields,
+// data-action on buttons, data-won on the board.
 //
 // No table fact lives here: the snapshot's `table` entry (view_state.table_view) gives the
 // places and their positions, the board's and a card's size in drawing units, where the piles
