@@ -193,3 +193,18 @@ def tuts_tomb(page: Page, nb: Any, root: Locator) -> None:
     card(root, "Q♣").click()
     refused(nb, root, "T", BLOCKED, "blocked")
     removed(nb, root, "T", ["5♦", "3♦", "A♠", "4♠"], "5♦+3♦+A♠+4♠", shot="tuts-tomb-selected")
+
+
+@pytest.mark.parametrize("jupyter_app", ["notebook"], indirect=True)
+def test_the_tallest_pile_tables_fit_a_laptop_screen_in_notebook_7(
+    page: Page, open_nb: Any, jupyter_app: Any
+) -> None:
+    """Giza's columns and the reserve row deepen the board the most: in Notebook 7 too, scrolled
+    to the top of its cell, each table is on screen whole, toolbar included."""
+    page.set_viewport_size(LAPTOP)
+    open_nb([CELLS[0], "G", "R"])
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for i, name in enumerate(("giza", "reserve")):
+        root = page.locator(".pyr-root").nth(i)
+        expect(root.locator(".pyr-piles .pyr-card[data-card]")).not_to_have_count(0, timeout=30_000)
+        fits(page, root, f"{name}-notebook7")
