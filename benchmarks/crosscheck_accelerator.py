@@ -1,0 +1,114 @@
+"""Cross-check the compiled search against the pure-Python one, deal by deal, on every preset.
+
+The long run of ``tests/test_solver_compiled.py``: for each preset, ``--deals`` deals (the first
+of the published win-rate run, seed 2024) are solved by both engines, which must give equal
+results (``winnable``, ``max_removed``, the winning line and the best line move for move, the
+node count); both lines are replayed through the engine (the solution must win, the best line
+must remove ``max_removed`` pyramid cards). Prints one line per preset with the CPU time of each
+engine, and every disagreement; exits 1 if there was any::
+
+    python benchmarks/crosscheck_accelerator.py --deals 2000 [--presets NST] [--workers 2]
+
+The last full run is in ``benchmarks/results/crosscheck_accelerator.txt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pyramide_widget import Game  # noqa: E402
+from pyramide_widget.analysis.estimation import deal_letters  # noqa: E402
+from pyramide_widget.engine.rules import PRESETS  # noqa: E402
+from pyramide_widget.solver import SolveResult, solve  # noqa: E402
+from pyramide_widget.solver.compiled import available  # noqa: E402
+
+SEED = 2024
+
+
+def _replays(game: Game, result: SolveResult) -> str | None:
+    """What is wrong with the result's lines when the engine plays them, or ``None``."""
+    if result.solution is not None:
+        won = Game(game.deal, game.rules)
+        for move in result.solution:
+            won.play(move)
+        if str(won.status) != "won":
+            return "the solution does not win"
+    best = Game(game.deal, game.rules)
+    for move in result.best_line:
+        best.play(move)
+    if game.table.shape.size - best.pyramid_left != result.max_removed:
+        return "the best line does not remove max_removed pyramid cards"
+    return None
+
+
+def check_deal(code: str) -> tuple[str, bool, str | None, float, float]:
+    """(code, winnable, the disagreement or None, Python CPU seconds, compiled CPU seconds)."""
+    game = Game.from_code(code)
+    started = time.process_time()
+    python = solve(game, engine="python")
+    middle = time.process_time()
+    fast = solve(game, engine="compiled")
+    ended = time.process_time()
+    problem = None
+    if fast != python or fast.solution != python.solution or fast.best_line != python.best_line:
+        problem = f"engines differ: python {python!r}, compiled {fast!r}"
+    else:
+        problem = _replays(game, fast)
+    return code, python.winnable, problem, middle - started, ended - middle
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000, help="deals per preset (default 2000)")
+    parser.add_argument("--presets", default="NEWVFBPSRT", help="preset letters (default: all, fastest first)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    if not available():
+        print("the compiled search is not built here: run `python build_compiled.py` (or pip install -e .)")
+        return 1
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.workers} workers; "
+        f"the first {args.deals} deals of seed {SEED} per preset; CPU seconds per engine, summed over the deals "
+        "(the machine was shared with other work: CPU time, not wall-clock)",
+        flush=True,
+    )
+    failures = 0
+    letters = deal_letters(SEED, args.deals)
+    with ProcessPoolExecutor(args.workers) as pool:
+        for letter in args.presets.upper():
+            started = time.perf_counter()
+            codes = [f"PY1-{letter}-{text}" for text in letters]
+            won = agree = 0
+            python_cpu = compiled_cpu = 0.0
+            for done, (code, winnable, problem, python_s, compiled_s) in enumerate(
+                pool.map(check_deal, codes, chunksize=4), 1
+            ):
+                if done % 250 == 0 and done < len(codes):  # a long run shows how far it got
+                    print(f"  {letter}: {done} deals, {agree} agree so far", flush=True)
+                won += winnable
+                python_cpu += python_s
+                compiled_cpu += compiled_s
+                if problem is None:
+                    agree += 1
+                else:
+                    failures += 1
+                    print(f"  DISAGREE {code}: {problem}", flush=True)
+            print(
+                f"{letter} {PRESETS[letter].name:<16} deals {len(codes):>5}  agree {agree:>5}  won {won:>5}  "
+                f"CPU python {python_cpu:8.1f} s  compiled {compiled_cpu:7.2f} s  "
+                f"(x{python_cpu / max(compiled_cpu, 1e-9):.0f})  wall {time.perf_counter() - started:6.0f} s",
+                flush=True,
+            )
+    print("all agree" if not failures else f"{failures} disagreements")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
