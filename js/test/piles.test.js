@@ -11,7 +11,7 @@ for (const name of ["window", "document", "Event", "KeyboardEvent", "MouseEvent"
   globalThis[name] = name === "window" ? dom.window : dom.window[name];
 }
 
-const { createView, cardBox, nearestInDirection } = await import("../../pyramide_widget/widget/static/widget.js");
+const { createView, cardBox, nearestInDirection, motions, pileCardAt } = await import("../../pyramide_widget/widget/static/widget.js");
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 
@@ -341,4 +341,32 @@ test("a pile's card dragged onto a pyramid card: the drop sends both taps (Giza,
   } finally {
     delete document.elementsFromPoint;
   }
+});
+
+test("motions: a pile card that leaves the table fades where it lay; one moved into the cell does not", () => {
+  const giza = fixture("giza");
+  const column = giza.piles[0];
+  const after = {
+    ...giza,
+    piles: giza.piles.map((p) => (p === column ? { ...p, count: 2, cards: p.cards.slice(0, 2), free: [1], selectable: [1] } : p)),
+  };
+  const place = giza.table.piles.places.find((p) => p.id === column.id);
+  assert.deepEqual(motions(giza, after), [
+    { kind: "removed", card: column.cards[2], pile: column.id, at: { x: place.x, y: place.y + 2 * place.fan } },
+  ]);
+  assert.deepEqual(pileCardAt(place, 2, 3, giza.table), { x: place.x, y: place.y + 2 * place.fan });
+  // Cell: its card came from the pyramid (the fixture's 3♦ in the cell): moved, not removed.
+  const cell = fixture("cell");
+  const card = cell.piles.find((p) => p.id === "cell").cards[0];
+  const index = cell.pyramid.findIndex((e) => e === null);
+  const before = {
+    ...cell,
+    pyramid: cell.pyramid.map((e, i) => (i === index ? { card, free: true, selectable: true } : e)),
+    piles: cell.piles.map((p) => (p.id === "cell" ? { ...p, count: 0, cards: [], free: [], selectable: [] } : p)),
+  };
+  assert.deepEqual(motions(before, cell), []);
+  // A draw onto a waste pile covers its top: nothing removed (Apophis).
+  const apophis = fixture("apophis");
+  const drawn = { ...apophis, piles: apophis.piles.map((p) => ({ ...p, count: p.count + 1, cards: ["2♥"] })) };
+  assert.deepEqual(motions(apophis, drawn).filter((m) => m.kind === "removed"), []);
 });

@@ -160,12 +160,30 @@ export function motions(before, after) {
   if (!before || before.table.name !== after.table.name) return [];
   const out = [];
   const cardOf = (entry) => (entry && entry.card) || null;
+  // A card still on the table after the move was not removed: it moved (into a cell).
+  const still = new Set([
+    ...after.pyramid.map(cardOf),
+    cardOf(after.waste.top),
+    cardOf(after.waste.under),
+    ...(after.piles || []).flatMap((pile) => pile.cards),
+  ]);
   after.pyramid.forEach((entry, index) => {
     const was = cardOf(before.pyramid[index]);
     const now = cardOf(entry);
-    if (was && !now) out.push({ kind: "removed", card: was, pile: "pyramid", index });
+    if (was && !now && !still.has(was)) out.push({ kind: "removed", card: was, pile: "pyramid", index });
     else if (!before.pyramid[index] && now) out.push({ kind: "returned", card: now, pile: "pyramid", index });
   });
+  // The other piles' cards that left the table, where they lay (a pile that grew lost none:
+  // its former top is only covered).
+  for (const pile of before.piles || []) {
+    const now = (after.piles || []).find((p) => p.id === pile.id);
+    const place = (before.table.piles.places || []).find((p) => p.id === pile.id);
+    if (pile.id === "waste" || !now || !place || now.count >= pile.count) continue; // the waste: below
+    pile.cards.forEach((card, index) => {
+      const at = pileCardAt(place, index, pile.cards.length, before.table);
+      if (card && !still.has(card)) out.push({ kind: "removed", card, pile: pile.id, at });
+    });
+  }
   const wasTop = cardOf(before.waste.top);
   const nowTop = cardOf(after.waste.top);
   if (wasTop === nowTop) return out;
@@ -173,9 +191,19 @@ export function motions(before, after) {
   const waste = after.waste.count - before.waste.count;
   if (stock < 0 && nowTop) out.push({ kind: "drawn", card: nowTop, pile: "waste" });
   else if (stock > 0 && wasTop) out.push({ kind: "stocked", card: wasTop, pile: "waste" });
-  else if (waste < 0 && wasTop) out.push({ kind: "removed", card: wasTop, pile: "waste" });
+  else if (waste < 0 && wasTop && !still.has(wasTop)) out.push({ kind: "removed", card: wasTop, pile: "waste" });
   else if (waste > 0 && nowTop) out.push({ kind: "returned", card: nowTop, pile: "waste" });
   return out;
+}
+
+/**
+ * Where card `index` of a pile showing `n` cards lies ({x, y}, drawing units), from the pile's
+ * place in the table entry: a fanned pile's cards step down by its fan; in a squared pile each
+ * card beneath the top lies a step to its left.
+ */
+export function pileCardAt(place, index, n, table) {
+  if (place.fan) return { x: place.x, y: place.y + index * place.fan };
+  return { x: place.x - (n - 1 - index) * 0.38 * table.card.width, y: place.y };
 }
 
 // ---------------------------------------------------------------------------------- regions
@@ -334,12 +362,12 @@ function buildPiles(ctx, drawCard) {
     for (const pile of (st.piles || []).filter((p) => p.id !== "waste")) {
       const slot = slotFor(pile);
       seen.add(slot.id);
-      const { x, y, fan } = slot.at;
+      const { fan } = slot.at;
       const n = pile.cards.length;
       pile.cards.forEach((_, index) => {
         const card = cardFor(slot, index);
         card.row = n - index; // its depth: 1 for the top card
-        card.at = fan ? { x, y: y + index * fan } : { x: x - (card.row - 1) * 0.38 * table.card.width, y };
+        card.at = pileCardAt(slot.at, index, n, table);
         Object.assign(card.el.style, cardBox(card.at, table));
         card.el.style.zIndex = String(11 + index); // over the tableau, each card on the one before
         drawCard(card, entryOf(pile, index), look);
@@ -523,7 +551,8 @@ function buildBoard(ctx) {
         m.pile === "waste" &&
         `translate(${((piles.stock.x - piles.waste.x) * 100) / card.width}%, ` +
           `${((piles.stock.y - piles.waste.y) * 100) / card.height}%)`;
-      const at = m.pile === "pyramid" ? cardBox(cards[m.index].place, look.table) : pileBox(wasteBox);
+      const at =
+        m.pile === "pyramid" ? cardBox(cards[m.index].place, look.table) : m.at ? cardBox(m.at, look.table) : pileBox(wasteBox);
       if (m.kind === "removed") {
         const copy = ghost(m.card, look, at);
         animate(copy, [{ opacity: 1, transform: "none" }, { opacity: 0, transform: "scale(0.8)" }], () => copy.remove());
