@@ -315,7 +315,7 @@ function makeCard(pile, row, col) {
 function buildPiles(ctx, drawCard) {
   const { S, send } = ctx;
   const layer = h("div", { class: "pyr-piles" });
-  const slots = new Map(); // pile id -> {id, at, box, empty, count, cards}
+  const slots = new Map(); // pile id -> {id, at, box, empty, count, cards, outline}
   let table = null;
 
   /** Forget the piles of another table. */
@@ -413,7 +413,7 @@ function buildPiles(ctx, drawCard) {
   const nearestOf = (at, cards) =>
     cards.sort((a, b) => Math.hypot(a.at.x - at.x, a.at.y - at.y) - Math.hypot(b.at.x - at.x, b.at.y - at.y))[0];
 
-  return { layer, lay, render, cards: every, stops, slots };
+  return { layer, lay, render, cards: every, stops };
 }
 
 /** The board: the tableau as the snapshot's table lays it out, stock and waste in the corners
