@@ -54,6 +54,21 @@ def test_a_covered_column_card_is_blocked_r8() -> None:
     assert w.game.moves == 0
 
 
+def test_a_column_s_first_card_under_two_others_is_blocked_too_r8() -> None:
+    """The front end draws every card of a column, so the deepest is clicked too."""
+    w = widget("Giza")
+    tap(w, "column-1", 1, "4♠")
+    tap(w, "column-3", 3, "7♠")
+    assert w._state["message"]["key"] == "blocked"
+    assert (w.game.moves, w._state["selected"]) == (0, {"pile": "column-1", "row": 1}), "nothing else happens"
+    game = w.game
+    game.explain_mistakes = False
+    game.tap("column-3", 3)
+    assert game.message is None
+    with pytest.raises(ValueError):
+        game.tap("column-3", 4)  # no fourth card
+
+
 def test_a_card_into_the_empty_cell_and_out_as_a_pair_a3() -> None:
     w = widget("Cell")
     send(w, {"type": "tap", "pile": "stock"})
@@ -78,7 +93,7 @@ def test_a_tap_on_a_card_the_view_shows_no_longer_is_ignored() -> None:
 
 MALFORMED = [
     {"type": "tap", "pile": "column-9", "row": 1},
-    {"type": "tap", "pile": "column-1", "row": 3},
+    {"type": "tap", "pile": "column-1", "row": 4},
     {"type": "tap", "pile": "column-1", "row": 0},
     {"type": "tap", "pile": "column-1", "row": 1, "col": 1},
     {"type": "tap", "pile": "column-1", "row": "1"},

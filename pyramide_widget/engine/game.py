@@ -889,13 +889,18 @@ class Game:
         On a table with other piles, a pile by its id (:attr:`piles`): ``tap("reserve-3")``,
         ``tap("column-8")``, ``tap("waste-2")``; ``tap("cell")`` with a card selected moves it
         into the empty cell (docs/rules.md A3). On Tut's Tomb each tap adds a free card to the
-        selection until the selected ranks reach the pair sum (docs/rules.md A5).
+        selection until the selected ranks reach the pair sum (docs/rules.md A5). A card deeper
+        in a pile than the two a move can take (``tap("column-1", 3)``, a Giza column's first
+        card) is there to be clicked, and blocked (R8).
 
         Returns the move the tap played, if any. A tap never raises for a game reason (a
         covered card, a wrong sum): it sets :attr:`message` as the app would. It raises
         ``ValueError`` only for a place that does not exist on the table, ``TypeError`` for a
         row or position that is not a whole number (``int``).
         """
+        if self._buried(pile, row, col):
+            self._message_key = "blocked" if self._status is Status.PLAYING and self.explain_mistakes else None
+            return None
         slot = self._tap_slot(pile, row, col)
         message = self._message_key
         self._message_key = None
@@ -995,6 +1000,13 @@ class Game:
         if self._has_waste():
             self._message_key = "no_recycles"
         return None  # R15: empty stock and empty waste: nothing happens
+
+    def _buried(self, pile: str, row: int | None, col: int | None) -> bool:
+        """Whether a tap names a card below the two a move can ever take from a pile: a card
+        that is on the table (the front end draws a column's every card), never playable."""
+        if pile not in self._pile_ids or col is not None or type(row) is not int or row <= 2:
+            return False
+        return row <= len(self._piles[self._pile_ids.index(pile)])
 
     def _tap_slot(self, pile: str, row: int | None, col: int | None) -> int | None:
         """Validate a tap's place; ``None`` stands for the stock."""

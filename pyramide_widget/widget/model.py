@@ -588,9 +588,10 @@ class PyramideWidget(anywidget.AnyWidget):
             if row is not None or col is not None or card is not None:
                 raise MalformedMessage("a stock tap takes no row, col or card")
         elif isinstance(pile, str) and pile in self._game.piles:
-            # Any pile of the table (the waste, "reserve-3", "cell"...): its top card or the one beneath.
-            if col is not None or not (row is None or _is_int(row, 1, 2)):
-                raise MalformedMessage(f"a tap on the pile {pile!r} takes row 1 (its top card) or 2 and no col")
+            # Any pile of the table (the waste, "reserve-3", "cell"...): a card by its depth, 1 the top.
+            deepest = max(2, len(self._game.piles[pile]))
+            if col is not None or not (row is None or _is_int(row, 1, deepest)):
+                raise MalformedMessage(f"a tap on the pile {pile!r} takes a row from 1 (its top card) to {deepest} and no col")
         else:
             known = ", ".join(repr(name) for name in ("pyramid", "stock", *self._game.piles))
             raise MalformedMessage(f"unknown pile {pile!r}: expected one of {known}")
