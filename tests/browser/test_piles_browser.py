@@ -15,7 +15,7 @@ scrolled to the top) and the arrow keys reach the piles. The deals (``PY1-?-AAAA
 * Cell: 3♦ goes into the empty cell (A3), 5♦ with it is a wrong sum (R10), then ``10♣+3♦``
   pairs the waste top (after one draw) with the cell's card.
 * Giza: columns topped 4♠ 9♣ 9♠ 5♥ J♦ J♠ 6♦ Q♠: ``4♠+9♣`` pairs two columns' exposed cards
-  (A4), which uncovers 3♠; a covered column card (10♦ under 9♠) is blocked.
+  (A4), which uncovers 3♠; a covered column card (10♦ under 9♠, 7♠ under both) is blocked.
 * Tut's Tomb: after one draw the waste top is 4♠; 5♦, 3♦ and A♠ are selected together and 4♠
   completes 13 (A5): the four go at once; Q♣ is blocked.
 
@@ -176,6 +176,13 @@ def giza(page: Page, nb: Any, root: Locator) -> None:
     fits(page, root, "giza")
     card(root, "10♦").click(position={"x": 8, "y": 4})  # its visible strip, above 9♠ in column 3
     refused(nb, root, "G", BLOCKED, "blocked")
+    card(root, "4♠").click()
+    expect(card(root, "4♠")).to_have_attribute("data-selected", "true")
+    expect(field(root, "message")).to_have_text("")  # a tap clears the last message
+    card(root, "7♠").click(position={"x": 8, "y": 4})  # column 3's first card, under two others
+    refused(nb, root, "G", BLOCKED, "blocked")
+    expect(card(root, "4♠")).to_have_attribute("data-selected", "true")  # nothing else happens
+    card(root, "4♠").click()
     expect(card(root, "3♠")).to_have_attribute("data-free", "false")
     removed(nb, root, "G", ["4♠", "9♣"], "4♠+9♣")
     expect(card(root, "3♠")).to_have_attribute("data-free", "true")  # uncovered
