@@ -14,7 +14,9 @@ measures **in the browser** with ``performance.now()``:
   a plain kernel round trip (an empty cell's execute request to its idle status).
 
 ``--nodelay`` starts the server with ``docs/jupyter_server_config.py`` (TCP_NODELAY on the
-kernel websocket, see README "Speed"); without it the server runs with its defaults.
+kernel websocket, see README "How fast a click is answered"); without it the server runs with
+its defaults. ``--compare`` runs both servers at once and measures them in alternating rounds,
+so that other work on the machine weighs on both alike.
 
 First, without a browser, it prints the kernel's own cost of one stock tap (message in,
 snapshot out) at the start of a game and after 10,000 actions: it must not grow with the
@@ -24,7 +26,7 @@ Prints figures and the machine's load; asserts nothing. Targets (issues 3 and 13
 median <= 50 ms in JupyterLab, full-table render <= 5 ms. Needs Debian's chromium and the
 ``test`` extra. Run:
 
-    python benchmarks/bench_widget.py [--app lab|notebook] [--clicks 60] [--nodelay] [--kernel-only]
+    python benchmarks/bench_widget.py [--app lab|notebook] [--clicks 60] [--nodelay | --compare] [--kernel-only]
 """
 
 from __future__ import annotations
@@ -209,13 +211,19 @@ def summary(name: str, values: list[float]) -> str:
     return f"{name:<34} median {statistics.median(values):6.1f} ms   p90 {p90:6.1f}   min {values[0]:6.1f}   n={len(values)}"
 
 
+SERVERS = {"default": "the server's default settings", "nodelay": "docs/jupyter_server_config.py (TCP_NODELAY)"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--app", choices=("lab", "notebook"), default="lab")
     parser.add_argument("--clicks", type=int, default=60)
     parser.add_argument("--renders", type=int, default=200)
     parser.add_argument("--floors", type=int, default=40, help="round trips of each floor measurement")
-    parser.add_argument("--nodelay", action="store_true", help="serve with docs/jupyter_server_config.py")
+    setting = parser.add_mutually_exclusive_group()
+    setting.add_argument("--nodelay", action="store_true", help="serve with docs/jupyter_server_config.py")
+    setting.add_argument("--compare", action="store_true",
+                         help="both servers at once, measured in alternating rounds (fair under load)")
     parser.add_argument("--kernel-only", action="store_true", help="only the kernel's per-tap cost")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, load average {load()} at the start")
@@ -224,47 +232,69 @@ def main() -> None:
         print(summary(f"kernel: a tap after {actions:,} actions", kernel_tap_ms(actions)))
     if args.kernel_only:
         return
+    kinds = list(SERVERS) if args.compare else ["nodelay" if args.nodelay else "default"]
+    clicks, floors, renders = measure(args, kinds)
 
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as tmp:
-        started = time.monotonic()
-        if args.nodelay:
-            (Path(tmp) / "config").mkdir()
-            shutil.copy(ROOT / "docs" / "jupyter_server_config.py", Path(tmp) / "config")
-        server = start_jupyter_server(args.app, Path(tmp))
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=list(CHROMIUM_ARGS))
-                page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                open_notebook(page, server, [SETUP, ECHO], name="bench")
-                page.wait_for_selector('[data-card="K♦"]', timeout=60_000)
-                page.wait_for_selector(".echo", state="attached", timeout=60_000)
-                print(f"{args.app}: server + notebook + widget ready in {time.monotonic() - started:.1f} s")
-                page.evaluate(CLICKS_JS, 5)  # warm up
-                clicks = page.evaluate(CLICKS_JS, args.clicks)
-                renders = page.evaluate(RENDER_JS, args.renders)
-                page.evaluate(FLOOR_JS, 3)  # warm up
-                floors = page.evaluate(FLOOR_JS, args.floors)
-                shutdown_kernels(page)
-                browser.close()
-        finally:
-            stop_jupyter_server(server)
-
-    print(summary("click -> DOM updated", clicks["total"]) + "   (target <= 50 ms)")
-    print(summary("  click -> state arrived", clicks["arrival"]))
-    print(summary("  render of the update", clicks["render"]))
     print(summary("full table view built + laid out", renders["build"]) + "   (target <= 5 ms)")
     print(summary("  of which building the DOM (JS)", renders["script"]))
     print(summary("full table re-render + layout", renders["update"]))
-    server_kind = "TCP_NODELAY (docs/jupyter_server_config.py)" if args.nodelay else "default settings"
-    print(f"the floor under any widget (server: {server_kind}):")
-    print(summary("  echo widget: message -> trait", floors["trait"]))
-    print(summary("  echo widget: message -> message", floors["echo"]))
-    print(summary("    browser -> kernel's handler", floors["there"]))
-    print(summary("    kernel's answer -> browser", floors["back"]))
-    print(summary("  empty execute -> kernel idle", floors["execute"]))
+    for kind in kinds:
+        print(f"server: {SERVERS[kind]}")
+        print(summary("  click -> DOM updated", clicks[kind]["total"]) + "   (target <= 50 ms)")
+        print(summary("    click -> state arrived", clicks[kind]["arrival"]))
+        print(summary("    render of the update", clicks[kind]["render"]))
+        print("  the floor under any widget:")
+        print(summary("    echo widget: message -> trait", floors[kind]["trait"]))
+        print(summary("    echo widget: message -> message", floors[kind]["echo"]))
+        print(summary("      browser -> kernel's handler", floors[kind]["there"]))
+        print(summary("      kernel's answer -> browser", floors[kind]["back"]))
+        print(summary("    empty execute -> kernel idle", floors[kind]["execute"]))
     print(f"machine: load average {load()} at the end (other work on the machine slows every figure)")
+
+
+def measure(args: argparse.Namespace, kinds: list[str]) -> tuple[dict, dict, dict]:
+    """Clicks and floors per server kind, in rounds that alternate between the servers (so a
+    change of the machine's load falls on both), and the render times (first server's page)."""
+    from playwright.sync_api import sync_playwright
+
+    rounds = 4
+    clicks = {kind: {"total": [], "arrival": [], "render": []} for kind in kinds}
+    floors = {kind: {"trait": [], "echo": [], "there": [], "back": [], "execute": []} for kind in kinds}
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.monotonic()
+        servers = {}
+        try:
+            for kind in kinds:
+                base = Path(tmp) / kind
+                if kind == "nodelay":
+                    (base / "config").mkdir(parents=True)
+                    shutil.copy(ROOT / "docs" / "jupyter_server_config.py", base / "config")
+                servers[kind] = start_jupyter_server(args.app, base)
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=list(CHROMIUM_ARGS))
+                pages = {}
+                for kind in kinds:
+                    page = pages[kind] = browser.new_page(viewport={"width": 1400, "height": 1000})
+                    open_notebook(page, servers[kind], [SETUP, ECHO], name="bench")
+                    page.wait_for_selector('[data-card="K♦"]', timeout=60_000)
+                    page.wait_for_selector(".echo", state="attached", timeout=60_000)
+                    page.evaluate(CLICKS_JS, 5)  # warm up
+                    page.evaluate(FLOOR_JS, 3)
+                print(f"{args.app}: servers + notebooks + widgets ready in {time.monotonic() - started:.1f} s")
+                for _ in range(rounds):
+                    for kind in kinds:
+                        for key, values in pages[kind].evaluate(CLICKS_JS, -(-args.clicks // rounds)).items():
+                            clicks[kind][key] += values
+                        for key, values in pages[kind].evaluate(FLOOR_JS, -(-args.floors // rounds)).items():
+                            floors[kind][key] += values
+                renders = pages[kinds[0]].evaluate(RENDER_JS, args.renders)
+                for page in pages.values():
+                    shutdown_kernels(page)
+                browser.close()
+        finally:
+            for server in servers.values():
+                stop_jupyter_server(server)
+    return clicks, floors, renders
 
 
 def load() -> str:

@@ -4,8 +4,9 @@ Why: jupyter_server's kernel websocket (a Tornado ``WebSocketHandler``) leaves N
 algorithm on. For each message from the browser (a widget click, a cell run) the kernel first
 publishes "busy", then its answer a millisecond later. Nagle holds that answer back until the
 browser acknowledges "busy", and the browser's TCP stack delays that acknowledgement (40 ms on
-Linux), so every widget round trip costs about 45 ms, whatever the widget. README's "Speed"
-section gives the measurements (``benchmarks/bench_widget.py --nodelay`` runs with this file).
+Linux), so every widget round trip costs about 45 ms, whatever the widget. README's section "How
+fast a click is answered" gives the measurements (``benchmarks/bench_widget.py --compare`` runs
+a server with this file beside one without).
 
 Use: copy this file into your Jupyter config folder (``jupyter --config-dir``, usually
 ``~/.jupyter``) or merge its lines into the ``jupyter_server_config.py`` already there, or

@@ -3,7 +3,8 @@
 A real Jupyter server is started with that file in its config folder, a kernel is started, and
 a plain websocket client (as the browser's page is) sends requests on the kernel's channel:
 the kernel's answer must come back without the ~40 ms Nagle + delayed-ACK stall that
-jupyter_server's default kernel websocket has on Linux (README, "Speed"). No browser needed.
+jupyter_server's default kernel websocket has on Linux (README, "How fast a
+click is answered"). No browser needed.
 
 A widget click is a comm message on this same channel, answered the same way ("busy", then
 the answer a millisecond later), so this is the round trip ``benchmarks/bench_widget.py``
