@@ -839,3 +839,14 @@ test("replay of an analysed game: the step bar marks the losing move; the better
   assert.equal(mark.hidden, true);
   assert.equal(q('[data-action="replay-better"]').hidden, true);
 });
+
+test("analysis: Escape closes its panel and the focus returns to its button", () => {
+  const { q } = mount("analysed", "text_en_hint");
+  const opener = q('.pyr-toolbar [data-action="analysis"]');
+  opener.click();
+  assert.equal(document.activeElement, q('[data-action="analysis-close"]'));
+  assert.equal(keydown(document.activeElement, "Escape"), true);
+  assert.ok(q('[data-field="analysis-panel"]').hidden);
+  assert.equal(opener.getAttribute("aria-expanded"), "false");
+  assert.equal(document.activeElement, opener);
+});
