@@ -38,7 +38,7 @@ def exhaustive(game: Game, budget: int | None = None) -> tuple[bool, int, int]:
 
     def key(g: Game) -> object:
         p = g.position()
-        return (p.pyramid, p.waste, p.stock, p.fresh, None if unlimited else p.recycles_used)
+        return (p.pyramid, p.piles, p.stock, p.fresh, None if unlimited else p.recycles_used)
 
     def visit(g: Game, depth: int) -> None:
         k = key(g)
@@ -76,7 +76,7 @@ def shortest_win(game: Game, budget: int | None = None) -> int | None:
 
     def key(g: Game) -> object:
         p = g.position()
-        return (p.pyramid, p.waste, p.stock, p.fresh, None if unlimited else p.recycles_used)
+        return (p.pyramid, p.piles, p.stock, p.fresh, None if unlimited else p.recycles_used)
 
     if str(start.status) == "won":
         return 0

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
 from .compiled import CompiledSearch, use_compiled
+from .piles import PileOutOfNodes, PileSearch, needs_pile_search
 from .pool import PoolSearch
 from .search import OutOfNodes, Search
 from .sequence import SequenceSearch
@@ -120,6 +121,8 @@ def solve(
         raise TypeError(f"optimal must be True or False, got {type(optimal).__name__}")
     try:
         return _solve(game, optimal, max_nodes, engine)
+    except PileOutOfNodes as stop:
+        raise SearchLimitReached(stop.nodes, stop.best_line, stop.best_removed) from None
     except OutOfNodes as stop:
         search = stop.search
         relaxed = search.table.rules.recycles is None and game.rules.recycles is not None
@@ -131,6 +134,8 @@ def solve(
 
 def _solve(game: "Game", optimal: bool, max_nodes: int | None, engine: str) -> SolveResult:
     started = time.perf_counter()
+    if needs_pile_search(game.rules.table):  # the games with other piles: their own search
+        return _solve_piles(game, optimal, max_nodes, started)
     limit = max_nodes if max_nodes is not None else -1
     table = Table(game.position(), game.rules)
     compiled = use_compiled(engine, table, optimal)
@@ -189,6 +194,24 @@ def _solve_limited(game: "Game", table: Table, limit: int) -> Search:
     decider.run()
     counter.nodes = decider.nodes
     return decider if decider.win_steps is not None else counter
+
+
+def _solve_piles(game: "Game", optimal: bool, max_nodes: int | None, started: float) -> SolveResult:
+    """The answer of :class:`~pyramide_widget.solver.piles.PileSearch` (issue 14's games)."""
+    search = PileSearch(game, max_nodes)
+    if game.is_over:
+        won = str(game.status) == "won"
+        return SolveResult(won, [] if won else None, search.best_removed, [], 0, time.perf_counter() - started, optimal)
+    search.run(optimal)
+    return SolveResult(
+        winnable=search.solution is not None,
+        solution=search.solution,
+        max_removed=search.best_removed,
+        best_line=search.solution if search.solution is not None else search.best_line,
+        nodes=search.nodes,
+        seconds=time.perf_counter() - started,
+        optimal=optimal,
+    )
 
 
 def _result(search: "Search", started: float, optimal: bool, engine: str) -> SolveResult:

@@ -1,0 +1,359 @@
+"""The search for the games with other piles (issue 14): Apophis, Reserve, Cell, Giza, Tut's Tomb.
+
+The searches of the rest of the package compile one waste pile drawn one card at a time into
+their encoding; these games have several piles, draw three, a cell, or remove any group of
+cards summing to the pair sum. This module searches them on a plain encoding of the same
+position the engine has (:meth:`Game.position <pyramide_widget.engine.game.Game.position>`),
+with the engine's rules restated move for move, so its lines replay through the engine:
+
+* a state is ``(removed, piles, stock, fresh, recycles)``: a bit per pyramid place vacated,
+  every pile's cards bottom to top, the stock (top last), the waste top's freshness (only
+  read under draw against waste, so left ``False`` otherwise) and the recycles used (``0``
+  when they are unlimited, since the rules then never read it);
+* a depth-first search visits each state once (a transposition set), so it ends on every
+  position and proves "not winnable" by exhausting the reachable states;
+* one pruning, safe under every knob: a free king off a waste pile (or any free king when
+  draw against waste is off) is removed before anything else, since it pairs with nothing
+  and covers nothing once gone;
+* a bound: a pyramid card none of whose partners is left where it could ever meet it (every
+  partner gone, or covering it, or under it) can never go, nor any card it lies on; a state
+  whose bound is no better than the best line found is not searched further, and the search
+  ends once the best line reaches the start's bound;
+* ``optimal``: breadth-first instead, so the first win found has the fewest moves.
+
+It knows every card (perfect information), like the rest of the package. Standard library
+only, as the engine.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import combinations
+from typing import TYPE_CHECKING, Iterator
+
+from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
+from ..engine.piles import ONE_WASTE
+
+if TYPE_CHECKING:
+    from ..engine.cards import Card
+    from ..engine.game import Game
+    from ..engine.table import Table as GameTable
+
+State = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], bool, int]
+
+
+def needs_pile_search(table: "GameTable") -> bool:
+    """Whether a table is one of this module's: other piles than one waste, a draw of more
+    than one card, or groups."""
+    return table.piles != ONE_WASTE or table.draw != 1 or table.groups
+
+
+class PileOutOfNodes(Exception):
+    """The search examined its node budget without an answer; it keeps what it found."""
+
+    def __init__(self, nodes: int, best_line: list[Move], best_removed: int) -> None:
+        super().__init__(f"out of nodes after {nodes}")
+        self.nodes = nodes
+        self.best_line = best_line
+        self.best_removed = best_removed
+
+
+class PileSearch:
+    """Decide a position of a pile game; :meth:`run` fills ``solution`` (a winning line, or
+    ``None``), ``best_line`` and ``best_removed`` (pyramid places vacated since the deal) and
+    ``nodes``."""
+
+    def __init__(self, game: "Game", limit: int | None = None) -> None:
+        rules = game.rules
+        table = rules.table
+        shape = table.shape
+        position = game.position()
+        deck_cards = table.deck.cards()
+        self.cards: list["Card"] = deck_cards
+        index = {card: i for i, card in enumerate(deck_cards)}
+        self.rank = [card.rank for card in deck_cards]
+        self.target = rules.target
+        self.size = shape.size
+        self.pyramid = [index[card] if card is not None else -1 for card in position.pyramid]
+        self.covers = [sum(1 << c for c in on) for on in shape.covers]
+        self.full = (1 << shape.size) - 1
+        self.kinds = [pile.kind for pile in table.piles]
+        self.waste = table.waste_piles
+        self.cells = [i for i, kind in enumerate(self.kinds) if kind == "cell"]
+        self.draw = table.draw
+        self.groups = table.groups
+        self.strict = rules.strict_win
+        self.limit_recycles = rules.recycles
+        self.against_waste = rules.draw_against_waste
+        self.coverer = rules.pair_with_coverer and not table.face_down  # a face-down card never pairs
+        removed = sum(1 << i for i, card in enumerate(position.pyramid) if card is None)
+        stock = tuple(index[card] for card in reversed(position.stock))
+        piles = tuple(tuple(index[card] for card in pile) for pile in position.piles)
+        fresh = position.fresh and self.against_waste
+        recycles = position.recycles_used if self.limit_recycles is not None else 0
+        self.start: State = (removed, piles, stock, fresh, recycles)
+        # The places that must go before each place is free (its cone), and those it lies on.
+        cone = [0] * shape.size
+        for i in reversed(range(shape.size)):
+            for c in shape.covers[i]:
+                cone[i] |= (1 << c) | cone[c]
+        below = [sum(1 << j for j in range(shape.size) if cone[j] >> i & 1) for i in range(shape.size)]
+        self.cone = cone
+        self.apart = [cone[i] | below[i] | 1 << i for i in range(shape.size)]
+        self.pyramid_rank = [self.rank[card] if card >= 0 else 0 for card in self.pyramid]
+        self.rank_places = {
+            r: sum(1 << i for i, card in enumerate(self.pyramid) if card >= 0 and self.rank[card] == r)
+            for r in range(1, self.target + 1)
+        }
+        self.limit = limit
+        self.nodes = 0
+        self.solution: list[Move] | None = None
+        self.best_removed = bin(removed).count("1")
+        self.best_line: list[Move] = []
+
+    # ------------------------------------------------------------------ the rules, restated
+
+    def won(self, state: State) -> bool:
+        removed, piles, stock, _, _ = state
+        if removed != self.full or any(piles[i] for i in self.cells):
+            return False
+        return not self.strict or not (stock or any(piles))
+
+    def moves(self, state: State) -> list[tuple[Move, State]]:
+        """Every legal move from ``state`` with the state it leads to (the engine's
+        :meth:`legal_moves`, in kind: removals, moves to the cell, draw or recycle)."""
+        removed, piles, stock, fresh, recycles = state
+        present = self.full & ~removed
+        rank, target, pyramid = self.rank, self.target, self.pyramid
+        free: list[int] = []  # places: a pyramid index, or size + 2 * pile + depth - 1
+        for i in range(self.size):
+            if present >> i & 1 and not self.covers[i] & present:
+                free.append(i)
+        for k, pile in enumerate(piles):
+            if pile:
+                free.append(self.size + 2 * k)
+        card_at = self._card_at(state)
+        kings = [p for p in free if rank[card_at(p)] == target]
+        safe = [p for p in kings if not self.against_waste or p < self.size or self.kinds[(p - self.size) // 2] != "waste"]
+        if safe:
+            return [self._removal(state, (safe[0],))]
+        result = [self._removal(state, (p,)) for p in kings]
+        partners = list(free)
+        extra: list[tuple[int, int]] = []  # pairs allowed only together (fresh under, coverer)
+        if self.against_waste and fresh:
+            for k in self.waste:
+                if len(piles[k]) >= 2:
+                    extra.append((self.size + 2 * k + 1, self.size + 2 * k))
+        if self.coverer:
+            for i in range(self.size):
+                on = self.covers[i] & present
+                if present >> i & 1 and on and not on & (on - 1):  # exactly one coverer left
+                    c = on.bit_length() - 1
+                    if not self.covers[c] & present:
+                        extra.append((i, c))
+        for a, b in combinations(partners, 2):
+            if rank[card_at(a)] + rank[card_at(b)] == target:
+                result.append(self._removal(state, (a, b)))
+        for a, b in extra:
+            if rank[card_at(a)] + rank[card_at(b)] == target:
+                result.append(self._removal(state, (a, b)))
+        if self.groups:
+            ranks = [rank[card_at(p)] for p in free]
+            result += [self._removal(state, group) for group in _groups(free, ranks, target)]
+        empty_cell = next((k for k in self.cells if not piles[k]), None)
+        if empty_cell is not None:
+            for p in free:
+                if p < self.size or self.kinds[(p - self.size) // 2] == "waste":
+                    result.append(self._to_cell(state, p, empty_cell))
+        if stock:
+            result.append((DRAW, self._draw(state)))
+        elif any(piles[k] for k in self.waste) and (self.limit_recycles is None or recycles < self.limit_recycles):
+            result.append((RECYCLE, self._recycle(state)))
+        return result
+
+    def _card_at(self, state: State):  # type: ignore[no-untyped-def]
+        piles = state[1]
+        size, pyramid = self.size, self.pyramid
+
+        def card_at(place: int) -> int:
+            if place < size:
+                return pyramid[place]
+            k, under = divmod(place - size, 2)
+            return piles[k][-1 - under]
+
+        return card_at
+
+    def _removal(self, state: State, places: tuple[int, ...]) -> tuple[Move, State]:
+        removed, piles, stock, fresh, recycles = state
+        card_at = self._card_at(state)
+        cards = tuple(self.cards[card_at(p)] for p in places)
+        kind = MoveKind.KING if len(places) == 1 else MoveKind.PAIR if len(places) == 2 else MoveKind.GROUP
+        new_piles = list(piles)
+        for p in places:
+            if p < self.size:
+                removed |= 1 << p
+        for p in sorted((p for p in places if p >= self.size), reverse=True):
+            k = (p - self.size) // 2
+            new_piles[k] = new_piles[k][:-1]
+            if self.kinds[k] == "waste":
+                fresh = False
+        # Two places of one pile (top and the card beneath): each took one card off its top.
+        return Move(kind, cards), (removed, tuple(new_piles), stock, fresh, recycles)
+
+    def _to_cell(self, state: State, place: int, cell: int) -> tuple[Move, State]:
+        removed, piles, stock, fresh, recycles = state
+        card = self._card_at(state)(place)
+        new_piles = list(piles)
+        if place < self.size:
+            removed |= 1 << place
+        else:
+            k = (place - self.size) // 2
+            new_piles[k] = new_piles[k][:-1]
+            fresh = False
+        new_piles[cell] = new_piles[cell] + (card,)
+        return Move(MoveKind.CELL, (self.cards[card],)), (removed, tuple(new_piles), stock, fresh, recycles)
+
+    def _draw(self, state: State) -> State:
+        removed, piles, stock, _, recycles = state
+        new_piles = list(piles)
+        n = min(self.draw, len(stock))
+        for j in range(n):
+            k = self.waste[j % len(self.waste)]
+            new_piles[k] = new_piles[k] + (stock[-1 - j],)
+        return (removed, tuple(new_piles), stock[: len(stock) - n], self.against_waste, recycles)
+
+    def _recycle(self, state: State) -> State:
+        removed, piles, _, _, recycles = state
+        gathered = tuple(card for k in self.waste for card in piles[k])
+        new_piles = list(piles)
+        for k in self.waste:
+            new_piles[k] = ()
+        used = recycles + 1 if self.limit_recycles is not None else 0
+        return (removed, tuple(new_piles), gathered[::-1], False, used)
+
+    def bound(self, state: State) -> int:
+        """The most pyramid places this state can ever have vacated (see the module docstring)."""
+        removed, piles, stock, _, _ = state
+        present = self.full & ~removed
+        rank, target = self.rank, self.target
+        outside = [0] * (target + 1)
+        for pile in piles:
+            for card in pile:
+                outside[rank[card]] += 1
+        for card in stock:
+            outside[rank[card]] += 1
+        dead = 0
+        rest = present
+        while rest:
+            low = rest & -rest
+            i = low.bit_length() - 1
+            rest ^= low
+            r = self.pyramid_rank[i]
+            if r == target:
+                continue
+            partner = target - r
+            if outside[partner]:
+                continue
+            mates = self.rank_places[partner] & present
+            if not self.coverer:
+                mates &= ~self.apart[i]
+            else:
+                mates &= ~(1 << i)
+            if not mates:
+                dead |= low
+        if dead:
+            rest = present
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if self.cone[low.bit_length() - 1] & dead:
+                    dead |= low
+        return self.size - bin(dead).count("1")
+
+    # ------------------------------------------------------------------ the searches
+
+    def _count(self, removed: int, line: list[Move]) -> None:
+        self.nodes += 1
+        count = bin(removed).count("1")
+        if count > self.best_removed:
+            self.best_removed = count
+            self.best_line = list(line)
+        if self.limit is not None and self.nodes > self.limit:
+            raise PileOutOfNodes(self.nodes, self.best_line, self.best_removed)
+
+    def run(self, optimal: bool = False) -> None:
+        """Search from the start; ``optimal``: breadth first, for the fewest moves."""
+        if optimal:
+            self._breadth_first()
+        else:
+            self._depth_first()
+
+    def _depth_first(self) -> None:
+        seen = {self.start}
+        line: list[Move] = []
+        self._count(self.start[0], line)
+        if self.won(self.start):
+            self.solution = []
+            return
+        ceiling = self.bound(self.start)
+        stack: list[Iterator[tuple[Move, State]]] = [iter(self.moves(self.start))]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                if line:
+                    line.pop()
+                continue
+            move, state = step
+            if state in seen:
+                continue
+            seen.add(state)
+            line.append(move)
+            self._count(state[0], line)
+            if self.won(state):
+                self.solution = list(line)
+                self.best_line = list(line)
+                self.best_removed = self.size
+                return
+            # (A pyramid card parked in a cell has vacated its place but not gone: a full
+            # count is not a win, so the bounds only cut below the whole pyramid.)
+            if self.best_removed >= ceiling < self.size:  # as many as can ever go: no win
+                return
+            if self.best_removed >= self.bound(state) < self.size:
+                line.pop()
+                continue
+            stack.append(iter(self.moves(state)))
+
+    def _breadth_first(self) -> None:
+        parent: dict[State, tuple[State, Move] | None] = {self.start: None}
+        queue = deque([self.start])
+        while queue:
+            state = queue.popleft()
+            self._count(state[0], [])
+            if self.won(state):
+                line: list[Move] = []
+                while parent[state] is not None:
+                    state, move = parent[state]  # type: ignore[misc]
+                    line.append(move)
+                self.solution = line[::-1]
+                self.best_line = self.solution
+                self.best_removed = self.size
+                return
+            for move, after in self.moves(state):
+                if after not in parent:
+                    parent[after] = (state, move)
+                    queue.append(after)
+
+
+def _groups(places: list[int], ranks: list[int], target: int) -> Iterator[tuple[int, ...]]:
+    """Every set of three or more places whose ranks sum to ``target`` (Tut's Tomb)."""
+
+    def extend(start: int, chosen: tuple[int, ...], total: int) -> Iterator[tuple[int, ...]]:
+        for n in range(start, len(places)):
+            new_total = total + ranks[n]
+            if new_total == target and len(chosen) >= 2:
+                yield chosen + (places[n],)
+            elif new_total < target:
+                yield from extend(n + 1, chosen + (places[n],), new_total)
+
+    return extend(0, (), 0)
