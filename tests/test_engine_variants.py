@@ -186,7 +186,7 @@ def test_pair_with_coverer_is_off_in_the_standard_rules():
 
 
 def test_presets_have_their_own_code_letters_and_round_trip():
-    assert set(PRESETS) == {"N", "S", "T", "P", "R", "E", "W", "V", "F", "B"}
+    assert set(PRESETS) == {"N", "S", "T", "P", "R", "E", "W", "V", "F", "B", "A", "Y", "C", "G", "U"}
     assert Rules.standard() == Rules() == Rules.preset("N")
     for letter, preset in PRESETS.items():
         assert preset.rules.letter == letter

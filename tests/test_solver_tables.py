@@ -59,7 +59,7 @@ def winning_positions(rules: Rules, wanted: int, seed: int):
 
 def test_every_table_preset_is_checked() -> None:
     assert {PRESETS[letter].rules.table.name for letter in TABLE_PRESETS} == {
-        "Six Rows", "Triangle", "Face-down", "Spanish"
+        "Six Rows", "Triangle", "Face-down", "Spanish", "Apophis", "Reserve", "Cell", "Giza", "Tut's Tomb"
     }
 
 
@@ -94,7 +94,12 @@ def test_optimal_lines_on_every_table_are_as_short_as_a_breadth_first_search_fin
     assert checked >= 2
 
 
-@pytest.mark.parametrize("letter", TABLE_PRESETS)
+# Apophis and Reserve: a lost deal with unlimited recycles takes the pile search minutes to
+# prove (benchmarks/bench_piles.py); their whole deals are run there, not in CI.
+WHOLE_DEALS = [letter for letter in TABLE_PRESETS if letter not in ("A", "Y")]
+
+
+@pytest.mark.parametrize("letter", WHOLE_DEALS)
 def test_whole_deals_of_every_table_are_solved_and_their_solutions_win(letter: str) -> None:
     won = 0
     for letters in deal_letters(11, 12):

@@ -17,7 +17,9 @@ Knobs:
 
 The table (:mod:`~pyramide_widget.engine.table`: shape, deck and pair sum, faces, piles) travels with
 the rules as :attr:`Rules.table`, so a preset names a whole game: ``W`` Six Rows, ``V``
-Triangle, ``F`` Face-down and ``B`` Spanish are the standard knobs on another table.
+Triangle, ``F`` Face-down and ``B`` Spanish are the standard knobs on another table; ``A``
+Apophis, ``Y`` Reserve, ``C`` Cell, ``G`` Giza and ``U`` Tut's Tomb play from other piles
+(docs/rules.md §11).
 
 Rules with knob values that match no preset are allowed; their code letter is ``X`` and they
 travel in game records in full (a deal code cannot carry them).
@@ -32,7 +34,8 @@ from typing import Any, Union
 
 from .errors import CodeError
 from .table import (
-    FACE_DOWN_TABLE, SIX_ROWS_TABLE, SPANISH_TABLE, STANDARD_TABLE, TRIANGLE_TABLE, Table, find_table,
+    APOPHIS_TABLE, CELL_TABLE, FACE_DOWN_TABLE, GIZA_TABLE, RESERVE_TABLE, SIX_ROWS_TABLE, SPANISH_TABLE,
+    STANDARD_TABLE, TRIANGLE_TABLE, TUTS_TOMB_TABLE, Table, find_table,
 )
 
 CUSTOM_LETTER = "X"
@@ -217,6 +220,17 @@ PRESETS: dict[str, Preset] = {
             "the standard knobs; only the bottom row starts face up (Thirteen)",
         ),
         Preset("B", "Spanish", Rules(table=SPANISH_TABLE), "the standard knobs with the 48-card Spanish deck (pairs to 12)"),
+        Preset("A", "Apophis", Rules(table=APOPHIS_TABLE), "the standard knobs; three waste piles, the stock dealt three at a time"),
+        Preset("Y", "Reserve", Rules(table=RESERVE_TABLE), "the standard knobs; seven reserve cards face up below the pyramid"),
+        Preset("C", "Cell", Rules(table=CELL_TABLE), "the standard knobs; one free cell beside the waste"),
+        Preset(
+            "G", "Giza", Rules(strict_win=True, table=GIZA_TABLE),
+            "Michael Keller's Giza: the other 24 cards face up in eight columns of three, no stock; clear all 52",
+        ),
+        Preset(
+            "U", "Tut's Tomb", Rules(table=TUTS_TOMB_TABLE),
+            "the standard knobs; the stock dealt three at a time, any free cards summing to 13 removed together",
+        ),
     )
 }
 

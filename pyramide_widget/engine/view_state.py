@@ -166,8 +166,9 @@ def _hint(move: Move) -> dict[str, Any]:
 # neither writes a row count, a card size, a rank letter or a suit colour of its own. Built on
 # Table.describe(); positions here are in drawing units, the one place they are chosen.
 
-FAN = 4
-"""How far down each card of a column lies below the one it overlaps (drawing units)."""
+FAN = 7
+"""How far down each card of a column lies below the one it overlaps (drawing units): half a
+card, as a pyramid row lies on the row above, so every card's index stays in sight."""
 BELOW_GAP = 3
 """Room between the pyramid's lowest card and the row of piles below it."""
 
