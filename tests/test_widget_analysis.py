@@ -9,6 +9,7 @@ browser in tests/browser/test_analysis_browser.py."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import threading
 import time
@@ -24,6 +25,11 @@ from pyramide_widget.widget import background
 SLOW_HINT = "PY1-T-AAAAAAS"
 """A deal whose hint uses the whole hint budget under the Traditional rules (seconds in pure
 Python)."""
+
+
+def summary(record: Any) -> dict[str, Any]:
+    """What the views get of ``analyze(record)``: all but the verdict of every move."""
+    return {key: value for key, value in analyze(record).to_dict().items() if key != "moves"}
 
 
 def send(w: PyramideWidget, content: dict[str, Any]) -> None:
@@ -70,7 +76,7 @@ def test_the_analysis_is_offered_only_once_the_game_is_over_or_stuck():
 def test_the_analysis_shows_what_analyze_finds_the_losing_move_and_the_better_one():
     w = _lost()
     send(w, {"type": "analyze"})
-    expected = analyze(w.game.record()).to_dict()
+    expected = summary(w.game.record())
     assert w._state["analysis"] == expected
     assert expected["losing_move"] == 1 and expected["losing_action"] == LOSING_MOVE
     assert w._work == {}
@@ -143,7 +149,7 @@ def test_the_analysis_runs_in_a_thread_and_its_progress_reaches_the_main_thread(
     counts = [value["analysis"]["done"] for _, value in seen if "analysis" in value]
     assert counts[0] == 0 and counts == sorted(counts) and counts[-1] > 1
     assert seen[-1][1] == {}
-    assert w._state["analysis"] == analyze(w.game.record()).to_dict()
+    assert w._state["analysis"] == summary(w.game.record())
 
 
 def test_a_new_game_cancels_a_running_analysis():
@@ -225,3 +231,14 @@ def test_work_that_fails_hands_its_error_to_on_done():
 
     background.run(task, work, results.append, lambda result, error: results.append(error))
     assert results[0] == 1 and isinstance(results[1], ValueError)
+
+
+def test_a_replay_step_of_an_analysed_game_stays_small():
+    """Every snapshot carries the analysis, replay steps included: its summary, not the verdict
+    of every move (which grows with the game)."""
+    w = _lost()
+    w.analyze()
+    w.replay()
+    w.replay_to(20)
+    assert "moves" not in w._state["analysis"]
+    assert len(json.dumps(w._state, ensure_ascii=False).encode()) < 6000

@@ -23,7 +23,7 @@ when idle), and its results come back on the kernel's main thread, where they ar
 the game changed meanwhile. A new game, a restart or any action cancels a running analysis.
 Once a game is over (or stuck, see below) ``_state["can_analyze"]`` offers the Analysis; its
 result is ``_state["analysis"]`` (:meth:`GameAnalysis.to_dict
-<pyramide_widget.analysis.review.GameAnalysis.to_dict>`), and a replay of the same game carries
+<pyramide_widget.analysis.review.GameAnalysis.to_dict>` but its ``moves``), and a replay of the same game carries
 ``replay["losing"]``, the step of the losing move, and, once asked for, ``replay["better"]``
 with the solver's better move highlighted as a hint at the step before it.
 
@@ -106,7 +106,8 @@ class _Hint:
 @dataclass(frozen=True)
 class _Analysis:
     """The analysis of the current game after ``actions`` actions (``data`` is what the views
-    draw: :meth:`GameAnalysis.to_dict`)."""
+    draw: :meth:`GameAnalysis.to_dict` without the verdict of every move, which the panel does
+    not show and every later snapshot, replay steps included, would carry)."""
 
     result: Any  # GameAnalysis; the analysis layer is imported only when it is first used
     data: dict[str, Any]
@@ -346,7 +347,8 @@ class PyramideWidget(anywidget.AnyWidget):
             if error is not None:
                 logger.error("PyramideWidget: the analysis failed", exc_info=error)
             elif self._game is game and game.action_count == actions:
-                self._analysis = _Analysis(result, result.to_dict(), actions)
+                summary = {key: value for key, value in result.to_dict().items() if key != "moves"}
+                self._analysis = _Analysis(result, summary, actions)
                 self._publish()
 
         self._progress = (0, 0)
