@@ -19,7 +19,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from layouts import dead_end_game, play_dead_end, r5_game, stuck_game, win_by_taps, winnable_game  # noqa: E402
 
 from pyramide_widget import Game, Rules  # noqa: E402
-from pyramide_widget.engine.table import TABLES  # noqa: E402
 from pyramide_widget.analysis.statistics import StatsStore  # noqa: E402
 from pyramide_widget.widget.ui_text import table_for  # noqa: E402
 from pyramide_widget.widget import PyramideWidget  # noqa: E402
@@ -106,12 +105,12 @@ def build() -> dict[str, Any]:
     for letter, name in (("W", "six_rows"), ("V", "triangle"), ("F", "face_down"), ("B", "spanish")):
         out[f"{name}.json"] = _state(_widget(Game.from_code(f"PY1-{letter}-AAAAAAS", clock=StepClock())))
     out["stock_face_up.json"] = _state(_widget(r5_game(Rules(stock_face_up=True), clock=StepClock())))
-    # The games with other piles (issue 14), PY1-X-AAAAAAS under each table: Giza and Reserve
+    # The games with other piles (issue 14), their presets' PY1-?-AAAAAAS: Giza and Reserve
     # at the deal, Apophis after a draw (one card on each waste pile), Cell with 3♦ in its cell
     # and 10♣ on the waste, Tut's Tomb with 5♦ and 3♦ selected together and 4♠ on the waste.
-    piled = {"giza": "Giza", "reserve": "Reserve", "apophis": "Apophis", "cell": "Cell", "tuts_tomb": "Tut's Tomb"}
-    for name, table in piled.items():
-        w = _widget(Game.from_code("PY1-X-AAAAAAS", rules=Rules(table=TABLES[table]), clock=StepClock()))
+    piled = {"giza": "G", "reserve": "Y", "apophis": "A", "cell": "C", "tuts_tomb": "U"}
+    for name, letter in piled.items():
+        w = _widget(Game.from_code(f"PY1-{letter}-AAAAAAS", clock=StepClock()))
         if name in ("apophis", "cell", "tuts_tomb"):
             w.tap("stock")
         if name == "cell":

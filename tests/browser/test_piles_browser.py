@@ -4,7 +4,8 @@ waste piles), Reserve, Cell, Giza and Tut's Tomb.
 For each one a fixed deal is drawn; a legal removal is played from each kind of pile the game
 adds, by clicking its cards (the DOM and ``w.game`` both change); a refused tap shows its
 message; the table fits a 1280x720 screen (board and toolbar wholly visible once the cell is
-scrolled to the top) and the arrow keys reach the piles. The deals (``PY1-?-AAAAAAS``, picked with
+scrolled to the top) and the arrow keys reach the piles. The deals (``PY1-?-AAAAAAS`` with each
+preset's letter: A, Y, C, G, U; picked with
 ``Game.legal_moves()``) have on the pyramid's bottom row 5♦ K♣ 2♠ J♥ 3♦ 10♥ A♠, above it 9♥ 3♥
 4♦ 10♠ Q♣ K♥, and:
 
@@ -41,15 +42,11 @@ LAPTOP = {"width": 1280, "height": 720}
 BLOCKED = "This card is blocked by another card"
 SUM = "The sum must be 13"
 
-# Each game by the variable that holds its widget.
-GAMES = {"A": "Apophis", "R": "Reserve", "C": "Cell", "G": "Giza", "T": "Tut's Tomb"}
+# Each game: the variable that holds its widget, and its preset's code letter.
+GAMES = {"A": "A", "R": "Y", "C": "C", "G": "G", "T": "U"}
 CELLS = [
-    "from pyramide_widget import PyramideWidget, Rules\n"
-    "from pyramide_widget.engine.table import TABLES\n"
-    + "".join(
-        f"{name} = PyramideWidget('PY1-X-AAAAAAS', rules=Rules(table=TABLES[{table!r}]), stats=False)\n"
-        for name, table in GAMES.items()
-    ),
+    "from pyramide_widget import PyramideWidget\n"
+    + "".join(f"{name} = PyramideWidget('PY1-{letter}-AAAAAAS', stats=False)\n" for name, letter in GAMES.items()),
     *GAMES,
 ]
 
