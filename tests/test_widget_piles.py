@@ -140,3 +140,15 @@ def test_the_static_picture_of_giza_columns_has_no_stray_symbols() -> None:
         assert stray_symbols(game_svg(game)) == [], letters
         game.play(game.legal_moves()[0])
         assert stray_symbols(game_svg(game)) == [], letters
+
+
+@pytest.mark.parametrize("letter", ["A", "Y", "C", "G", "U"])
+def test_the_static_picture_of_each_pile_game_along_a_random_game_has_no_stray_symbols(letter: str) -> None:
+    """Piles filling and emptying (waste piles, a reserve, a cell, columns): no index or pip of
+    a pile card lies outside its card or under a card drawn after it."""
+    from test_html import random_positions, stray_symbols
+
+    positions = random_positions(letter, seed=ord(letter), count=15)
+    assert len(positions) >= 5
+    for game in positions:
+        assert stray_symbols(game_svg(game)) == [], game.record().to_text()
