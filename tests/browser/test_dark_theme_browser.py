@@ -1,8 +1,9 @@
 """The table in JupyterLab's dark theme ("JupyterLab Dark"), standard and every table preset.
 
 A server of its own starts with the dark theme as the user's setting (the shared session
-server stays light). One notebook shows the standard deal, the new tables' presets and the
-stock face up with the French and the Spanish deck (its four suit colours). Every piece of
+server stays light). One notebook shows a deal of every table a preset uses (the standard
+table, Six Rows, Triangle, Face-down, Spanish and the pile games) and the stock face up with
+the French and the Spanish deck (its four suit colours). Every piece of
 text the widget writes (status, counts, message, buttons, the stock's order, card indices)
 must stand out from what is behind it by 4.5:1 (WCAG AA for normal text), measured from the
 computed colours; the disabled Undo button is exempt, as WCAG exempts inactive controls.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,28 +23,32 @@ import pytest
 from jupyter_harness import JupyterServer, open_notebook, start_jupyter_server, stop_jupyter_server
 from playwright.sync_api import Locator, Page, expect
 
+from pyramide_widget.engine.rules import PRESETS
+
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("PYRAMIDE_TEST_ARTIFACTS", REPO / "test-artifacts"))
 THEME_SETTINGS = "lab/user-settings/@jupyterlab/apputils-extension/themes.jupyterlab-settings"
 MIN_CONTRAST = 4.5
 
+
+def _one_preset_per_table() -> dict[str, str]:
+    """The first preset of each table (Standard for the standard table), by a file-safe name."""
+    letters: dict[str, str] = {}
+    for letter, preset in PRESETS.items():
+        letters.setdefault(preset.rules.table.name, letter)
+    return {re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"): letter for name, letter in letters.items()}
+
+
+DEALS = {name: f"PyramideWidget('PY1-{letter}-AAAAAAS', stats=False)" for name, letter in _one_preset_per_table().items()}
+DEALS["stock-face-up"] = "PyramideWidget('PY1-X-YZUDUFN', rules=Rules(stock_face_up=True), stats=False)"
+DEALS["spanish-stock-face-up"] = "PyramideWidget('PY1-X-AAAAAAS', rules=face_up, stats=False)"
+NAMES = list(DEALS)  # the standard table first: PRESETS starts with N
 CELLS = [
     "import dataclasses\n"
     "from pyramide_widget import PyramideWidget, Rules\n"
-    "face_up = dataclasses.replace(Rules.preset('B'), stock_face_up=True)\n"
-    "tables = {\n"
-    "    'standard': PyramideWidget('PY1-N-AAAAAAS', stats=False),\n"
-    "    'six-rows': PyramideWidget('PY1-W-AAAAAAS', stats=False),\n"
-    "    'triangle': PyramideWidget('PY1-V-UOGKTBB', stats=False),\n"
-    "    'face-down': PyramideWidget('PY1-F-AAAAAAS', stats=False),\n"
-    "    'spanish': PyramideWidget('PY1-B-AAAAAAS', stats=False),\n"
-    "    'stock-face-up': PyramideWidget('PY1-X-YZUDUFN', rules=Rules(stock_face_up=True), stats=False),\n"
-    "    'spanish-stock-face-up': PyramideWidget('PY1-X-AAAAAAS', rules=face_up, stats=False),\n"
-    "}",
-    *[f"tables[{name!r}]" for name in ("standard", "six-rows", "triangle", "face-down", "spanish",
-                                        "stock-face-up", "spanish-stock-face-up")],
+    "face_up = dataclasses.replace(Rules.preset('B'), stock_face_up=True)",
+    *DEALS.values(),
 ]
-NAMES = ["standard", "six-rows", "triangle", "face-down", "spanish", "stock-face-up", "spanish-stock-face-up"]
 
 # Each visible element of the widget with text of its own: its colour, the first opaque
 # background behind it (its own or an ancestor's) and the WCAG contrast ratio of the two.
@@ -99,7 +105,7 @@ def test_every_table_is_legible_in_the_dark_theme(page: Page, dark_lab: JupyterS
     poor: list[dict[str, Any]] = []
     for index, name in enumerate(NAMES):
         root = roots.nth(index)
-        expect(root.locator(".pyr-pyramid [data-card]").first).to_be_visible(timeout=30_000)
+        expect(root.locator(".pyr-board [data-card]").first).to_be_visible(timeout=30_000)
         if "stock-face-up" in name:
             expect(root.locator('[data-field="stock-order"] li').first).to_be_visible()
         root.evaluate("(el) => el.closest('.jp-Cell').scrollIntoView({block: 'start'})")
