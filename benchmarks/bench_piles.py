@@ -1,0 +1,117 @@
+"""Benchmark the search of the games with other piles (solver/piles.py) per game: CPU seconds per
+deal (median, 90th percentile, slowest), nodes, and how many deals it decides within a budget.
+
+    python benchmarks/bench_piles.py --deals 50 --max-nodes 200000 --json benchmarks/results/piles_solver.json
+
+Each deal of each pile preset (A, Y, C, G, U by default) is solved in this process, one after the
+other, with ``solve(game, max_nodes=...)``: a deal that reaches the budget counts as
+*undecided* (its CPU time is still counted, as a lower bound). Winning lines are replayed through
+the engine, which must reach a win. The deals are the same as the estimate's
+(``deal_letters(seed, deals)``), so the won share is a small-sample win rate with a Wilson 95%
+interval over the *decided* deals, and an honest range over all of them (undecided counted as
+lost, then as won). Times are CPU seconds (``time.process_time``), which contention on a shared
+machine inflates less than wall time; say the machine's load wherever they are quoted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pyramide_widget import Game  # noqa: E402
+from pyramide_widget.analysis.estimation import deal_letters, wilson_interval  # noqa: E402
+from pyramide_widget.engine.rules import PRESETS  # noqa: E402
+from pyramide_widget.solver import SearchLimitReached, hint, solve  # noqa: E402
+
+
+def percentile(sorted_values: list[float], share: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
+
+
+def bench_preset(letter: str, letters: list[str], max_nodes: int) -> dict[str, object]:
+    times: list[float] = []
+    nodes: list[int] = []
+    won = lost = undecided = 0
+    slowest = ("", -1.0)
+    for text in letters:
+        code = f"PY1-{letter}-{text}"
+        game = Game.from_code(code)
+        started = time.process_time()
+        try:
+            result = solve(game, max_nodes=max_nodes)
+        except SearchLimitReached as stop:
+            undecided += 1
+            nodes.append(stop.nodes)
+        else:
+            nodes.append(result.nodes)
+            if result.winnable:
+                won += 1
+                for move in result.solution or []:
+                    game.play(move)
+                assert str(game.status) == "won", code
+            else:
+                lost += 1
+        seconds = time.process_time() - started
+        times.append(seconds)
+        if seconds > slowest[1]:
+            slowest = (code, seconds)
+    times.sort()
+    hint_started = time.process_time()
+    hint(Game.from_code(slowest[0]))
+    decided = won + lost
+    low, high = wilson_interval(won, decided) if decided else (0.0, 1.0)
+    return {
+        "rules": letter, "name": PRESETS[letter].name, "deals": len(letters), "max_nodes": max_nodes,
+        "won": won, "lost": lost, "undecided": undecided,
+        "won_share_of_decided": won / decided if decided else None, "ci95_of_decided": [low, high],
+        "won_range_all": [won / len(letters), (won + undecided) / len(letters)],
+        "cpu_median": percentile(times, 0.5), "cpu_p90": percentile(times, 0.9),
+        "slowest": {"code": slowest[0], "cpu": slowest[1]},
+        "nodes_median": sorted(nodes)[len(nodes) // 2],
+        "hint_cpu_on_slowest": time.process_time() - hint_started,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--presets", default="AYCGU", help="preset letters (default: the five pile games)")
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--max-nodes", type=int, default=200_000)
+    parser.add_argument("--json", help="also write the results to this file")
+    args = parser.parse_args()
+    letters = list(deal_letters(args.seed, args.deals))
+    results = []
+    for letter in args.presets:
+        item = bench_preset(letter, letters, args.max_nodes)
+        results.append(item)
+        print(
+            f"{letter} {item['name']:<11} deals {item['deals']}  won {item['won']}  lost {item['lost']}  "
+            f"undecided {item['undecided']}  cpu median {item['cpu_median']:.3f}s  p90 {item['cpu_p90']:.3f}s  "
+            f"slowest {item['slowest']['cpu']:.2f}s ({item['slowest']['code']})  hint {item['hint_cpu_on_slowest']:.2f}s",
+            flush=True,
+        )
+    if args.json:
+        data = {
+            "date": time.strftime("%Y-%m-%d"),
+            "machine": {
+                "nproc": os.cpu_count(), "python": platform.python_version(),
+                "load_average_at_end": os.getloadavg(),
+                "note": "shared 2-core machine, heavily loaded by other work (load average ~20); CPU seconds",
+            },
+            "command": "python benchmarks/bench_piles.py " + " ".join(sys.argv[1:]),
+            "seed": args.seed,
+            "results": results,
+        }
+        Path(args.json).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
