@@ -424,3 +424,16 @@ def test_to_matplotlib_refuses_what_is_not_axes(plt: Any) -> None:
 
 def test_axes_repr_is_deterministic(plt: Any) -> None:
     assert "0x" not in repr(plot.score_curve(played("PY1-N-AAAAAAB", 5)).to_matplotlib())
+
+
+def test_win_rates_can_name_other_categories_than_presets() -> None:
+    """The strategies' chart (issue 15): the categories are players, the rates deals won."""
+    chart = plot.win_rates({"careful": ESTIMATES[0], "greedy": ESTIMATES[1]}, title="Deals won by each player",
+                           axis="player", measure="deals won")
+    spec = chart.spec
+    assert spec["title"] == "Deals won by each player" and str(chart).startswith("Deals won by each player")
+    assert spec["encoding"]["x"]["title"] == "player"
+    assert all(layer["encoding"]["y"]["title"] == "deals won (%)" for layer in spec["layer"])
+    assert [row["rules"] for row in chart.data] == ["careful", "greedy"]
+    with pytest.raises(TypeError, match="axis must be text"):
+        plot.win_rates(ESTIMATES, axis=3)

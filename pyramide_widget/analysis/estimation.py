@@ -2,7 +2,9 @@
 
 The solver sees the whole deal, the order of the stock included (as published solver studies
 do), so a rate measured here is the share of deals that *can* be won with perfect knowledge.
-A player, who does not see the stock, wins fewer.
+A player, who does not see the stock, wins fewer: ``estimate(..., player=...)`` measures that
+too, playing the same deals with a strategy that sees only what a player sees
+(:mod:`~pyramide_widget.analysis.strategies`), in the same executors.
 
 Reproducible by construction: the deals are a pure function of ``seed`` (a SplitMix64 stream,
 the same generator the deal codes use, see :mod:`pyramide_widget.engine.deal`), each deal is solved on

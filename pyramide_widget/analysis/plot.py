@@ -329,16 +329,25 @@ def _offsets(count: int, width: float) -> list[float]:
     return [(i - (count - 1) / 2) * width for i in range(count)]
 
 
-def win_rates(*estimates: Any, labels: Sequence[str] | None = None, percent: bool = True) -> Chart:
+def win_rates(
+    *estimates: Any, labels: Sequence[str] | None = None, percent: bool = True,
+    title: str = "Winnable deals per rules preset", axis: str = "rules preset",
+    measure: str = "winnable deals",
+) -> Chart:
     """Points with confidence-interval bars: the share of winnable deals per preset.
 
     Each positional argument is one series: one estimate, a list (labelled by their rules), or
     a mapping ``{label: estimate}``. Several series, e.g. a quick estimate and the published
     10,000-deal figures, are drawn side by side per category and named by ``labels``. Rows:
     ``series``, ``rules``, ``rate``, ``low``, ``high`` (in percent, or shares if not
-    ``percent``), ``deals`` when the estimate has it.
+    ``percent``), ``deals`` when the estimate has it. ``title``, ``axis`` (the categories' axis)
+    and ``measure`` (the rates' axis) name what is drawn when the categories are not presets, e.g.
+    the strategies that played (``measure="deals won"``).
     """
     _check_flag("percent", percent)
+    for name, value in (("title", title), ("axis", axis), ("measure", measure)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be text, got {type(value).__name__} {value!r}")
     groups = _series(estimates, labels)
     scale = 100.0 if percent else 1.0
     rows = []
@@ -349,9 +358,8 @@ def win_rates(*estimates: Any, labels: Sequence[str] | None = None, percent: boo
                          "high": high * scale, "deals": _get(estimate, "deals")})
     categories = _categories(groups)
     names = [name for name, _ in groups]
-    y_title = "winnable deals (%)" if percent else "winnable deals (share)"
-    title = "Winnable deals per rules preset"
-    x = {"field": "rules", "type": "nominal", "title": "rules preset", "sort": categories,
+    y_title = f"{measure} (%)" if percent else f"{measure} (share)"
+    x = {"field": "rules", "type": "nominal", "title": axis, "sort": categories,
          "axis": {"labelAngle": 0}}
     y_scale = {"domain": [0, scale]}
     encoding: dict[str, Any] = {"x": x, "color": {"field": "series", "type": "nominal", "title": None,
@@ -384,7 +392,7 @@ def win_rates(*estimates: Any, labels: Sequence[str] | None = None, percent: boo
             )
         ax.set_xticks(range(len(categories)), [c.replace(" · ", "\n") for c in categories])  # letter over name
         ax.set_xlim(-0.6, len(categories) - 0.4)
-        ax.set_xlabel("rules preset")
+        ax.set_xlabel(axis)
         ax.set_ylabel(y_title)
         ax.set_ylim(0, scale * 1.05)
         ax.set_title(title)
