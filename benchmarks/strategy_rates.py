@@ -46,7 +46,9 @@ def solver_figures(letter: str, deals: int) -> tuple[dict, set[str] | None]:
     From the published run when it played exactly these deals, or when it kept the codes it
     won (a prefix of its deals is then counted from them); otherwise solved here."""
     published = json.loads((RESULTS / "win_rates.json").read_text())
-    item = next(item for item in published["results"] if item["rules"] == letter)
+    item = next((item for item in published["results"] if item["rules"] == letter), None)
+    if item is None:
+        raise SystemExit(f"{letter}: no solver run in win_rates.json to compare with; publish one first")
     if deals > item["deals"]:
         raise SystemExit(f"{letter}: the solver's published run has only {item['deals']} deals")
     if item.get("won_codes") is not None:
@@ -121,7 +123,9 @@ def readme_table() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--presets", default="".join(PRESETS), help="preset letters, e.g. ST")
+    solved = "".join(item["rules"] for item in json.loads((RESULTS / "win_rates.json").read_text())["results"])
+    parser.add_argument("--presets", default=solved, help="preset letters, e.g. ST (default: every preset "
+                        "the solver's published run measured)")
     parser.add_argument("--deals", type=int, default=10_000)
     parser.add_argument("--note", default="2 cores shared with other work during the run; seconds are wall-clock")
     parser.add_argument("--table", action="store_true", help="print the README's table of the file and stop")

@@ -79,7 +79,7 @@ def games_along(letter: str, letters: str, steps: int = 40) -> list[Game]:
     return points
 
 
-@pytest.mark.parametrize("letter", ["N", "F", "S", "V", "B"])
+@pytest.mark.parametrize("letter", ["N", "F", "S", "V", "B", "A", "U", "Y", "C"])
 def test_the_view_reveals_no_face_down_card_nor_the_stock(letter: str) -> None:
     """R3, R14: the stock is face down; §9 Face-down: face-down pyramid cards are unseen."""
     checked_face_down = checked_hidden = False

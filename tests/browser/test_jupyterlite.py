@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BUILD_SCRIPT = ROOT / "docs" / "build.py"
 NOTEBOOK = "play.ipynb"
 # Every example notebook and the number of charts it draws (play.ipynb: the game, no chart).
-CHARTS = {"play.ipynb": 0, "replay_and_score_curves.ipynb": 1, "probability_of_deals.ipynb": 2}
+CHARTS = {"play.ipynb": 0, "replay_and_score_curves.ipynb": 1, "probability_of_deals.ipynb": 3}
 DOCS_PYTHON_ENV = "PYRAMIDE_DOCS_PYTHON"
 REQUIRED = bool(os.environ.get("PYRAMIDE_REQUIRE_BROWSER"))
 FALLBACK_CODE = "PY1-N-AAAAAAS"  # a free king (K♣) and, after it, a pyramid pair (2♠+J♥)
