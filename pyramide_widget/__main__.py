@@ -158,6 +158,7 @@ def _solve(args: argparse.Namespace) -> int:
             "solution": None if result.solution is None else [str(m) for m in result.solution],
             "best_line": [str(m) for m in line],
             "nodes": result.nodes,
+            "engine": result.engine,
             "seconds": round(result.seconds, 4),
             "note": STOCK_NOTE,
         }, ensure_ascii=False))
@@ -168,7 +169,7 @@ def _solve(args: argparse.Namespace) -> int:
     label = "solution" if result.winnable else "best line"
     shortest = " (fewest moves)" if result.optimal and result.winnable else ""
     print(f"{label}{shortest}, {len(line)} moves: {' '.join(str(m) for m in line)}")
-    print(f"searched {result.nodes} states in {result.seconds:.3f} s; {STOCK_NOTE}")
+    print(f"searched {result.nodes} states in {result.seconds:.3f} s ({result.engine} search); {STOCK_NOTE}")
     return 0
 
 

@@ -26,6 +26,19 @@ def test_solve_json_with_other_rules(capsys: pytest.CaptureFixture[str]) -> None
     assert 0 <= data["max_removed"] <= 28
 
 
+def test_solve_says_which_engine_ran(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled search where it is built, pure Python when the environment forces it."""
+    from pyramide_widget.solver import compiled
+
+    monkeypatch.setenv("PYRAMIDE_SOLVER", "python")
+    assert main(["solve", "PY1-S-AAAAAAS", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == "python"
+    monkeypatch.delenv("PYRAMIDE_SOLVER")
+    assert main(["solve", "PY1-S-AAAAAAS"]) == 0
+    expected = "compiled" if compiled.available() else "python"
+    assert f"({expected} search)" in capsys.readouterr().out
+
+
 def test_solve_custom_rules_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "PY1-N-AAAAAAS", "--rules", '{"recycles": 1}', "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["code"] == "PY1-X-AAAAAAS"
