@@ -41,7 +41,7 @@ from pyramide_widget import Game  # noqa: E402
 from pyramide_widget.analysis.estimation import deal_letters, estimate  # noqa: E402
 from pyramide_widget.engine.rules import PRESETS  # noqa: E402
 from pyramide_widget.solver import solve  # noqa: E402
-from pyramide_widget.solver.compiled import available  # noqa: E402
+from pyramide_widget.solver.compiled import available, models  # noqa: E402
 
 SEED = 2024
 WIN_RATES = ROOT / "benchmarks" / "results" / "win_rates.json"
@@ -105,7 +105,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200, help="deals per preset side by side (default 200; 0: skip)")
     parser.add_argument("--estimate", type=int, default=10_000, metavar="N", help="deals per estimate (default 10,000; 0: skip)")
-    parser.add_argument("--presets", default="".join(PRESETS), help="preset letters (default: all)")
+    modelled = "".join(letter for letter, preset in PRESETS.items() if models(preset.rules.table))
+    parser.add_argument("--presets", default=modelled, help=f"preset letters (default: {modelled}, the tables it models)")
     parser.add_argument("--update-win-rates", action="store_true", help="write the estimate times into win_rates.json")
     args = parser.parse_args()
     if not available():

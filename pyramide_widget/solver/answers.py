@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
-from .compiled import CompiledSearch, use_compiled
+from .compiled import CompiledSearch, refuse_compiled, use_compiled
 from .piles import PileOutOfNodes, PileSearch, needs_pile_search
 from .pool import PoolSearch
 from .search import OutOfNodes, Search
@@ -135,6 +135,7 @@ def solve(
 def _solve(game: "Game", optimal: bool, max_nodes: int | None, engine: str) -> SolveResult:
     started = time.perf_counter()
     if needs_pile_search(game.rules.table):  # the games with other piles: their own search
+        refuse_compiled(engine, f"the {game.rules.table.name} table has other piles, whose search runs in Python")
         return _solve_piles(game, optimal, max_nodes, started)
     limit = max_nodes if max_nodes is not None else -1
     table = Table(game.position(), game.rules)

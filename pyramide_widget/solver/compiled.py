@@ -84,6 +84,13 @@ def _unsupported(table: Table, optimal: bool) -> str | None:
     return None
 
 
+def refuse_compiled(engine: str, reason: str) -> None:
+    """For a solve that only Python can run (the games with other piles): check ``engine`` and
+    raise ``ValueError`` with ``reason`` if it insists on the compiled search."""
+    if _requested(engine) == "compiled":
+        raise ValueError(f"engine='compiled' cannot run here: {reason}")
+
+
 def use_compiled(engine: str, table: Table, optimal: bool) -> bool:
     """Whether this solve runs compiled: ``"compiled"`` insists (``ValueError`` saying why it
     cannot), ``"auto"`` takes it when it can, ``"python"`` never does."""
