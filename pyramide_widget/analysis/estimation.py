@@ -351,7 +351,11 @@ def _check_executor(executor: object) -> Executor | str | None:
     )
 
 
-def _work(player: object, seed: int, executor: Executor | str | None) -> tuple[Callable[..., list[ChunkResult]], tuple[object, ...], Executor | str | None]:
+_Task = Callable[..., list[ChunkResult]]
+"""A chunk's work, run by an executor: ``task(rules, codes, *extra)``."""
+
+
+def _work(player: object, seed: int, executor: Executor | str | None) -> tuple[_Task, tuple[object, ...], Executor | str | None]:
     """What a chunk runs: the solver, or a strategy's playouts; and the executor to run it on.
 
     A built-in strategy travels to the workers by name. A user's function travels as itself,
@@ -432,7 +436,7 @@ def _chunks(rules: Rules, deals: int, seed: int, chunk_size: int) -> Iterator[li
 
 def _stream(
     rules: Rules, deals: int, seed: int, executor: Executor | str | None, chunk_size: int, window: int,
-    task: Callable[..., list[ChunkResult]], extra: tuple[object, ...],
+    task: _Task, extra: tuple[object, ...],
 ) -> Iterator[DealOutcome]:
     chunks = _chunks(rules, deals, seed, chunk_size)
     pool = _default_executor() if executor is None else None if executor == "serial" else executor
@@ -448,7 +452,7 @@ def _stream(
 
 def _in_order(
     pool: Executor, rules: Rules, chunks: Iterator[list[str]], window: int, owned: bool,
-    task: Callable[..., list[ChunkResult]], extra: tuple[object, ...],
+    task: _Task, extra: tuple[object, ...],
 ) -> Iterator[tuple[list[str], list[ChunkResult]]]:
     """Submit chunks with at most ``window`` unfinished or unread, and yield them in order."""
     pending: deque[tuple[list[str], Future[list[ChunkResult]]]] = deque()

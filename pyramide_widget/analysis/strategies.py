@@ -20,8 +20,9 @@ Three are built in, by name (:data:`STRATEGIES`):
 :func:`play_out` plays one game to its end. With unlimited recycles a strategy could draw
 forever, so under unlimited recycles a playout also ends, lost, when a whole pass through the
 stock removes no card: the position after that recycle would be the one after the previous
-recycle, and a player would give up. (Limited recycles end the game by themselves.) :func:`~pyramide_widget.analysis.estimation.estimate` with ``player=`` plays many
-deals this way, in parallel.
+recycle, and a player would give up. (Limited recycles end the game by themselves.)
+:func:`~pyramide_widget.analysis.estimation.estimate` with ``player=`` plays many deals this
+way, in parallel.
 
 Built on the engine only.
 """
