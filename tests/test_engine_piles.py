@@ -284,3 +284,17 @@ def test_each_pile_game_is_a_preset_named_by_its_word(letter: str) -> None:
     again = Game.replay(game.record().to_text())
     assert again.position() == game.position() and again.score == game.score
     assert snapshot(game)["piles"] == snapshot(again)["piles"]
+
+
+@pytest.mark.parametrize("letter", ["A", "Y", "C", "G", "U"])
+def test_a_finished_pile_game_counts_in_its_presets_statistics(letter: str, tmp_path) -> None:
+    from pyramide_widget.analysis.statistics import StatsStore
+    from pyramide_widget.solver import solve
+
+    store = StatsStore(tmp_path / "stats.sqlite3")
+    game = Game.from_code(f"PY1-{letter}-{LETTERS}")
+    for move in solve(game).solution:  # these deals are won (tests/test_solver_piles.py)
+        game.play(move)
+    entry = store.record_game(game)
+    assert entry is not None and entry.won and str(game.status) == "won"
+    assert store.totals(letter).played == 1 and store.totals(letter).won == 1 and store.totals("N").played == 0

@@ -18,6 +18,7 @@ from pyramide_widget import Deal, Game, Rules
 from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.solver import SearchLimitReached, solve
+from pyramide_widget.solver.piles import needs_pile_search
 
 from solver_reference import BudgetExceeded, crosscheck, knobs_id, replayed, shortest_win, small_positions
 
@@ -41,8 +42,10 @@ def winning_positions(rules: Rules, wanted: int, seed: int):
     found = 0
     for n, letters in enumerate(deal_letters(seed, 60)):
         game = Game(Deal.from_letters(letters, rules.table), rules)
+        # A deal that takes longer is skipped. The pile search finds wins within a few hundred
+        # nodes and spends its time proving losses (minutes for Apophis): a smaller budget.
         try:
-            result = solve(game, max_nodes=20_000)  # a deal that takes longer is skipped
+            result = solve(game, max_nodes=2_000 if needs_pile_search(rules.table) else 20_000)
         except SearchLimitReached:
             continue
         if not result.winnable:
