@@ -88,29 +88,33 @@ def main() -> None:
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args()
     letters = list(deal_letters(args.seed, args.deals))
-    results = []
+    results: list[dict[str, object]] = []
     for letter in args.presets:
         item = bench_preset(letter, letters, args.max_nodes)
         results.append(item)
+        if args.json:  # after each game: a long run keeps what it has measured
+            write(Path(args.json), args, results)
         print(
             f"{letter} {item['name']:<11} deals {item['deals']}  won {item['won']}  lost {item['lost']}  "
             f"undecided {item['undecided']}  cpu median {item['cpu_median']:.3f}s  p90 {item['cpu_p90']:.3f}s  "
             f"slowest {item['slowest']['cpu']:.2f}s ({item['slowest']['code']})  hint {item['hint_cpu_on_slowest']:.2f}s",
             flush=True,
         )
-    if args.json:
-        data = {
-            "date": time.strftime("%Y-%m-%d"),
-            "machine": {
-                "nproc": os.cpu_count(), "python": platform.python_version(),
-                "load_average_at_end": os.getloadavg(),
-                "note": "shared 2-core machine, heavily loaded by other work (load average ~20); CPU seconds",
-            },
-            "command": "python benchmarks/bench_piles.py " + " ".join(sys.argv[1:]),
-            "seed": args.seed,
-            "results": results,
-        }
-        Path(args.json).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def write(path: Path, args: argparse.Namespace, results: list[dict[str, object]]) -> None:
+    data = {
+        "date": time.strftime("%Y-%m-%d"),
+        "machine": {
+            "nproc": os.cpu_count(), "python": platform.python_version(),
+            "load_average": os.getloadavg(),
+            "note": "shared 2-core machine, heavily loaded by other work (load average ~20); CPU seconds",
+        },
+        "command": "python benchmarks/bench_piles.py " + " ".join(sys.argv[1:]),
+        "seed": args.seed,
+        "results": results,
+    }
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -29,10 +29,13 @@ KNOBS = [
     Rules(recycles=0, draw_against_waste=True),
     Rules(strict_win=True, recycles=1, draw_against_waste=True, pair_with_coverer=True),
 ]
+# Tut's Tomb under strict win with one recycle wins too rarely for the sample to hold a win:
+# every knob on with unlimited recycles there instead.
+TUTS_TOMB_KNOBS = [*KNOBS[:2], Rules(strict_win=True, draw_against_waste=True, pair_with_coverer=True)]
 CASES = [
     pytest.param(replace(knobs, table=PRESETS[letter].rules.table), id=f"{letter}-{knobs_id(knobs)}")
     for letter in TABLE_PRESETS
-    for knobs in KNOBS
+    for knobs in (TUTS_TOMB_KNOBS if letter == "U" else KNOBS)
 ]
 
 
