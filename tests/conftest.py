@@ -20,3 +20,12 @@ def private_stats_file(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
     path = tmp_path_factory.mktemp("stats") / "stats.sqlite3"
     monkeypatch.setenv("PYRAMIDE_STATS", str(path))
     return path
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the browser tests last. Playwright's sync driver (one per session) keeps its event
+    loop marked as running on the main thread from its first use to the end of the session; a
+    kernel-side test after it would see a "running loop" and take the widget's background
+    path (widget/background.py), which only a real kernel should take."""
+    browser = Path(__file__).parent / "browser"
+    items.sort(key=lambda item: browser in Path(str(item.path)).resolve().parents)

@@ -319,7 +319,7 @@ async (rounds) => {
 
 
 def test_an_output_frame_that_grows_with_its_content_keeps_the_table_full_size(page: Page) -> None:
-    static = REPO / "pyramide_widget" / "static"
+    static = REPO / "pyramide_widget" / "widget" / "static"
     files = {"host.html": (HOST_PAGE.encode(), "text/html"), "frame.html": (FRAME_PAGE.encode(), "text/html"),
              "widget.js": ((static / "widget.js").read_bytes(), "text/javascript"),
              "widget.css": ((static / "widget.css").read_bytes(), "text/css")}
