@@ -104,8 +104,9 @@ def solve(
 
     Returns a :class:`SolveResult` with a winning line if there is one and, when there is not,
     the most pyramid cards any line of play removes. With ``optimal=True`` the winning line is
-    one with the fewest moves (removals, draws and recycles all count, R20); that search is
-    exact but slower, and ``max_removed`` is then only computed when the position is won.
+    one with the fewest moves (removals, draws and recycles all count, R20): the position is
+    decided first, as without it (so a lost one answers as fast, ``max_removed`` included),
+    then a slower exact search shortens the winning line.
 
     Every answer is proven, however long it takes (a second or more for the hardest deals of
     the one-pass rules). ``max_nodes`` caps the states examined: past it the search stops and
@@ -149,19 +150,42 @@ def _solve(game: "Game", optimal: bool, max_nodes: int | None, engine: str) -> S
     if compiled:
         search: Search = CompiledSearch(game, table, limit)
         search.run()
-    elif optimal:
-        search = ShortestSearch(table, limit)
-        search.run()
-    elif game.rules.recycles is None:
-        search = PoolSearch(table, limit)
-        search.run()
     else:
-        search = _solve_limited(game, table, limit)
+        relaxed: PoolSearch | None = None
+        if game.rules.recycles is None:
+            search = PoolSearch(table, limit)
+            search.run()
+        else:
+            search, relaxed = _solve_limited(game, table, limit)
+        if optimal and search.win_steps is not None:
+            search = _shortest(game, table, search, relaxed, limit)
     return _result(search, started, optimal, "compiled" if compiled else "python")
 
 
-def _solve_limited(game: "Game", table: Table, limit: int) -> Search:
-    """The search that answers for a limited number of recycles (see :func:`_solve`)."""
+def _shortest(game: "Game", table: Table, decided: Search, relaxed: PoolSearch | None, limit: int) -> Search:
+    """The fewest moves to win, once the default search has found a winning line: A* (see
+    :class:`.shortest.ShortestSearch`) queues no state whose bound exceeds that line, and drops
+    the states the unlimited-recycles relaxation proves lost (``relaxed``, the one the default
+    search consulted, keeps what it proved; strict win asks one that must clear the talon too)."""
+    rules = game.rules
+    if rules.strict_win:
+        oracle = PoolSearch(Table(game.position(), replace(rules, recycles=None)), decide_only=True)
+    elif relaxed is not None:
+        oracle = relaxed
+    else:
+        oracle = PoolSearch(Table(game.position(), replace(rules, draw_against_waste=False)))
+    assert decided.win_steps is not None
+    shortest = ShortestSearch(table, limit, len(decided.to_moves(decided.win_steps)), oracle)
+    shortest.nodes = decided.nodes  # the budget counts every search
+    # What a stop at the budget reports: the winning line found, proven but maybe not shortest.
+    shortest.best_steps, shortest.best_removed = decided.win_steps, table.size
+    shortest.run()
+    return shortest
+
+
+def _solve_limited(game: "Game", table: Table, limit: int) -> tuple[Search, PoolSearch]:
+    """The search that answers for a limited number of recycles (see :func:`_solve`), and the
+    unlimited-recycles relaxation it consulted (only the pyramid to clear)."""
     rules = game.rules
     several_passes = bool(rules.recycles)
     # Unlimited recycles and only the pyramid to clear can only make more possible, so that
@@ -177,7 +201,7 @@ def _solve_limited(game: "Game", table: Table, limit: int) -> Search:
         search = SequenceSearch(table, limit, ceiling, oracle=relaxed if several_passes else None)
         search.nodes = relaxed.nodes
         search.run()
-        return search
+        return search, relaxed
     # Strict win only changes when the game is won, not which pyramid cards can go: count
     # with the lenient rules first; only if they clear the pyramid can the strict ones win.
     lenient = Table(game.position(), replace(rules, strict_win=False))
@@ -186,7 +210,7 @@ def _solve_limited(game: "Game", table: Table, limit: int) -> Search:
     counter.run()
     counter.win_steps = None
     if counter.best_removed < table.size:
-        return counter
+        return counter, relaxed
     oracle = None
     if several_passes:
         oracle = PoolSearch(Table(game.position(), replace(rules, recycles=None)), decide_only=True)
@@ -194,7 +218,7 @@ def _solve_limited(game: "Game", table: Table, limit: int) -> Search:
     decider.nodes = counter.nodes  # the budget counts every search
     decider.run()
     counter.nodes = decider.nodes
-    return decider if decider.win_steps is not None else counter
+    return (decider if decider.win_steps is not None else counter), relaxed
 
 
 def _solve_piles(game: "Game", optimal: bool, max_nodes: int | None, started: float) -> SolveResult:

@@ -3,9 +3,14 @@ into engine moves."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.moves import Move
 from .steps import Replayer, Step
 from .table import Table
+
+if TYPE_CHECKING:
+    from .pool import PoolSearch
 
 
 class OutOfNodes(Exception):
@@ -29,6 +34,24 @@ class Search:
 
     def run(self) -> None:
         raise NotImplementedError
+
+    def oracle_allows(self, oracle: "PoolSearch", pyramid: int, talon: int, goal: int) -> bool:
+        """Whether ``oracle``, a pool search under this search's rules relaxed to unlimited
+        recycles, lets the state reach ``goal`` pyramid cards gone (under strict win: be won).
+        A state it refuses cannot do so here either. The oracle's states count against this
+        search's node budget."""
+        before = oracle.nodes
+        oracle.limit = -1 if self.limit < 0 else before + self.limit - self.nodes
+        try:
+            if oracle.table.rules.strict_win:
+                allowed = oracle.winnable(pyramid, talon)
+            else:
+                allowed = oracle.reaches(pyramid, talon, goal)
+        except OutOfNodes:
+            self.nodes = self.limit
+            raise OutOfNodes(self) from None
+        self.nodes += oracle.nodes - before
+        return allowed
 
     def solution(self) -> list[Move] | None:
         return None if self.win_steps is None else self.to_moves(self.win_steps)

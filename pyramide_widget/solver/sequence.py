@@ -34,23 +34,6 @@ class SequenceSearch(Search):
         self.decide_only = decide_only
         self.oracle = oracle
 
-    def _oracle_allows(self, pyramid: int, talon: int) -> bool:
-        """Ask the oracle, counting its states against this search's node budget."""
-        oracle = self.oracle
-        assert oracle is not None
-        before = oracle.nodes
-        oracle.limit = -1 if self.limit < 0 else before + self.limit - self.nodes
-        try:
-            if oracle.table.rules.strict_win:
-                allowed = oracle.winnable(pyramid, talon)
-            else:
-                allowed = oracle.reaches(pyramid, talon, self.table.size if self.decide_only else self.best_removed + 1)
-        except OutOfNodes:
-            self.nodes = self.limit
-            raise OutOfNodes(self) from None
-        self.nodes += oracle.nodes - before
-        return allowed
-
     def run(self) -> None:
         t = self.table
         rules = t.rules
@@ -105,7 +88,9 @@ class SequenceSearch(Search):
                 # differ only there meet (the lid above them cannot pair with anything either).
                 talon = reachable
                 drawn = (talon & ((1 << drawn) - 1)).bit_length()
-            if oracle is not None and not self._oracle_allows(pyramid, talon):
+            if oracle is not None and not self.oracle_allows(
+                oracle, pyramid, talon, size if decide_only else self.best_removed + 1
+            ):
                 return False
             if layer.kings:  # forced: see the package docstring
                 king = layer.kings[0]

@@ -1,80 +1,308 @@
-"""The fewest-moves search (``solve(..., optimal=True)``): A* on the exact state."""
+"""The fewest-moves search (``solve(..., optimal=True)``): A* on the exact state.
+
+Every removal, draw and recycle costs one move (R20). The search stays exact (the first win
+taken off the queue is a shortest one) and small for these reasons:
+
+* **Draws come with their use.** A draw changes nothing but which talon card is on the waste
+  top, so in a shortest line the draws between two other moves all serve the card drawn last,
+  which the next move touching the talon removes (else those draws could be left out, and a
+  pass drawing nothing but draws only spends a recycle). Removals in the pyramid do not
+  depend on the talon, so they can go first. Any shortest line is therefore a sequence of
+  *edges*: a move that draws nothing, or "draw (recycling at most once on the way) until the
+  talon card ``j`` is on the waste top, then remove it", at the cost of all its moves; the
+  states in between are never stored.
+* **Free pyramid kings go at once**: removing one uses nothing and leaves every other move
+  possible, so a shortest line can take it as soon as it is free.
+* **Bounds.** :func:`lower_bound` never overestimates the moves left (f is kept monotone
+  along a path, "pathmax", and a state reached again by a shorter path is reopened); a state
+  the default search's tests prove lost is dropped when taken off the queue (dead cards, the
+  last pass's lid and fixpoint, :meth:`.table.Table.assess`, and the memoised
+  unlimited-recycles relaxation, :meth:`.search.Search.oracle_allows`); no state whose bound
+  exceeds a known winning line (the default search's) is queued.
+* **Cheap states.** A state is one integer (pyramid mask, talon mask, cards drawn, fresh top,
+  recycles used), the queue is a bucket per f and, within it, per moves so far (deeper first,
+  which reaches a win sooner).
+"""
 
 from __future__ import annotations
 
-import heapq
-from typing import Iterator
+from typing import TYPE_CHECKING
 
 from .search import OutOfNodes, Search
 from .steps import Step
 from .table import Table
 
+if TYPE_CHECKING:
+    from .pool import PoolSearch
 
-def successors(t: Table, state: tuple[int, int, int, int, int]) -> Iterator[tuple[Step, tuple[int, int, int, int, int]]]:
-    """Every legal move on the exact state, in the engine's sense (for the shortest search)."""
-    pyramid, talon, drawn, fresh, recycles = state
-    layer = t.layer(pyramid)
-    target, trank = t.target, t.talon_rank
-    for king in layer.kings:
-        yield ("K", king), (pyramid ^ (1 << king), talon, drawn, fresh, recycles)
-    for a, b in layer.pairs:
-        yield ("P", a, b), (pyramid ^ (1 << a) ^ (1 << b), talon, drawn, fresh, recycles)
-    waste = talon & ((1 << drawn) - 1)
-    top = waste.bit_length() - 1
-    if top >= 0:
-        rest = waste ^ (1 << top)
-        if trank[top] == target:
-            yield ("WK",), (pyramid, talon ^ (1 << top), rest.bit_length(), 0, recycles)
-        for slot in layer.free_by_need.get(trank[top], ()):
-            yield ("W", slot), (pyramid ^ (1 << slot), talon ^ (1 << top), rest.bit_length(), 0, recycles)
-        if fresh:
-            under = rest.bit_length() - 1
-            below = rest ^ (1 << under)
-            yield ("WW",), (pyramid, talon ^ (1 << top) ^ (1 << under), below.bit_length(), 0, recycles)
-    stock = talon >> drawn
-    limit = t.rules.recycles
-    if stock:
-        nxt = drawn + (stock & -stock).bit_length()
-        yield ("D",), (pyramid, talon, nxt, int(t.fresh_pair(talon, nxt)), recycles)
-    elif waste and (limit is None or recycles < limit):
-        yield ("R",), (pyramid, talon, 0, 0, recycles if limit is None else recycles + 1)
+_DRAWN_BITS = 6  # cards drawn: 0..32 (the talon holds at most 32 cards)
 
 
-def lower_bound(t: Table, state: tuple[int, int, int, int, int]) -> int | None:
+class ShortestSearch(Search):
+    """A* on the exact state (module docstring): the first win taken off the queue has the
+    fewest moves.
+
+    ``upper`` is the length of a known winning line (no state whose bound exceeds it is
+    queued); ``oracle`` a pool search under these rules relaxed to unlimited recycles, which
+    drops the states it proves cannot be won."""
+
+    def __init__(self, table: Table, limit: int = -1, upper: int | None = None, oracle: "PoolSearch | None" = None) -> None:
+        super().__init__(table, limit)
+        self.upper = upper
+        self.oracle = oracle
+
+    def run(self) -> None:
+        t = self.table
+        rules = t.rules
+        strict = rules.strict_win
+        size, target, trank = t.size, t.target, t.talon_rank
+        layer_of, assess = t.layer, t.assess
+        against_waste = rules.draw_against_waste
+        recycles_allowed = rules.recycles  # None: unlimited
+        oracle = self.oracle
+        talon_shift, drawn_shift = size, t.drawn_shift
+        fresh_shift = drawn_shift + _DRAWN_BITS
+        recycles_shift = fresh_shift + 1
+        pyramid_mask = (1 << size) - 1
+        talon_mask = (1 << 32) - 1
+        drawn_mask = (1 << _DRAWN_BITS) - 1
+
+        start = (
+            t.pyramid0 | t.talon0 << talon_shift | t.drawn0 << drawn_shift | t.fresh0 << fresh_shift
+            | t.recycles0 << recycles_shift
+        )
+        bound = lower_bound(t, t.pyramid0, t.talon0, t.drawn0, t.fresh0, recycles_allowed is None or t.recycles0 < recycles_allowed)
+        upper = self.upper
+        if bound is None or (upper is not None and bound > upper):
+            return
+        best: dict[int, int] = {start: 0}  # state -> fewest moves to it found so far
+        parents: dict[int, tuple[int, Step]] = {}
+        # buckets[f][g]: states queued with bound f after g moves; top[f]: the highest g queued
+        buckets: dict[int, list[list[int]]] = {bound: [[] for _ in range(bound + 1)]}
+        top: dict[int, int] = {bound: 0}
+        buckets[bound][0].append(start)
+        f = bound
+        queued = 1
+
+        def push(g: int, f_parent: int, parent: int, step: Step, pyramid: int, talon: int, drawn: int, fresh: int, recycles: int) -> None:
+            nonlocal queued
+            state = pyramid | talon << talon_shift | drawn << drawn_shift | fresh << fresh_shift | recycles << recycles_shift
+            if g >= best.get(state, g + 1):
+                return
+            h = lower_bound(t, pyramid, talon, drawn, fresh, recycles_allowed is None or recycles < recycles_allowed)
+            if h is None:
+                return
+            f_child = max(g + h, f_parent)  # pathmax: f never falls along a path
+            if upper is not None and f_child > upper:
+                return
+            best[state] = g
+            parents[state] = (parent, step)
+            row = buckets.get(f_child)
+            if row is None:
+                row = buckets[f_child] = [[] for _ in range(f_child + 1)]
+                top[f_child] = g
+            row[g].append(state)
+            if g > top[f_child]:
+                top[f_child] = g
+            queued += 1
+
+        while queued:
+            row = buckets.get(f)
+            if row is None:
+                f += 1
+                continue
+            g = top[f]
+            while g >= 0 and not row[g]:
+                g -= 1
+            if g < 0:
+                del buckets[f], top[f]
+                f += 1
+                continue
+            top[f] = g
+            state = row[g].pop()
+            queued -= 1
+            if best[state] != g:
+                continue  # reached again by a shorter path since
+            pyramid = state & pyramid_mask
+            talon = state >> talon_shift & talon_mask
+            drawn = state >> drawn_shift & drawn_mask
+            fresh = state >> fresh_shift & 1
+            recycles = state >> recycles_shift
+            if not pyramid and (not strict or not talon):
+                self.win_steps = self._path(parents, start, state)
+                self.best_removed = size
+                return
+            self.nodes += 1
+            if self.nodes == self.limit:
+                raise OutOfNodes(self)
+            layer = layer_of(pyramid)
+            can_recycle = recycles_allowed is None or recycles < recycles_allowed
+            if recycles_allowed is not None and not can_recycle:
+                if assess(layer, pyramid, talon, drawn, fresh, True)[1]:
+                    continue
+            elif oracle is not None and not self.oracle_allows(oracle, pyramid, talon, size):
+                continue
+            child_g = g + 1
+            if layer.kings:  # forced (module docstring)
+                after = pyramid ^ (1 << layer.kings[0])
+                push(child_g, f, state, ("K", layer.kings[0]), after, talon, drawn, fresh, recycles)
+                continue
+            for a, b in layer.pairs:
+                after = pyramid ^ (1 << a) ^ (1 << b)
+                push(child_g, f, state, ("P", a, b), after, talon, drawn, fresh, recycles)
+            free_by_need = layer.free_by_need
+            waste = talon & ((1 << drawn) - 1)
+            if waste:  # the waste top, as it is
+                j = waste.bit_length() - 1
+                rest = waste ^ (1 << j)
+                left = talon ^ (1 << j)
+                below = rest.bit_length()
+                if trank[j] == target:
+                    push(child_g, f, state, ("WK",), pyramid, left, below, 0, recycles)
+                for slot in free_by_need.get(trank[j], ()):
+                    after = pyramid ^ (1 << slot)
+                    push(child_g, f, state, ("W", slot), after, left, below, 0, recycles)
+                if fresh:
+                    under = rest.bit_length() - 1
+                    left ^= 1 << under
+                    below = (rest ^ (1 << under)).bit_length()
+                    push(child_g, f, state, ("WW",), pyramid, left, below, 0, recycles)
+            # Draw until card j is on top, then remove it; past the stock's end, recycle once.
+            stock = talon >> drawn << drawn
+            passes = [(stock, 0, recycles, False)]
+            if can_recycle and waste:
+                passes.append((waste, stock.bit_count() + 1, recycles if recycles_allowed is None else recycles + 1, True))
+            for cards, cost, used, recycled in passes:
+                drawn_cards = cost
+                while cards:
+                    low = cards & -cards
+                    cards ^= low
+                    j = low.bit_length() - 1
+                    drawn_cards += 1
+                    rank = trank[j]
+                    slots = free_by_need.get(rank, ())
+                    king = rank == target
+                    rest = talon & ((1 << j) - 1)
+                    below = rest.bit_length()
+                    # drawn onto the card beneath, it may pair with it (draw against waste)
+                    pairs_under = against_waste and below and trank[below - 1] + rank == target
+                    if not (slots or king or pairs_under):
+                        continue
+                    moves = child_g + drawn_cards
+                    left = talon ^ low
+                    if king:
+                        push(moves, f, state, ("M", j, recycled, ("WK",)), pyramid, left, below, 0, used)
+                    for slot in slots:
+                        after = pyramid ^ (1 << slot)
+                        push(moves, f, state, ("M", j, recycled, ("W", slot)), after, left, below, 0, used)
+                    if pairs_under:
+                        under = below - 1
+                        both = left ^ (1 << under)
+                        lower = (rest ^ (1 << under)).bit_length()
+                        push(moves, f, state, ("M", j, recycled, ("WW",)), pyramid, both, lower, 0, used)
+
+    def _path(self, parents: dict[int, tuple[int, Step]], start: int, state: int) -> list[Step]:
+        """The steps from the start to ``state``, each draw and recycle of an edge spelled out."""
+        edges: list[tuple[int, Step]] = []
+        while state != start:
+            parent, step = parents[state]
+            edges.append((parent, step))
+            state = parent
+        t = self.table
+        talon_shift, drawn_shift = t.size, t.drawn_shift
+        steps: list[Step] = []
+        for parent, step in reversed(edges):
+            if step[0] != "M":
+                steps.append(step)
+                continue
+            _, j, recycled, removal = step
+            talon = parent >> talon_shift & ((1 << 32) - 1)
+            drawn = parent >> drawn_shift & ((1 << _DRAWN_BITS) - 1)
+            if recycled:
+                steps += [("D",)] * (talon >> drawn).bit_count()
+                steps.append(("R",))
+                drawn = 0
+            steps += [("D",)] * (talon >> drawn & ((2 << (j - drawn)) - 1)).bit_count()
+            steps.append(removal)
+        return steps
+
+
+def lower_bound(t: Table, pyramid: int, talon: int, drawn: int, fresh: int, can_recycle: bool) -> int | None:
     """A lower bound on the moves left to a win, or ``None`` when the state cannot be won.
 
-    * Removals: each removal takes at most one card of each rank of a pair class (A+Q, 2+J, …)
-      or one king, so clearing needs at least ``kings + sum(max(#a, #b))`` removals over the
-      cards that must go (the pyramid; the talon too under strict win); a rank that pairs with
-      itself (6 + 6 = 12, Spanish deck) needs half its cards, rounded up.
-    * Draws: under strict win every stock card must be drawn once. Otherwise, in each class the
-      pyramid's surplus of one rank must meet talon cards of the other; those not already in
-      the waste come from the stock, and reaching the k-th of them takes at least as many
-      draws as cards before it in the stock.
-
-    Every move lowers the bound by at most one (a draw advances the stock by one card; a removal
-    takes one unit off one class and leaves the surplus minus the waste cards unchanged), so the
-    bound is consistent and A* with a closed set returns a shortest win.
+    * Removals: a removal takes at most two pyramid cards, two only when they pair with each
+      other, and a largest matching of the pyramid's cards (:meth:`.table.Table.class_counts`)
+      bounds how many such pairs there can be: at least ``cards left - pairs`` removals. Under
+      strict win the talon cards must go too: a removal takes at most one card of each rank
+      of a pair class (A+Q, 2+J, …) or one king, so ``kings + sum(max(#a, #b))`` over all the
+      cards; a rank that pairs with itself (6 + 6 = 12, Spanish deck) needs half its cards.
+    * Draws: under strict win every stock card must be drawn once. Otherwise the cards of the
+      pyramid that no pyramid card can partner (the same count) each need a talon card of the
+      partner rank. Waste cards under a lid (:meth:`.table.Table.lid`: a waste card nothing
+      can take away before the next recycle) are out of reach until then; the others count as
+      at hand. The rest come from the stock, and reaching the k-th of them takes at least as
+      many draws as cards before it in the stock. When the stock has too few, a recycle must
+      come first: every stock card drawn, the recycle, then the cards under the lid drawn
+      again up to the one needed. Too few such talon cards left: the state is lost.
     """
-    pyramid, talon, drawn, _fresh, _recycles = state
     layer = t.layer(pyramid)
     if t.lost_cards(layer, talon):
         return None
-    strict = t.rules.strict_win
-    if strict and t.talon_stuck(layer, talon):
-        return None
-    stock = talon >> drawn
-    if strict:
+    stock = talon >> drawn << drawn
+    if t.rules.strict_win:
+        if t.talon_stuck(layer, talon):
+            return None
         by_rank, target = t.talon_by_rank, t.target
-        counts = [0] * (target + 1)
-        for i in range(t.size):
-            if pyramid >> i & 1:
-                counts[t.rank[i]] += 1
+        counts = layer.counts[:]
         for rank in range(1, target + 1):
             counts[rank] += (talon & by_rank[rank]).bit_count()
-        return _removals_needed(counts, target) + stock.bit_count()
-    counts, target = layer.counts, t.target
-    return _removals_needed(counts, target) + _draws_needed(t, pyramid, talon, drawn)
+        return _removals_needed(counts, t.target) + stock.bit_count()
+    base, wanting = layer.counted or t.counted(layer, pyramid)
+    removals = layer.counts[0] - (base - layer.counts[t.target]) // 2
+    if not wanting:
+        return removals
+    waste = talon ^ stock
+    buried = 0
+    if waste and not fresh:
+        # The lid, as :meth:`.table.Table.lid` finds it but counting any stock rank as
+        # plentiful (cheaper, and still never a card that could leave).
+        target, trank = t.target, t.talon_rank
+        avail = layer.counts[:]
+        plentiful = t.stock_ranks(stock) if t.rules.draw_against_waste else 0
+        rest = waste
+        while rest:
+            j = rest.bit_length() - 1
+            need = target - trank[j]
+            if need:
+                if avail[need]:
+                    avail[need] -= 1
+                elif not plentiful >> need & 1:
+                    buried = talon & ((2 << j) - 1)
+                    break
+            rest ^= 1 << j
+    at_hand = waste ^ buried
+    draws = 0
+    for partners, count in wanting:
+        missing = count - (at_hand & partners).bit_count()
+        if missing <= 0:
+            continue
+        wanted = stock & partners
+        if wanted.bit_count() >= missing:
+            for _ in range(missing - 1):
+                wanted &= wanted - 1
+            last = wanted & -wanted
+            draws = max(draws, (stock & ((last << 1) - 1)).bit_count())
+            continue
+        if not can_recycle:
+            return None
+        wanted = talon & partners
+        if wanted.bit_count() < count:
+            return None
+        for _ in range(missing - (stock & partners).bit_count() - 1):
+            wanted &= wanted - 1
+        last = wanted & -wanted
+        draws = max(draws, stock.bit_count() + 1 + (buried & ((last << 1) - 1)).bit_count())
+    return removals + draws
 
 
 def _removals_needed(counts: list[int], target: int) -> int:
@@ -84,85 +312,3 @@ def _removals_needed(counts: list[int], target: int) -> int:
     if target % 2 == 0:
         removals += (counts[target // 2] + 1) // 2
     return removals
-
-
-def _draws_needed(t: Table, pyramid: int, talon: int, drawn: int) -> int:
-    target, rank, by_rank = t.target, t.rank, t.talon_by_rank
-    counts = [0] * (target + 1)
-    for i in range(t.size):
-        if pyramid >> i & 1:
-            counts[rank[i]] += 1
-    waste = talon & ((1 << drawn) - 1)
-    stock = talon >> drawn << drawn
-    draws = 0
-    for a in range(1, target):
-        surplus = counts[a] - counts[target - a]
-        if surplus <= 0:
-            continue
-        partners = by_rank[target - a]
-        missing = surplus - (waste & partners).bit_count()
-        if missing <= 0:
-            continue
-        wanted = stock & partners
-        for _ in range(missing - 1):
-            wanted &= wanted - 1
-        if not wanted:
-            return 0  # not enough in the stock: a recycle may still bring waste cards back
-        last = wanted & -wanted
-        draws = max(draws, (stock & ((last << 1) - 1)).bit_count())
-    return draws
-
-
-class ShortestSearch(Search):
-    """A* on the exact state: the first win taken off the queue has the fewest moves."""
-
-    def run(self) -> None:
-        t = self.table
-        strict = t.rules.strict_win
-        start = (t.pyramid0, t.talon0, t.drawn0, t.fresh0, t.recycles0)
-        bound = lower_bound(t, start)
-        if bound is None:
-            return
-        parents: dict[tuple[int, int, int, int, int], tuple[tuple[int, int, int, int, int], Step] | None] = {start: None}
-        cost = {start: 0}
-        closed: set[tuple[int, int, int, int, int]] = set()
-        queue: list[tuple[int, int, int, tuple[int, int, int, int, int]]] = [(bound, 0, 0, start)]
-        counter = 0
-        while queue:
-            _f, negative_g, _n, state = heapq.heappop(queue)
-            if state in closed:
-                continue
-            closed.add(state)
-            self.nodes += 1
-            if self.nodes == self.limit:
-                raise OutOfNodes(self)
-            g = -negative_g
-            if not state[0] and (not strict or not state[1]):
-                self.win_steps = self._path(parents, state)
-                self.best_removed = t.size
-                return
-            for step, child in successors(t, state):
-                if child in closed:
-                    continue
-                child_cost = g + 1
-                if child_cost >= cost.get(child, child_cost + 1):
-                    continue
-                bound = lower_bound(t, child)
-                if bound is None:
-                    continue
-                cost[child] = child_cost
-                parents[child] = (state, step)
-                counter += 1
-                # Ties go to the deeper state, which reaches a win sooner.
-                heapq.heappush(queue, (child_cost + bound, -child_cost, counter, child))
-
-    @staticmethod
-    def _path(parents: dict, state: tuple[int, int, int, int, int]) -> list[Step]:
-        steps: list[Step] = []
-        link = parents[state]
-        while link is not None:
-            state, step = link
-            steps.append(step)
-            link = parents[state]
-        steps.reverse()
-        return steps

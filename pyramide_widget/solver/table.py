@@ -149,8 +149,10 @@ class Table:
             kings, tuple(pairs), {k: tuple(v) for k, v in free_by_need.items()}, needs, counts, orphan_ranks,
         )
 
-    def _count(self, layer: Layer, pyramid: int) -> Counted:
-        layer.counted = self.class_counts(pyramid)
+    def counted(self, layer: Layer, pyramid: int) -> Counted:
+        """:meth:`class_counts` of the pyramid cards left (``layer``), computed once per layer."""
+        if layer.counted is None:
+            layer.counted = self.class_counts(pyramid)
         return layer.counted
 
     def class_counts(self, cards: int) -> Counted:
@@ -238,7 +240,7 @@ class Table:
             reachable &= accessible
             buried = reachable != talon
         else:
-            counted = layer.counted or self._count(layer, pyramid)
+            counted = self.counted(layer, pyramid)
         lost = 0
         for savers, cards in layer.needs:
             if not reachable & savers:
@@ -254,6 +256,18 @@ class Table:
         )
         return removable, hopeless, reachable
 
+    def stock_ranks(self, stock: int) -> int:
+        """The ranks of the talon cards ``stock`` (a bit mask of talon cards) as a bit mask of
+        ranks, remembered per stock."""
+        ranks = self._stock_ranks.get(stock)
+        if ranks is None:
+            ranks = 0
+            for r, cards in enumerate(self.talon_by_rank):
+                if stock & cards:
+                    ranks |= 1 << r
+            self._stock_ranks[stock] = ranks
+        return ranks
+
     def freeable(self, layer: Layer, pyramid: int, talon: int, drawn: int) -> tuple[Counted, int]:
         """Last pass, waste top not fresh: which pyramid cards might still be removed, and
         which talon cards might still come to the waste top.
@@ -266,14 +280,7 @@ class Table:
         cards are ignored here, so this over-estimates, as a bound must; the cards found are
         then counted class by class (:meth:`class_counts`). The waste card where the walk down
         stops, and every card under it, can never be played."""
-        stock = talon >> drawn << drawn
-        stock_ranks = self._stock_ranks.get(stock)
-        if stock_ranks is None:
-            stock_ranks = 0
-            for r, cards in enumerate(self.talon_by_rank):
-                if stock & cards:
-                    stock_ranks |= 1 << r
-            self._stock_ranks[stock] = stock_ranks
+        stock_ranks = self.stock_ranks(talon >> drawn << drawn)
         mirror, trank = self.mirror, self.talon_rank
         base = 1 << self.target
         if self.rules.draw_against_waste:
