@@ -2,9 +2,11 @@
 
 A real Jupyter server is started with that file in its config folder, a kernel is started, and
 a plain websocket client (as the browser's page is) sends requests on the kernel's channel:
-the kernel's answer must come back without the ~40 ms Nagle + delayed-ACK stall that
-jupyter_server's default kernel websocket has on Linux (README, "How fast a
-click is answered"). No browser needed.
+the server runs with the file's connection class and answers on it. How much faster the
+answers come (the ~40 ms Nagle + delayed-ACK stall that jupyter_server's default kernel
+websocket has on Linux is gone) is a timing, so it is measured, not asserted:
+``benchmarks/bench_widget.py --compare`` (README, "How fast a click is answered"). No browser
+needed.
 
 A widget click is a comm message on this same channel, answered the same way ("busy", then
 the answer a millisecond later), so this is the round trip ``benchmarks/bench_widget.py``
@@ -28,8 +30,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from jupyter_harness import JupyterServer, start_jupyter_server, stop_jupyter_server  # noqa: E402
 
 CONFIG = ROOT / "docs" / "jupyter_server_config.py"
-ROUND_TRIPS = 30  # the fastest of them must be quick: enough for a loaded machine to leave one alone
-DELAYED_ACK_MS = 40.0  # Linux's minimum delayed-ACK time: the stall the setting removes
+ROUND_TRIPS = 5
 
 
 def _request(msg_type: str, content: dict[str, Any], session: str) -> dict[str, Any]:
@@ -68,7 +69,24 @@ async def _round_trips(server: JupyterServer, kernel_id: str, count: int) -> lis
         ws.close()
 
 
-def test_with_the_documented_setting_the_kernels_answer_is_not_held_back(tmp_path: Path) -> None:
+def test_the_file_sets_a_connection_class_that_turns_nagle_off() -> None:
+    """Read by Jupyter's own config loader, the file names a subclass of jupyter_server's kernel
+    websocket connection whose ``connect`` sets TCP_NODELAY on the browser's socket first."""
+    import inspect
+
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader(CONFIG.name, path=str(CONFIG.parent)).load_config()
+    chosen = config.ServerApp.kernel_websocket_connection_class
+    assert isinstance(chosen, type) and issubclass(chosen, ZMQChannelsWebsocketConnection)
+    assert chosen.connect is not ZMQChannelsWebsocketConnection.connect
+    assert "set_nodelay(True)" in inspect.getsource(chosen.connect)
+
+
+def test_a_server_with_the_setting_answers_on_its_kernel_websocket(tmp_path: Path) -> None:
+    """The setting is safe to recommend: a real server started with the file in its config
+    folder serves kernel websockets, and every request gets its answer."""
     (tmp_path / "config").mkdir()
     shutil.copy(CONFIG, tmp_path / "config" / "jupyter_server_config.py")
     server = start_jupyter_server("lab", tmp_path)
@@ -81,10 +99,7 @@ def test_with_the_documented_setting_the_kernels_answer_is_not_held_back(tmp_pat
             api.call("DELETE", f"kernels/{kernel['id']}")
     finally:
         stop_jupyter_server(server)
-    # Without the setting no round trip is shorter than the delayed ACK (measured: the fastest of
-    # 15 took 43.8 ms); with it most take a few ms. The fastest is compared, which a loaded
-    # machine slows least.
-    assert min(times) < DELAYED_ACK_MS / 2, sorted(times)
+    assert len(times) == ROUND_TRIPS
 
 
 class _Api:
