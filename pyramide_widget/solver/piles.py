@@ -19,7 +19,8 @@ with the engine's rules restated move for move, so its lines replay through the 
   partner gone, or covering it, or under it) can never go, nor any card it lies on; a state
   whose bound is no better than the best line found is not searched further, and the search
   ends once the best line reaches the start's bound;
-* ``optimal``: breadth-first instead, so the first win found has the fewest moves.
+* ``optimal``: breadth-first instead, without the king pruning, so the first win found has
+  the fewest moves.
 
 It knows every card (perfect information), like the rest of the package. Standard library
 only, as the engine.
@@ -119,9 +120,11 @@ class PileSearch:
             return False
         return not self.strict or not (stock or any(piles))
 
-    def moves(self, state: State) -> list[tuple[Move, State]]:
+    def moves(self, state: State, first_kings: bool = True) -> list[tuple[Move, State]]:
         """Every legal move from ``state`` with the state it leads to (the engine's
-        :meth:`legal_moves`, in kind: removals, moves to the cell, draw or recycle)."""
+        :meth:`legal_moves`, in kind: removals, moves to the cell, draw or recycle).
+        ``first_kings``: only a safe free king's removal when there is one (not for the fewest
+        moves: a king off a pile need not go when only the pyramid must be cleared)."""
         removed, piles, stock, fresh, recycles = state
         present = self.full & ~removed
         rank, target, pyramid = self.rank, self.target, self.pyramid
@@ -135,7 +138,7 @@ class PileSearch:
         card_at = self._card_at(state)
         kings = [p for p in free if rank[card_at(p)] == target]
         safe = [p for p in kings if not self.against_waste or p < self.size or self.kinds[(p - self.size) // 2] != "waste"]
-        if safe:
+        if safe and first_kings:
             return [self._removal(state, (safe[0],))]
         result = [self._removal(state, (p,)) for p in kings]
         partners = list(free)
@@ -339,7 +342,7 @@ class PileSearch:
                 self.best_line = self.solution
                 self.best_removed = self.size
                 return
-            for move, after in self.moves(state):
+            for move, after in self.moves(state, first_kings=False):
                 if after not in parent:
                     parent[after] = (state, move)
                     queue.append(after)
