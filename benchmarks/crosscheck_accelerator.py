@@ -90,8 +90,6 @@ def main() -> int:
             for done, (code, winnable, problem, python_s, compiled_s) in enumerate(
                 pool.map(check_deal, codes, chunksize=4), 1
             ):
-                if done % 250 == 0 and done < len(codes):  # a long run shows how far it got
-                    print(f"  {letter}: {done} deals, {agree} agree so far", flush=True)
                 won += winnable
                 python_cpu += python_s
                 compiled_cpu += compiled_s
@@ -100,6 +98,8 @@ def main() -> int:
                 else:
                     failures += 1
                     print(f"  DISAGREE {code}: {problem}", flush=True)
+                if done % 250 == 0 and done < len(codes):  # a long run shows how far it got
+                    print(f"  {letter}: {done} deals, {agree} agree", flush=True)
             print(
                 f"{letter} {PRESETS[letter].name:<16} deals {len(codes):>5}  agree {agree:>5}  won {won:>5}  "
                 f"CPU python {python_cpu:8.1f} s  compiled {compiled_cpu:7.2f} s  "
