@@ -431,6 +431,7 @@ class StatsStore:
             if not create:
                 return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        opened = _identity(self.path)
         try:
             conn = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
         except sqlite3.Error as error:
@@ -438,6 +439,11 @@ class StatsStore:
         try:
             self._check(conn)
             conn.execute("PRAGMA synchronous = FULL")
+        except StatsError:
+            conn.close()
+            if _identity(self.path) != opened:  # another process set the file aside meanwhile
+                raise _Reopen() from None  # (SQLite saw its journal change: "disk I/O error")
+            raise
         except BaseException:
             conn.close()
             raise
@@ -556,6 +562,16 @@ class StatsStore:
         except OSError as error:  # e.g. Windows, where another program has the file open
             raise StatsError(f"the statistics file {self.path} is damaged and could not be moved aside: {error}") from None
         return target
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at ``path`` (device and inode), to tell a file replaced under an open
+    connection from one that is unusable in itself."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
 
 
 class _Reopen(Exception):
