@@ -4,6 +4,7 @@ import { test, beforeEach, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { JSDOM } from "jsdom";
+import { FakeModel } from "./fake_model.js";
 
 const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true });
 for (const name of ["window", "document", "Event", "KeyboardEvent", "MouseEvent", "HTMLElement", "Node"]) {
@@ -14,38 +15,6 @@ const { createView, parseCard, formatTime, formatDuration, fill, cardBox, places
 const widget = (await import("../../pyramide_widget/widget/static/widget.js")).default;
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
-
-class FakeModel {
-  constructor(state, text) {
-    this.data = { _state: state, _text: text };
-    this.handlers = new Map();
-    this.sent = [];
-  }
-  get(key) {
-    return this.data[key];
-  }
-  set(key, value) {
-    this.data[key] = value;
-    for (const fn of this.handlers.get(`change:${key}`) || []) fn();
-  }
-  on(event, fn) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event).add(fn);
-  }
-  off(event, fn) {
-    this.handlers.get(event)?.delete(fn);
-  }
-  send(msg) {
-    this.sent.push(msg);
-  }
-  /** A custom message from Python (widget.send), as anywidget delivers it. */
-  receive(msg) {
-    for (const fn of this.handlers.get("msg:custom") || []) fn(msg, []);
-  }
-  listenerCount() {
-    return [...this.handlers.values()].reduce((n, s) => n + s.size, 0);
-  }
-}
 
 let el;
 let views = [];
