@@ -33,6 +33,11 @@ def card(state: dict[str, Any], text: str) -> dict[str, Any] | None:
     return next((c for c in state["pyramid"] if c and c["card"] == text), None)
 
 
+def pile(state: dict[str, Any], pile_id: str) -> dict[str, Any]:
+    """The snapshot's entry for one pile (the standard game's waste is the pile "waste")."""
+    return next(p for p in state["piles"] if p["id"] == pile_id)
+
+
 @pytest.fixture
 def r5() -> PyramideWidget:
     return PyramideWidget(game=r5_game())
@@ -172,9 +177,9 @@ def test_r14_r15_stock_draws_then_recycles(r5):
     for _ in range(23):
         tap(r5, "stock")
     assert r5._state["stock"] == {"count": 0, "action": "recycle"}
-    assert r5._state["waste"]["count"] == 24
+    assert pile(r5._state, "waste")["count"] == 24
     tap(r5, "stock")
-    assert r5._state["stock"]["count"] == 24 and r5._state["waste"]["count"] == 0
+    assert r5._state["stock"]["count"] == 24 and pile(r5._state, "waste")["count"] == 0
     assert r5.game.moves == 24
 
 
@@ -192,7 +197,7 @@ def test_waste_top_pairs_with_a_pyramid_card():
     # the R5 bottom row has no 6, so remove K♦ and pair the waste top 7♦ after a draw instead.
     tap(w, "waste", card="7♦")
     assert w._state["selected"] == {"pile": "waste", "row": 1}
-    assert w._state["waste"]["top"]["card"] == "7♦"
+    assert pile(w._state, "waste")["cards"][-1] == "7♦"
     tap(w, "stock")  # R13: the selected waste top is covered, so it is deselected
     assert w._state["selected"] is None
 
@@ -341,7 +346,7 @@ def test_a_stock_tap_is_answered_by_one_message(r5):
     spy = CommSpy(r5)
     tap(r5, "stock")
     assert [m.get("method") for m in spy.messages] == ["update"]
-    assert set(spy.messages[0]["state"]) == {"_state"} and r5._state["waste"]
+    assert set(spy.messages[0]["state"]) == {"_state"} and pile(r5._state, "waste")["count"] == 2
 
 
 def test_nothing_is_sent_when_nothing_changed(r5):
@@ -496,9 +501,9 @@ def test_replay_of_a_loaded_record():
     w = PyramideWidget()
     w.replay("PY1-N-AAAAAAS draw draw undo", index=2)
     assert w._state["code"] == "PY1-N-AAAAAAS" and w._state["replay"]["length"] == 3
-    assert (w._state["waste"]["count"], w._state["stock"]["count"]) == (3, 21)
+    assert (pile(w._state, "waste")["count"], w._state["stock"]["count"]) == (3, 21)
     w.replay_to(3)
-    assert (w._state["waste"]["count"], w._state["moves"]) == (2, 2)
+    assert (pile(w._state, "waste")["count"], w._state["moves"]) == (2, 2)
     with pytest.raises(RecordError):
         w.replay("PY1-N-AAAAAAS K♠K♠")
     w.stop_replay()

@@ -131,6 +131,27 @@ def test_the_static_picture_draws_every_pile(table: str) -> None:
         assert drawn == expected, pile_id
 
 
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_the_table_entry_says_how_to_draw_every_pile_and_the_picture_follows_it(table: str) -> None:
+    """One path for every pile, the standard waste included: the table entry says when a pile's
+    count shows (a pile the stock deals onto: always, like the stock's) and what an empty pile
+    is (a waste pile: an outline; a cell, reserve or column: a button naming it), and the static
+    picture writes a count exactly where that says."""
+    game = Game.from_code("PY1-X-AAAAAAS", rules=Rules(table=TABLES[table]))
+    places = snapshot(game)["table"]["piles"]["places"]
+    assert [place["id"] for place in places] == list(game.piles)
+    for place in places:
+        dealt_onto = place["kind"] == "waste"
+        assert place["count"] == ("always" if dealt_onto else "hidden"), place
+        assert place["empty"] == ("outline" if dealt_onto else "button"), place
+    root = ET.fromstring(game_svg(game))
+    groups = {g.get("data-pile"): g for g in root.iter(f"{SVG}g") if g.get("data-pile")}
+    for place, pile in zip(places, snapshot(game)["piles"]):
+        shown = len(pile["cards"]) if place["fan"] else min(len(pile["cards"]), 1)
+        written = [text.text for text in groups[place["id"]].findall(f"{SVG}text")]  # not a card's own
+        assert written == ([str(pile["count"])] if place["count"] == "always" or pile["count"] > shown else []), place
+
+
 def test_the_static_picture_of_giza_columns_has_no_stray_symbols() -> None:
     """A column's covered cards show a strip as high as the fan: their indices fit in it."""
     from test_html import stray_symbols  # the checker of tests/test_html.py

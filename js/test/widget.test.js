@@ -670,8 +670,9 @@ test("motions: what a new snapshot moves, for the animations", () => {
     [["removed", "10♣", 22], ["removed", "3♠", 25], ["removed", "K♦", 26]],
   );
   assert.deepEqual(motions(two, start).map((m) => [m.kind, m.card]), [["returned", "10♣"], ["returned", "3♠"], ["returned", "K♦"]]);
-  assert.deepEqual(motions(start, drawn), [{ kind: "drawn", card: drawn.waste.top.card, pile: "waste" }]);
-  assert.deepEqual(motions(drawn, start), [{ kind: "stocked", card: drawn.waste.top.card, pile: "waste" }]);
+  const drawnTop = drawn.piles.find((p) => p.id === "waste").cards.at(-1);
+  assert.deepEqual(motions(start, drawn), [{ kind: "drawn", card: drawnTop, pile: "waste" }]);
+  assert.deepEqual(motions(drawn, start), [{ kind: "stocked", card: drawnTop, pile: "waste" }]);
   assert.deepEqual(motions(start, start), []);
   assert.deepEqual(motions(null, start), [], "a first drawing moves nothing");
   assert.deepEqual(motions(start, fixture("six_rows")), [], "nor does a new table");

@@ -92,7 +92,8 @@ def _count_svg(board: _Board, x: float, y: float, count: int) -> str:
 
 
 def game_svg(game: "Game") -> str:
-    """The table of ``game`` as one SVG element: tableau, stock (count) and waste (top card)."""
+    """The table of ``game`` as one SVG element: tableau, stock (count) and the other piles (the
+    waste's top card and count, and whatever piles the table has)."""
     return _svg(snapshot(game))
 
 
@@ -119,50 +120,36 @@ def _svg(st: dict[str, Any]) -> str:
             selected=selected == {"pile": "pyramid", "row": places["row"][index], "col": places["col"][index]},
             covered=any(pyramid[j] is not None for j in places["covered_by"][index]),
         ))
-    parts.extend(_talon_svg(board, st))
+    parts.extend(_stock_svg(board, st))
     parts.extend(_piles_svg(board, st))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _talon_svg(board: _Board, st: dict[str, Any]) -> list[str]:
-    """The stock (a back, or an outline when empty, and its count) and the waste beside it,
-    where the table has them: Giza has no stock, three waste piles are drawn with the piles."""
+def _stock_svg(board: _Board, st: dict[str, Any]) -> list[str]:
+    """The stock, where the table has one (Giza has none): a back, or an outline when empty,
+    and its count."""
     piles = board.table["piles"]
-    parts = []
-    if piles.get("stock") is not None:
-        sx, sy = board.at(piles["stock"])
-        stock = st["stock"]["count"]
-        parts.append('<g data-pile="stock">'
-                     + (f'<rect x="{sx}" y="{sy}" width="{board.card_w}" height="{board.card_h}" rx="5" '
-                        f'fill="{BACK}" stroke="{BACK_EDGE}"/>' if stock else _empty_svg(board, sx, sy))
-                     + _count_svg(board, sx, sy, stock) + '</g>')
-    places = piles.get("places")
-    if piles.get("waste") is None or (places is not None and not any(p["id"] == "waste" for p in places)):
-        return parts
-    wx, wy = board.at(piles["waste"])
-    waste, selected = st["waste"], st["selected"]
-    parts.append('<g data-pile="waste">')
-    if waste["top"] is not None:
-        parts.append(_card_svg(board, waste["top"]["card"], wx, wy, free=waste["top"]["free"],
-                               selected=selected is not None and selected["pile"] == "waste"))
-    else:
-        parts.append(_empty_svg(board, wx, wy))
-    parts.append(_count_svg(board, wx, wy, waste["count"]) + '</g>')
-    return parts
+    if piles.get("stock") is None:
+        return []
+    sx, sy = board.at(piles["stock"])
+    stock = st["stock"]["count"]
+    return ['<g data-pile="stock">'
+            + (f'<rect x="{sx}" y="{sy}" width="{board.card_w}" height="{board.card_h}" rx="5" '
+               f'fill="{BACK}" stroke="{BACK_EDGE}"/>' if stock else _empty_svg(board, sx, sy))
+            + _count_svg(board, sx, sy, stock) + '</g>']
 
 
 def _piles_svg(board: _Board, st: dict[str, Any]) -> list[str]:
-    """A game's other piles (waste piles, a reserve, a cell, columns), where the table entry
-    places them, as the widget draws them: a fanned pile (a column) every card, each lower one
-    over the one before; a squared one its top card, or its outline when empty, and its count
-    when it holds more than it shows. The pile "waste" is drawn with the stock."""
-    places = {place["id"]: place for place in board.table["piles"].get("places") or []}
+    """Every pile besides the pyramid and the stock (the standard game's waste, waste piles, a
+    reserve, a cell, columns), where the table entry places them and as it says to draw them,
+    like the widget: a fanned pile (a column) every card, each lower one over the one before; a
+    squared one its top card, or its outline when empty, and its count as its place says
+    (``count``: always, or when it holds more than it shows)."""
+    places = {place["id"]: place for place in board.table["piles"]["places"]}
     chosen = st.get("selection") or ([st["selected"]] if st["selected"] else [])
     parts = []
-    for pile in st.get("piles") or []:
-        if pile["id"] == "waste":
-            continue
+    for pile in st["piles"]:
         place = places[pile["id"]]
         x, y = board.at(place)
         fan = place["fan"] * SCALE
@@ -182,7 +169,7 @@ def _piles_svg(board: _Board, st: dict[str, Any]) -> list[str]:
                 selected={"pile": pile["id"], "row": len(pile["cards"]) - index} in chosen,
                 covered=offset < len(cards) - 1, shown=fan if offset < len(cards) - 1 else None,
             ))
-        if not fan and pile["count"] > len(cards):
+        if not fan and (place["count"] == "always" or pile["count"] > len(cards)):
             parts.append(_count_svg(board, x, y, pile["count"]))
         parts.append("</g>")
     return parts

@@ -16,7 +16,6 @@ Shape (all keys always present)::
                  | {"face_down": True}, ...],   # one per place of the table (28 here), row-major
      "stock": {"count": 23, "action": "draw" | "recycle" | "none"},
      "stock_cards": None | ["7♣", ...],   # the stock top first, only under Rules.stock_face_up
-     "waste": {"count": 1, "top": card | None, "under": card | None},   # under: only if playable
      "piles": [{"id": "waste", "kind": "waste", "number": 1, "count": 1,
                 "cards": ["7♦"], "free": [0], "selectable": [0]}, ...],   # every pile, table order
      "selected": {"pile": "pyramid", "row": 7, "col": 6} | {"pile": "waste", "row": 1} | None,
@@ -32,8 +31,9 @@ has ``"waste-1"`` to ``"waste-3"``, Reserve ``"reserve-1"`` …, Cell a ``"cell"
 ``"column-1"`` to ``"column-8"``. ``cards`` are the cards shown, bottom to top (a waste pile shows
 its top, and the card beneath it only when that card may be played; the other piles show every
 card); ``free`` and ``selectable`` index into ``cards``. A tap on ``cards[i]`` is
-``tap(id, len(cards) - i)`` (1 = the top). The ``waste`` key is the first waste pile's entry in
-the form the front end read before piles existed; it stays while the widget moves over.
+``tap(id, len(cards) - i)`` (1 = the top). The front end draws every pile, the standard game's
+waste included, from this list and the table entry's pile places: a game with a new combination
+of piles needs nothing new there.
 
 A face-down pyramid card (the Face-down table) is ``{"face_down": True}``: the front end never
 receives its identity, nor the stock's order unless the stock is face up. ``message.text``
@@ -83,17 +83,6 @@ def snapshot(game: "Game", *, hint: Move | None = None, stuck: bool = False) -> 
             place = Place("pyramid", r, c)
             pyramid.append({"card": str(card), "free": place in free, "selectable": place in selectable})
     piles = [_pile(pile_id, kind, number, cards, free, selectable) for pile_id, kind, number, cards in _piles(game)]
-    first_waste = next((pile for pile in piles if pile["kind"] == "waste"), None)
-    top = under = None
-    waste_count = 0
-    if first_waste is not None:  # the pre-piles "waste" key, from the same entry
-        shown = first_waste["cards"]
-        waste_count = first_waste["count"]
-        if shown:
-            index = len(shown) - 1
-            top = {"card": shown[index], "free": index in first_waste["free"], "selectable": index in first_waste["selectable"]}
-        if len(shown) == 2:
-            under = {"card": shown[0], "free": False, "selectable": True}
     stock_count = len(game.stock)
     if game.is_over:
         action = "none"
@@ -115,7 +104,6 @@ def snapshot(game: "Game", *, hint: Move | None = None, stuck: bool = False) -> 
         "pyramid": pyramid,
         "stock": {"count": stock_count, "action": action},
         "stock_cards": [str(card) for card in game.stock] if game.rules.stock_face_up else None,
-        "waste": {"count": waste_count, "top": top, "under": under},
         "piles": piles,
         "selected": _place(game.selected),
         "selection": [_place(place) for place in game.selection],
@@ -188,16 +176,23 @@ def table_view(game: "Game") -> dict[str, Any]:
          "places": {"row": [1, 2, ...], "col": [1, 1, ...], "x": [35, 29.5, ...],
                     "y": [2, 9, ...], "covered_by": [[1, 2], ...]},   # row-major, as "pyramid"
          "piles": {"end": "top" | "bottom", "stock": {"x": 2, "y": 2} | None,
-                   "waste": {"x": 68, "y": 2} | None,   # the first waste pile's place
                    "places": [{"id": "waste", "kind": "waste", "area": "talon",
-                               "x": 68, "y": 2, "fan": 0}, ...]},   # every pile, table order
+                               "x": 68, "y": 2, "fan": 0, "count": "always",
+                               "empty": "outline"}, ...]},   # every pile, table order
          "deck": {"name": "French", "size": 52,
                   "ranks": {"en": ["A", "2", ..., "K"], "fr": ["A", ..., "R"]},   # rank 1 first
                   "suits": {"♣": {"name": "clubs", "colour": "black", "red": False}, ...}}}
 
     ``x``/``y`` are a place's top left corner, ``covered_by`` the places lying on it. A pile's
     place is its bottom card's; ``fan`` is how far down each card above it lies (Giza's
-    columns overlap; a waste pile is a square stack, 0). The talon piles (waste piles, a cell)
+    columns overlap; a waste pile is a square stack, 0). ``count`` says when the number of its
+    cards is written beside it: ``"always"`` for a pile the stock deals onto (as the stock's own,
+    so a player sees how many cards a recycle turns back), ``"hidden"`` only while it holds cards
+    it does not show. ``empty`` is what an empty pile shows: ``"outline"``, a dashed outline
+    (nothing is ever put on a waste pile by hand), or ``"button"``, an outline naming the pile that
+    the keyboard reaches and a tap sends (a cell to fill; an emptied reserve or column). The
+    front end draws from these alone, so a table with a new combination of piles needs no
+    change there. The talon piles (waste piles, a cell)
     stand in a row from the standard waste's corner outwards, widening the board; the piles
     dealt below the pyramid (a reserve, columns) form a row under it, deepening the board. Places are
     columns of lists, not one dict each, because every update sends the snapshot whole: this
@@ -211,6 +206,12 @@ def _number(value: float) -> float | int:
 
 def _fan(pile: dict[str, Any]) -> int:
     return FAN if pile["kind"] == "column" else 0
+
+
+def _look(pile: dict[str, Any]) -> dict[str, Any]:
+    """How a pile is drawn (see table_view): its fan, when its count shows, what it is empty."""
+    dealt_onto = pile["kind"] == "waste"
+    return {"fan": _fan(pile), "count": "always" if dealt_onto else "hidden", "empty": "outline" if dealt_onto else "button"}
 
 
 @lru_cache(maxsize=None)
@@ -239,8 +240,7 @@ def _table_view(table: Table) -> dict[str, Any]:
             x, y = waste_x + talon.index(pile) * STEP_X, pile_y
         else:
             x, y = (width - row_width) / 2 + below.index(pile) * STEP_X, below_y
-        pile_places.append({"id": pile["id"], "kind": pile["kind"], "area": pile["area"], "x": _number(x), "y": _number(y), "fan": _fan(pile)})
-    first_waste = next((place for place in pile_places if place["kind"] == "waste"), None)
+        pile_places.append({"id": pile["id"], "kind": pile["kind"], "area": pile["area"], "x": _number(x), "y": _number(y), **_look(pile)})
     deck = described["deck"]
     ranks = deck["ranks"]
     return {
@@ -260,7 +260,6 @@ def _table_view(table: Table) -> dict[str, Any]:
         "piles": {
             "end": "top" if top else "bottom",
             "stock": {"x": MARGIN, "y": pile_y} if table.waste_piles else None,
-            "waste": None if first_waste is None else {"x": first_waste["x"], "y": first_waste["y"]},
             "places": pile_places,
         },
         "deck": {

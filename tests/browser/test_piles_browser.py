@@ -123,7 +123,7 @@ def test_each_pile_game_deals_removes_from_its_piles_and_refuses_a_tap(
 
 
 def apophis(page: Page, nb: Any, root: Locator) -> None:
-    expect(root.locator(".pyr-wastebox")).to_be_hidden()  # three waste piles of their own
+    expect(root.locator('[data-pile="waste"]')).to_have_count(0)  # three waste piles of their own
     root.locator('[data-pile="stock"]').click()
     for pile, name in (("waste-1", "10♣"), ("waste-2", "3♠"), ("waste-3", "4♠")):
         expect(card(root, name)).to_have_attribute("data-free", "true")

@@ -11,7 +11,8 @@
 // per view; `render` hands each region the new snapshot and it updates in place, so keyboard
 // focus survives every update (the board rebuilds its places only for another table). Test
 // hooks: data-card / data-free / data-selected / data-face-down on cards, data-pile on the
-// stock, the waste and each other pile's slot (buildPiles), data-field on status fields,
+// stock and on each pile's group (buildPiles: the waste, "waste-2", "cell"…, which holds its
+// cards), data-count on both, data-field on status fields,
 // data-action on buttons, data-won on the board.
 //
 // No table fact lives here: the snapshot's `table` entry (view_state.table_view) gives the
@@ -152,47 +153,48 @@ export function nearestInDirection(from, candidates, key) {
 
 /**
  * What a new snapshot moves, for the animations, given the one before it on the same table:
- * {kind, card, pile, index} with kind "removed" (a pyramid or waste card gone), "returned" (an
- * undo or a restart puts it back), "drawn" (stock to waste) or "stocked" (waste to stock: an
- * undone draw, a recycle). Display only: the engine has already decided every move.
+ * {kind, card, pile, index | at} with kind "removed" (a card gone from the table: `index` its
+ * pyramid place, `at` where it lay in a pile), "returned" (an undo or a restart puts it back),
+ * "drawn" (from the stock onto a pile the stock deals onto) or "stocked" (from a pile back to
+ * the stock: an undone draw, a recycle). Every pile alike: a pile that grows while the stock
+ * shrinks was dealt onto, one that shrinks while the stock grows was turned back. Display
+ * only: the engine has already decided every move.
  */
 export function motions(before, after) {
   if (!before || before.table.name !== after.table.name) return [];
   const out = [];
   const cardOf = (entry) => (entry && entry.card) || null;
-  // A card still on the table after the move was not removed: it moved (into a cell).
-  const still = new Set([
-    ...after.pyramid.map(cardOf),
-    cardOf(after.waste.top),
-    cardOf(after.waste.under),
-    ...(after.piles || []).flatMap((pile) => pile.cards),
-  ]);
+  const onTable = (st) => new Set([...st.pyramid.map(cardOf), ...(st.piles || []).flatMap((pile) => pile.cards)]);
+  // A card still on the table after the move was not removed: it moved (into a cell); one that
+  // was on it before did not come back: it moved too.
+  const still = onTable(after);
+  const was = onTable(before);
   after.pyramid.forEach((entry, index) => {
-    const was = cardOf(before.pyramid[index]);
+    const then = cardOf(before.pyramid[index]);
     const now = cardOf(entry);
-    if (was && !now && !still.has(was)) out.push({ kind: "removed", card: was, pile: "pyramid", index });
+    if (then && !now && !still.has(then)) out.push({ kind: "removed", card: then, pile: "pyramid", index });
     else if (!before.pyramid[index] && now) out.push({ kind: "returned", card: now, pile: "pyramid", index });
   });
-  // The other piles' cards that left the table, where they lay (a pile that grew lost none:
-  // its former top is only covered).
+  const stock = after.stock.count - before.stock.count;
   for (const pile of before.piles || []) {
     const now = (after.piles || []).find((p) => p.id === pile.id);
     const place = (before.table.piles.places || []).find((p) => p.id === pile.id);
-    if (pile.id === "waste" || !now || !place || now.count >= pile.count) continue; // the waste: below
-    pile.cards.forEach((card, index) => {
-      const at = pileCardAt(place, index, pile.cards.length, before.table);
-      if (card && !still.has(card)) out.push({ kind: "removed", card, pile: pile.id, at });
-    });
+    if (!now || !place) continue;
+    const top = pile.cards.at(-1) ?? null;
+    const nowTop = now.cards.at(-1) ?? null;
+    if (now.count > pile.count && nowTop && !was.has(nowTop)) {
+      out.push({ kind: stock < 0 ? "drawn" : "returned", card: nowTop, pile: pile.id });
+    } else if (now.count < pile.count && stock > 0) {
+      if (top) out.push({ kind: "stocked", card: top, pile: pile.id });
+    } else if (now.count < pile.count) {
+      // The cards that left the table, where they lay (a pile that grew lost none: its former
+      // top is only covered).
+      pile.cards.forEach((card, index) => {
+        const at = pileCardAt(place, index, pile.cards.length, before.table);
+        if (card && !still.has(card)) out.push({ kind: "removed", card, pile: pile.id, at });
+      });
+    }
   }
-  const wasTop = cardOf(before.waste.top);
-  const nowTop = cardOf(after.waste.top);
-  if (wasTop === nowTop) return out;
-  const stock = after.stock.count - before.stock.count;
-  const waste = after.waste.count - before.waste.count;
-  if (stock < 0 && nowTop) out.push({ kind: "drawn", card: nowTop, pile: "waste" });
-  else if (stock > 0 && wasTop) out.push({ kind: "stocked", card: wasTop, pile: "waste" });
-  else if (waste < 0 && wasTop && !still.has(wasTop)) out.push({ kind: "removed", card: wasTop, pile: "waste" });
-  else if (waste > 0 && nowTop) out.push({ kind: "returned", card: nowTop, pile: "waste" });
   return out;
 }
 
@@ -300,22 +302,24 @@ function makeCard(pile, row, col) {
 }
 
 /**
- * The game's other piles (waste piles, a reserve, a cell, columns…; issue 14), drawn from the
- * snapshot's `piles` list where the table entry puts each one (`table.piles.places`: its first
- * card's corner and the `fan`, how far down each next card lies, in drawing units). A fanned
- * pile (a column) shows its cards overlapping downwards; a squared one (a waste pile, a cell)
- * its top card, any card beneath it the snapshot sends a step to its left, and its count when
- * it holds more than it shows. Nothing here knows a game: which cards are free or selectable,
+ * Every pile besides the pyramid and the stock (the standard game's waste, waste piles, a
+ * reserve, a cell, columns…; issue 14), drawn from the snapshot's `piles` list where the table
+ * entry puts each one and as it says to draw it (`table.piles.places`: its first card's
+ * corner; `fan`, how far down each next card lies, in drawing units; `count`, when the number
+ * of its cards is written under it; `empty`, whether an empty pile is a plain outline or a
+ * button naming it). A fanned pile (a column) shows its cards overlapping downwards; a squared
+ * one (a waste pile, a cell) its top card and any card beneath it the snapshot sends, a step to
+ * its left. Nothing here knows a game or a kind of pile: which cards are free or selectable,
  * and what a tap does, come from the snapshot; a tap goes back as the pile's id and the card's
- * depth (1 the top), an empty pile's outline as its id alone. The pile "waste" is the
- * snapshot's `waste`, drawn beside the stock by the board (its motions, its card beneath);
- * this draws every other pile. `drawCard` is the board's, so pile cards look and read like
- * the tableau's.
+ * depth (1 the top), an empty pile's button as its id alone. Each pile is one group element
+ * (`data-pile`, its name as label) holding its place (outline and count) and its cards, which
+ * lie on the board in its drawing units. `drawCard` is the board's, so pile cards look and read
+ * like the tableau's.
  */
 function buildPiles(ctx, drawCard) {
   const { S, send } = ctx;
   const layer = h("div", { class: "pyr-piles" });
-  const slots = new Map(); // pile id -> {id, at, box, empty, count, cards, outline}
+  const slots = new Map(); // pile id -> {id, at, box, empty, count, cards, shown, outline}
   let table = null;
 
   /** Forget the piles of another table. */
@@ -330,13 +334,17 @@ function buildPiles(ctx, drawCard) {
     if (slot) return slot;
     const at = (table.piles.places || []).find((p) => p.id === pile.id);
     if (!at) throw new Error(`the table entry places no pile "${pile.id}"`);
-    const empty = h("button", { type: "button", class: "pyr-empty", tabindex: "-1", "data-pile": pile.id });
+    // An outline where nothing is ever put by hand (a waste pile) is a drawing; one a card may
+    // be put in, or that names its place (a cell, an emptied column), a button.
+    const button = at.empty === "button";
+    const empty = button ? h("button", { type: "button", class: "pyr-empty", tabindex: "-1" }) : h("span", { class: "pyr-empty" });
     const count = h("span", { class: "pyr-count", "aria-hidden": "true" });
-    const box = h("div", { class: "pyr-slot", "data-pile": pile.id, "data-kind": pile.kind, role: "group" }, [empty, count]);
-    Object.assign(box.style, cardBox(at, table));
+    const place = h("div", { class: "pyr-slot-place" }, [empty, count]);
+    Object.assign(place.style, cardBox(at, table));
+    const box = h("div", { class: "pyr-slot", "data-pile": pile.id, "data-kind": pile.kind, role: "group" }, [place]);
     layer.append(box);
-    // The outline takes the keyboard like a card while the pile is empty (a cell to fill).
-    slot = { id: pile.id, at, box, empty, count, cards: [], outline: { el: empty, at, pile: pile.id } };
+    // A button outline takes the keyboard like a card while the pile is empty (a cell to fill).
+    slot = { id: pile.id, at, box, empty, count, cards: [], shown: 0, outline: button ? { el: empty, at, pile: pile.id } : null };
     slots.set(pile.id, slot);
     return slot;
   }
@@ -344,7 +352,7 @@ function buildPiles(ctx, drawCard) {
   function cardFor(slot, k) {
     while (slot.cards.length <= k) {
       const card = makeCard(slot.id);
-      layer.append(card.el);
+      slot.box.append(card.el);
       slot.cards.push(card);
     }
     return slot.cards[k];
@@ -356,14 +364,25 @@ function buildPiles(ctx, drawCard) {
       ? { face_down: true }
       : { card: pile.cards[index], free: pile.free.includes(index), selectable: pile.selectable.includes(index) };
 
+  /** What a pile is called: the only pile of its kind with a sentence of its own for its count
+   * ("12 cards in the waste", "Empty waste"), said so; else its name ("Waste pile 2"). */
+  function label(pile, text) {
+    const strings = text.strings || {};
+    if (pile.id === pile.kind && `${pile.kind}_count` in strings && `${pile.kind}_empty` in strings) {
+      return pile.count ? S(`${pile.kind}_count`, { n: pile.count }) : S(`${pile.kind}_empty`);
+    }
+    return S(`pile_${pile.kind}`, { n: pile.number });
+  }
+
   function render(st, look) {
     const focused = [...every(), ...outlines()].find((c) => c.el === document.activeElement);
     const seen = new Set();
-    for (const pile of (st.piles || []).filter((p) => p.id !== "waste")) {
+    for (const pile of st.piles || []) {
       const slot = slotFor(pile);
       seen.add(slot.id);
       const { fan } = slot.at;
       const n = pile.cards.length;
+      slot.shown = n;
       pile.cards.forEach((_, index) => {
         const card = cardFor(slot, index);
         card.row = n - index; // its depth: 1 for the top card
@@ -373,14 +392,16 @@ function buildPiles(ctx, drawCard) {
         drawCard(card, entryOf(pile, index), look);
         setAttr(card.el, "data-covered", fan && index < n - 1 ? "true" : null);
       });
-      for (const card of slot.cards.slice(n)) drawCard(card, null, look);
-      const label = S(`pile_${pile.kind}`, { n: pile.number });
+      // A card no longer there goes, so that a pile's last card element is always its top.
+      for (const card of slot.cards.splice(n)) card.el.remove();
       setAttr(slot.box, "data-count", pile.count);
-      setAttr(slot.box, "aria-label", label);
+      setAttr(slot.box, "aria-label", label(pile, look.text));
       setAttr(slot.empty, "hidden", n ? true : null);
-      setAttr(slot.empty, "aria-disabled", look.replay ? "true" : null);
-      setText(slot.empty, label);
-      setText(slot.count, pile.count > n ? pile.count : "");
+      if (slot.outline) {
+        setAttr(slot.empty, "aria-disabled", look.replay ? "true" : null);
+        setText(slot.empty, S(`pile_${pile.kind}`, { n: pile.number }));
+      }
+      setText(slot.count, slot.at.count === "always" || pile.count > n ? pile.count : "");
     }
     for (const slot of slots.values()) setAttr(slot.box, "hidden", seen.has(slot.id) ? null : true);
     // One tab stop among the piles, kept on a card or outline still there; a removed card's
@@ -394,30 +415,35 @@ function buildPiles(ctx, drawCard) {
     }
   }
 
-  // An empty pile's outline is a place to put a card (a free cell): its id alone.
+  // An empty pile's button is a place to put a card (a free cell): its id alone.
   ctx.on(layer, "click", (event) => {
-    const empty = event.target.closest && event.target.closest(".pyr-empty");
+    const empty = event.target.closest && event.target.closest("button.pyr-empty");
     if (!empty || ctx.replaying()) return;
     ctx.view.lastTap = ctx.now();
-    send({ type: "tap", pile: empty.dataset.pile, row: 1 });
+    send({ type: "tap", pile: empty.closest(".pyr-slot").dataset.pile, row: 1 });
   });
 
   /** Every card element of every pile, shown or not. */
   const every = () => [...slots.values()].flatMap((slot) => slot.cards);
-  const outlines = () => [...slots.values()].map((slot) => slot.outline);
-  /** What the arrow keys reach here: the face-up cards, and the outline of each empty pile. */
+  const outlines = () => [...slots.values()].map((slot) => slot.outline).filter(Boolean);
+  /** What the arrow keys reach here: the face-up cards, and the button of each empty pile. */
   const stops = () => [
     ...every().filter((c) => c.card),
     ...outlines().filter((o) => !o.el.hidden && !o.el.closest("[hidden]")),
   ];
   const nearestOf = (at, cards) =>
     cards.sort((a, b) => Math.hypot(a.at.x - at.x, a.at.y - at.y) - Math.hypot(b.at.x - at.x, b.at.y - at.y))[0];
+  /** The element of a pile's top card as last drawn (null when it is empty). */
+  const topOf = (id) => {
+    const slot = slots.get(id);
+    return slot && slot.shown ? slot.cards[slot.shown - 1].el : null;
+  };
 
-  return { layer, lay, render, cards: every, stops };
+  return { layer, lay, render, cards: every, stops, topOf };
 }
 
-/** The board: the tableau as the snapshot's table lays it out, stock and waste in the corners
- * its narrow end leaves free, and the end banner. Owns the cards' taps and the arrow keys
+/** The board: the tableau as the snapshot's table lays it out, the stock in a corner its
+ * narrow end leaves free, the piles (buildPiles), and the end banner. Owns the cards' taps and the arrow keys
  * between them. The places are built anew only when the table changes (a new game of
  * another preset); every other update is made in place. */
 function buildBoard(ctx) {
@@ -429,12 +455,6 @@ function buildBoard(ctx) {
   ]);
   const stockCount = h("span", { class: "pyr-count", "aria-hidden": "true" });
   const stockBox = h("div", { class: "pyr-pilebox pyr-stockbox" }, [stock, stockCount]);
-  const wasteUnder = makeCard("waste", 2);
-  const wasteTop = makeCard("waste", 1);
-  const wasteEmpty = h("span", { class: "pyr-empty" });
-  const wasteCount = h("span", { class: "pyr-count", "aria-hidden": "true" });
-  const waste = h("div", { class: "pyr-pile pyr-waste", "data-pile": "waste" }, [wasteEmpty, wasteUnder.el, wasteTop.el]);
-  const wasteBox = h("div", { class: "pyr-pilebox pyr-wastebox" }, [waste, wasteCount]);
   const pyramid = h("div", { class: "pyr-pyramid", role: "group" });
   // With the stock face up (a knob of the rules), its cards in the order they will be drawn.
   const stockOrder = h("ol", { class: "pyr-stock-order", "data-field": "stock-order", hidden: true });
@@ -450,7 +470,7 @@ function buildBoard(ctx) {
     bannerButtons,
   ]);
   const piles = buildPiles(ctx, drawCard);
-  board.append(pyramid, piles.layer, stockBox, wasteBox, banner);
+  board.append(pyramid, piles.layer, stockBox, banner);
   const wrap = h("div", { class: "pyr-boardwrap" }, [board, stockOrder]);
 
   function lay(table) {
@@ -464,14 +484,10 @@ function buildBoard(ctx) {
     cards.splice(0, cards.length, ...places);
     pyramid.replaceChildren(...places.map((card) => card.el));
     piles.lay(table);
-    // A table without a stock (Giza) draws none; the waste beside it only where the table's
-    // piles include the pile "waste" (three waste piles are drawn with the other piles).
-    const { stock: stockAt, waste: wasteAt, places: pilePlaces } = table.piles;
-    const ownWaste = !!wasteAt && (!pilePlaces || pilePlaces.some((p) => p.id === "waste"));
+    // A table without a stock (Giza) draws none.
+    const stockAt = table.piles.stock;
     setAttr(stockBox, "hidden", stockAt ? null : true);
-    setAttr(wasteBox, "hidden", ownWaste ? null : true);
     if (stockAt) Object.assign(stockBox.style, cardBox(stockAt, table));
-    if (ownWaste) Object.assign(wasteBox.style, cardBox(wasteAt, table));
     board.dataset.piles = table.piles.end;
     board.style.setProperty("--pyr-ratio", `${table.width} / ${table.height}`);
     board.style.setProperty("--pyr-card-w", pct(table.card.width, table.width));
@@ -497,8 +513,6 @@ function buildBoard(ctx) {
   };
   on(pyramid, "click", (event) => swallowClick || tapCard(cardAt(event.target)));
   on(piles.layer, "click", (event) => swallowClick || tapCard(piles.cards().find((c) => c.el === event.target.closest?.(".pyr-card"))));
-  on(wasteTop.el, "click", () => swallowClick || tapCard(wasteTop));
-  on(wasteUnder.el, "click", () => swallowClick || tapCard(wasteUnder));
   on(stock, "click", () => {
     if (ctx.replaying()) return;
     view.lastTap = ctx.now();
@@ -533,7 +547,6 @@ function buildBoard(ctx) {
     board.append(copy);
     return copy;
   }
-  const pileBox = (pile) => ({ left: pile.style.left, top: pile.style.top });
   function animate(el, frames, done) {
     const run = el.animate(frames, { duration: MOTION_MS, easing: "ease-out" });
     if (done) run.onfinish = run.oncancel = done;
@@ -541,28 +554,25 @@ function buildBoard(ctx) {
   function move(before, after, look) {
     const moves = motions(before, after);
     if (!moves.length || reduceMotion() || typeof board.animate !== "function") return;
-    // From the waste to the stock, in the card's own size (no layout is read during a render).
-    const { piles, card } = look.table;
+    const { piles: at, card } = look.table;
+    // The way from a pile's place to the stock, in the card's own size (no layout is read
+    // during a render); a card only goes to or comes from the stock where there is one.
+    const toStock = (place) =>
+      at.stock &&
+      `translate(${((at.stock.x - place.x) * 100) / card.width}%, ${((at.stock.y - place.y) * 100) / card.height}%)`;
     for (const m of moves) {
-      // Only the waste drawn beside the stock moves here (a table may have neither, or waste
-      // piles of its own), so the way to the stock exists whenever a waste card moves.
-      if (m.pile === "waste" && wasteBox.hidden) continue;
-      const toStock =
-        m.pile === "waste" &&
-        `translate(${((piles.stock.x - piles.waste.x) * 100) / card.width}%, ` +
-          `${((piles.stock.y - piles.waste.y) * 100) / card.height}%)`;
-      const at =
-        m.pile === "pyramid" ? cardBox(cards[m.index].place, look.table) : m.at ? cardBox(m.at, look.table) : pileBox(wasteBox);
+      const place = m.pile === "pyramid" ? cards[m.index].place : at.places.find((p) => p.id === m.pile);
+      const el = m.pile === "pyramid" ? cards[m.index].el : piles.topOf(m.pile);
       if (m.kind === "removed") {
-        const copy = ghost(m.card, look, at);
+        const copy = ghost(m.card, look, cardBox(m.at || place, look.table));
         animate(copy, [{ opacity: 1, transform: "none" }, { opacity: 0, transform: "scale(0.8)" }], () => copy.remove());
       } else if (m.kind === "stocked") {
-        const copy = ghost(m.card, look, at);
-        animate(copy, [{ transform: "none" }, { opacity: 0.4, transform: toStock }], () => copy.remove());
+        if (!toStock(place)) continue;
+        const copy = ghost(m.card, look, cardBox(place, look.table));
+        animate(copy, [{ transform: "none" }, { opacity: 0.4, transform: toStock(place) }], () => copy.remove());
       } else if (m.kind === "drawn") {
-        animate(wasteTop.el, [{ transform: toStock }, { transform: "none" }]);
-      } else {
-        const el = m.pile === "pyramid" ? cards[m.index].el : wasteTop.el;
+        if (el && toStock(place)) animate(el, [{ transform: toStock(place) }, { transform: "none" }]);
+      } else if (el) {
         animate(el, [{ opacity: 0, transform: "scale(0.8)" }, { opacity: 1, transform: "none" }]);
       }
     }
@@ -572,7 +582,7 @@ function buildBoard(ctx) {
   // (a card already selected first, so that the drop means "these two"). A drag starts
   // once the pointer has moved a few pixels; a shorter press stays a tap.
   let drag = null;
-  const everyCard = () => [...cards, wasteTop, wasteUnder, ...piles.cards()];
+  const everyCard = () => [...cards, ...piles.cards()];
   const dragged = (target) => {
     const el = target.closest && target.closest(".pyr-card");
     return el && everyCard().find((c) => c.el === el && c.card);
@@ -631,11 +641,7 @@ function buildBoard(ctx) {
   // is reached.
   const pileMove = (from, key, within) =>
     nearestInDirection(from, within.map((c) => ({ ...c.at, stop: c })), key)?.stop;
-  // The other piles' cards and empty outlines, and the waste's top card where it is drawn here.
-  const pileStops = () => [
-    ...piles.stops(),
-    ...(!wasteBox.hidden && wasteTop.card ? [Object.assign(wasteTop, { at: layout.piles.waste })] : []),
-  ];
+  const pileStops = () => piles.stops();
   function moveFocus(event) {
     const inPile = pileStops().find((c) => c.el === event.target);
     if (inPile) {
@@ -685,7 +691,7 @@ function buildBoard(ctx) {
     return true;
   }
   function focusCard(card) {
-    const group = cards.includes(card) ? cards : card === wasteTop ? [] : piles.stops(); // the waste keeps its own stop
+    const group = cards.includes(card) ? cards : piles.stops();
     for (const c of group) setAttr(c.el, "tabindex", c === card ? "0" : "-1");
     card.el.focus();
   }
@@ -761,7 +767,7 @@ function buildBoard(ctx) {
     }
   }
 
-  function renderPiles(st, look) {
+  function renderStock(st, look) {
     const sc = st.stock.count;
     setAttr(stock, "data-count", sc);
     setAttr(stock, "data-action-next", st.stock.action);
@@ -774,18 +780,6 @@ function buildBoard(ctx) {
     );
     setText(stock.querySelector(".pyr-recycle"), !sc && st.stock.action === "recycle" ? `↻ ${S("recycle")}` : "");
     setText(stockCount, sc);
-    // Where the table draws no waste here (waste piles of their own), none of its cards either:
-    // the snapshot's `waste` then repeats the first waste pile, drawn with the other piles.
-    const w = wasteBox.hidden ? { count: 0, top: null, under: null } : st.waste;
-    drawCard(wasteTop, w.top, look);
-    drawCard(wasteUnder, w.under, look);
-    setAttr(wasteTop.el, "tabindex", "0");
-    setAttr(wasteUnder.el, "tabindex", "0");
-    setAttr(waste, "data-count", w.count);
-    setAttr(waste, "role", "group");
-    setAttr(waste, "aria-label", w.count ? S("waste_count", { n: w.count }) : S("waste_empty"));
-    setAttr(wasteEmpty, "hidden", w.count ? true : null);
-    setText(wasteCount, w.count);
     // The stock face up (Rules.stock_face_up): its cards, the next drawn first.
     const shown = st.stock_cards || [];
     setAttr(stockOrder, "hidden", shown.length ? null : true);
@@ -843,7 +837,7 @@ function buildBoard(ctx) {
       indices: st.options && st.options.french_indices ? "fr" : "en",
     };
     renderPyramid(st, look);
-    renderPiles(st, look);
+    renderStock(st, look);
     piles.render(st, look);
     renderBanner(st, replay);
     move(shown, st, look);
@@ -856,8 +850,7 @@ function buildBoard(ctx) {
   }
 
   return {
-    wrap, board, cards, piles, stock, stockCount, waste, wasteTop, wasteUnder, wasteEmpty, wasteCount,
-    banner, bannerTitle, bannerDetail, bannerButtons, stockOrder, moveFocus, render, renderText,
+    wrap, board, cards, piles, stock, stockCount, banner, bannerTitle, bannerDetail, bannerButtons, stockOrder, moveFocus, render, renderText,
     table: () => layout,
   };
 }
