@@ -109,9 +109,9 @@ def ours(decks: list[str]) -> list[dict]:
             "deck": n, "cpu_ms": round(seconds * 1000, 2), "winnable": result.winnable,
             "moves": len(line) if line is not None else None,
             "actions_their_count": in_their_count(game, line) if line is not None else None,
-            "nodes": result.nodes,
+            "nodes": result.nodes, "engine": result.engine,
         })
-        print(f"ours   deck {n:>4}  {seconds * 1000:9.1f} ms  moves {rows[-1]['moves']}", flush=True)
+        print(f"ours   deck {n:>4}  {seconds * 1000:9.1f} ms  moves {rows[-1]['moves']}  ({result.engine})", flush=True)
     return rows
 
 
@@ -191,7 +191,8 @@ def main() -> None:
         source = f"{len(decks)} decks shuffled with seed {args.seed}"
     print(f"decks: {source}; rules: {MSC!r}")
     result: dict = {"decks": source, "rules": repr(MSC), "note": args.note, "python": sys.version.split()[0],
-                    "nproc": os.cpu_count(), "date": time.strftime("%Y-%m-%d")}
+                    "nproc": os.cpu_count(), "date": time.strftime("%Y-%m-%d"),
+                    "load_average_at_start": [round(x, 2) for x in os.getloadavg()]}
     with tempfile.TemporaryDirectory() as tmp:
         class_path = build_theirs(args.their_checkout, Path(tmp))
         their_rows = theirs(class_path, decks, Path(tmp)) if class_path else []
@@ -215,6 +216,8 @@ def main() -> None:
         ratio = result["ours"]["summary"]["median_ms"] / result["theirs"]["summary"]["median_ms"]
         total = result["ours"]["summary"]["total_s"] / result["theirs"]["summary"]["total_s"]
         print(f"ours / theirs: median {ratio:.2f}x, total {total:.2f}x")
+    result["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    print(f"load average (1, 5, 15 min): at start {result['load_average_at_start']}, at end {result['load_average_at_end']}")
     if args.out:
         args.out.write_text(json.dumps(result, indent=1) + "\n")
 

@@ -23,11 +23,12 @@ import pytest
 
 from pyramide_widget import Game
 from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.engine.deal import Deal
 from pyramide_widget.engine.rules import PRESETS, Rules
 from pyramide_widget.engine.table import TABLES
 from pyramide_widget.solver import SearchLimitReached, SolveResult, hint, solve
 from pyramide_widget.solver import compiled
-from solver_reference import ALL_KNOBS, knobs_id, near_wins, small_positions
+from solver_reference import ALL_KNOBS, knobs_id, near_wins, playout, small_positions
 
 ROOT = Path(__file__).resolve().parent.parent
 # Per preset: how many deals CI checks (the one-pass presets take Python ~0.3-0.7 s a deal).
@@ -155,12 +156,76 @@ def test_auto_runs_compiled_and_the_environment_forces_pure_python(monkeypatch: 
     assert solve("PY1-S-AAAAAAS", engine="compiled").engine == "compiled"  # the argument wins
 
 
-def test_optimal_runs_in_python_and_compiled_cannot_be_forced_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def _mid_game(rules: Rules, deals: int, seed: int) -> list[Game]:
+    """Positions in play with recycles still to spend: a few pyramid cards and stock cards left."""
+    return [
+        playout(Game(Deal.from_letters(letters, rules.table), rules), seed=n, keep=7, stock=8)
+        for n, letters in enumerate(deal_letters(seed, deals))
+    ]
+
+
+@pytest.mark.parametrize("rules", ALL_KNOBS, ids=knobs_id)
+def test_optimal_gets_the_python_answer_on_every_knob_set(rules: Rules) -> None:
+    """``optimal=True`` compiled (the A* of shortest.py ported to C) against pure Python: the same
+    ``winnable`` and ``max_removed``, the same winning line (so the same, fewest, number of
+    moves: R20 counts removals, draws and recycles) replayed to a win, the same node count; on
+    positions with recycles to spend (the A*'s recycling edges and its oracle), on the last pass
+    and near a win, under all 32 knob combinations (R15, R17, docs/rules.md §9)."""
+    games = _mid_game(rules, 2, seed=12) + list(small_positions(rules, 1, seed=77)) + list(near_wins(rules, 1))
+    won = 0
+    for game in games:
+        if game.is_over:
+            continue
+        python, fast = _both(game, optimal=True)
+        _same(python, fast)
+        _check_lines(game, fast)
+        assert fast.optimal
+        won += fast.winnable
+    assert won  # the sample holds a line to shorten
+
+
+@pytest.mark.parametrize(
+    ("code", "winnable"),
+    [("PY1-W-FPAHRPB", True), ("PY1-V-QDCDSDP", True), ("PY1-B-FPAHRPB", True), ("PY1-T-FPAHRPB", False), ("PY1-P-MQOXHUS", False)],
+)
+def test_optimal_gets_the_python_answer_on_whole_deals(code: str, winnable: bool) -> None:
+    """Whole deals: the other modelled tables (won, from the deal) and two presets whose deal is
+    lost (answered by the default search alone, max_removed included)."""
+    game = Game.from_code(code)
+    python, fast = _both(game, optimal=True)
+    _same(python, fast)
+    _check_lines(game, fast)
+    assert fast.winnable == winnable
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(recycles=2, draw_against_waste=True), Rules(strict_win=True, recycles=2, draw_against_waste=True)],
+    ids=knobs_id,
+)
+def test_an_optimal_node_budget_stops_both_at_the_same_state(rules: Rules) -> None:
+    """A budget spent in the A* (or in the oracle it consults) stops both engines at the same
+    node, each reporting the winning line the default search found and 28 cards removed."""
+    game = next(g for g in _mid_game(rules, 4, seed=12) if not g.is_over and solve(g, engine="python").winnable)
+    decided = solve(game, engine="python")
+    full = solve(game, optimal=True, engine="python")
+    assert full.nodes > decided.nodes + 10  # the A* expands states of its own
+    for budget in (decided.nodes + 1, (decided.nodes + full.nodes) // 2, full.nodes - 1):
+        stops = []
+        for engine in ("python", "compiled"):
+            with pytest.raises(SearchLimitReached) as stop:
+                solve(game, optimal=True, max_nodes=budget, engine=engine)
+            stops.append((stop.value.nodes, stop.value.best_line, stop.value.removed))
+        assert stops[0] == stops[1] == (budget, decided.solution, 28)
+    python, fast = _both(game, optimal=True, max_nodes=full.nodes + 1)
+    _same(python, fast)
+
+
+def test_optimal_runs_compiled_where_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
     game = next(near_wins(Rules(), 1))
+    assert solve(game, optimal=True).engine == "compiled"
+    monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, "python")
     assert solve(game, optimal=True).engine == "python"
-    with pytest.raises(ValueError, match="optimal=True runs in pure Python only"):
-        solve(game, optimal=True, engine="compiled")
 
 
 def test_without_the_extension_auto_falls_back_and_compiled_says_why(monkeypatch: pytest.MonkeyPatch) -> None:

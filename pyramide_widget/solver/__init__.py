@@ -44,8 +44,9 @@ a shortest one; see :func:`.shortest.lower_bound`.
 
 One module per part: ``answers`` (:func:`solve`, :func:`hint` and what they return), ``table``
 (the compiled position and its bounds), ``search`` (what every search shares), ``sequence``
-(limited recycles), ``pool`` (unlimited recycles, and the oracle), ``shortest`` (fewest moves)
-and ``steps`` (the searches' steps back to engine moves).
+(limited recycles), ``pool`` (unlimited recycles, and the oracle), ``shortest`` (fewest moves),
+``steps`` (the searches' steps back to engine moves) and ``compiled`` (the same searches ported
+to C, ``_compiled_search.c``, and which engine runs).
 """
 
 from .answers import HINT_NODES, SearchLimitReached, SolveResult, hint, solve

@@ -1,6 +1,7 @@
-/* The solver's default search (not optimal=True) compiled: a line-by-line port of the pure-Python
- * searches of pyramide_widget.solver (table.Table, pool.PoolSearch, sequence.SequenceSearch and
- * answers._solve_limited, whose names the comments below use).
+/* The solver's searches compiled: a line-by-line port of the pure-Python searches of
+ * pyramide_widget.solver (table.Table, pool.PoolSearch, sequence.SequenceSearch and
+ * answers._solve_limited; for optimal=True shortest.ShortestSearch and answers._shortest),
+ * whose names the comments below use.
  *
  * Python stays the reference: this file explores the same states in the same order, counts the
  * same nodes and stops at the same node budget, so it gives the same answers (winnable, the most
@@ -13,9 +14,10 @@
  * talon cards and a pair sum of 15.
  *
  * Entry point: search(ranks, covers, talon_ranks, drawn, fresh, recycles_used, target, strict_win,
- * recycles (-1: unlimited), draw_against_waste, pair_with_coverer, limit (-1: none)) ->
+ * recycles (-1: unlimited), draw_against_waste, pair_with_coverer, limit (-1: none)[, optimal]) ->
  * (stopped, win_steps | None, best_steps, best_removed, nodes, relaxed); steps are the Python
- * searches' internal steps, ("K", slot), ("P", a, b), ... which the solver turns into moves.
+ * searches' internal steps, ("K", slot), ("P", a, b), ... which the solver turns into moves
+ * (the A*'s lines spelled out with ("D",) and ("R",), as ShortestSearch._path does).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -1030,16 +1032,384 @@ static void seq_run(Search *s) {
         seq_visit(s, t->pyramid0, t->talon0, t->drawn0, t->fresh0, t->recycles0);
 }
 
+/* ------------------------------------------------------------------ the fewest-moves search */
+
+/* shortest.lower_bound: a lower bound on the moves left to a win, or -1 when the state cannot
+ * be won. */
+static int removals_needed(const int *counts, int target) {
+    int removals = counts[target];
+    for (int a = 1; a < (target + 1) / 2; a++)
+        removals += counts[a] > counts[target - a] ? counts[a] : counts[target - a];
+    if (target % 2 == 0) removals += (counts[target / 2] + 1) / 2;
+    return removals;
+}
+
+static int lower_bound(Table *t, mask_t pyramid, mask_t talon, int drawn, int fresh, int can_recycle) {
+    Layer *L = layer_of(t, pyramid);
+    if (lost_cards(L, talon)) return -1;
+    int target = t->target;
+    mask_t stock = (talon >> drawn) << drawn;
+    if (t->strict) {
+        if (talon_stuck(t, L, talon)) return -1;
+        int counts[MAX_TARGET + 1];
+        memcpy(counts, L->counts, sizeof(counts));
+        for (int r = 1; r <= target; r++) counts[r] += popc(talon & t->by_rank[r]);
+        return removals_needed(counts, target) + popc(stock);
+    }
+    if (!L->has_counted) {
+        class_counts(t, pyramid, &L->counted);
+        L->has_counted = 1;
+    }
+    const Counted *c = &L->counted;
+    int removals = L->counts[0] - (c->base - L->counts[target]) / 2;
+    if (!c->n) return removals;
+    mask_t waste = talon ^ stock, buried = 0;
+    if (waste && !fresh) {
+        /* the lid, counting any stock rank as plentiful */
+        int avail[MAX_TARGET + 1];
+        memcpy(avail, L->counts, sizeof(avail));
+        uint32_t plentiful = 0;
+        if (t->daw)
+            for (int r = 0; r <= target; r++)
+                if (stock & t->by_rank[r]) plentiful |= (uint32_t)1 << r;
+        mask_t rest = waste;
+        while (rest) {
+            int j = bitlen(rest) - 1, need = target - t->trank[j];
+            if (need) {
+                if (avail[need])
+                    avail[need]--;
+                else if (!((plentiful >> need) & 1)) {
+                    buried = talon & ((bit(j) << 1) - 1);
+                    break;
+                }
+            }
+            rest ^= bit(j);
+        }
+    }
+    mask_t at_hand = waste ^ buried;
+    int draws = 0, nstock = popc(stock);
+    for (int k = 0; k < c->n; k++) {
+        mask_t partners = c->partners[k];
+        int count = c->count[k];
+        int missing = count - popc(at_hand & partners);
+        if (missing <= 0) continue;
+        mask_t wanted = stock & partners;
+        if (popc(wanted) >= missing) {
+            for (int q = 0; q < missing - 1; q++) wanted &= wanted - 1;
+            mask_t last = wanted & (~wanted + 1);
+            int d = popc(stock & ((last << 1) - 1));
+            if (d > draws) draws = d;
+            continue;
+        }
+        if (!can_recycle) return -1;
+        wanted = talon & partners;
+        if (popc(wanted) < count) return -1;
+        for (int q = 0; q < missing - popc(stock & partners) - 1; q++) wanted &= wanted - 1;
+        mask_t last = wanted & (~wanted + 1);
+        int d = nstock + 1 + popc(buried & ((last << 1) - 1));
+        if (d > draws) draws = d;
+    }
+    return removals + draws;
+}
+
+/* An A* node: the state (a: pyramid | talon << size, b: drawn | fresh << 6 | recycles << 7),
+ * the fewest moves to it found so far, and the edge it was reached by (shortest.ShortestSearch's
+ * parents: the parent node, the removal, and for a drawing edge the talon card drawn to and
+ * whether it recycled on the way). */
+typedef struct {
+    uint64_t a, b;
+    int g, parent;
+    int8_t kind, x, y, drawn_to, recycled;
+} AstarNode;
+
+typedef struct {
+    int *items;
+    int len, cap;
+} IntVec;
+
+typedef struct {
+    Search *s;
+    int upper;
+    AstarNode *nodes;
+    int nnodes, cnodes;
+    Map index;    /* state -> node number + 1 */
+    IntVec *buckets; /* buckets[f * (upper + 1) + g]: nodes queued with bound f after g moves */
+    int *top;      /* top[f]: the highest g queued at f, -1 when none */
+    long long queued;
+} Astar;
+
+static void intvec_push(Context *ctx, IntVec *v, int x) {
+    if (v->len == v->cap) {
+        int cap = v->cap ? 2 * v->cap : 16;
+        int *items = realloc(v->items, (size_t)cap * sizeof(int));
+        if (!items) fail_memory(ctx);
+        v->items = items;
+        v->cap = cap;
+    }
+    v->items[v->len++] = x;
+}
+
+/* ShortestSearch.run's push: queue the state reached after g moves unless it is no better. */
+static void astar_push(Astar *A, int g, int f_parent, int parent, int kind, int x, int y, int drawn_to, int recycled,
+                       mask_t pyramid, mask_t talon, int drawn, int fresh, int recycles) {
+    Search *s = A->s;
+    Table *t = s->t;
+    Context *ctx = s->ctx;
+    uint64_t a = pyramid | talon << t->size, b = (uint64_t)drawn | (uint64_t)fresh << 6 | (uint64_t)recycles << 7;
+    Slot *slot = map_find(&A->index, a, b);
+    if (slot && g >= A->nodes[slot->v - 1].g) return;
+    int h = lower_bound(t, pyramid, talon, drawn, fresh, t->recycles < 0 || recycles < t->recycles);
+    if (h < 0) return;
+    int f = g + h > f_parent ? g + h : f_parent; /* pathmax */
+    if (f > A->upper) return;
+    int n;
+    if (slot) {
+        n = (int)slot->v - 1;
+    } else {
+        if (A->nnodes == A->cnodes) {
+            int cap = A->cnodes ? 2 * A->cnodes : 4096;
+            AstarNode *nodes = realloc(A->nodes, (size_t)cap * sizeof(AstarNode));
+            if (!nodes) fail_memory(ctx);
+            A->nodes = nodes;
+            A->cnodes = cap;
+        }
+        n = A->nnodes++;
+        A->nodes[n].a = a;
+        A->nodes[n].b = b;
+        map_put(ctx, &A->index, a, b, (uint64_t)n + 1, NULL);
+    }
+    A->nodes[n] = (AstarNode){a, b, g, parent, (int8_t)kind, (int8_t)x, (int8_t)y, (int8_t)drawn_to, (int8_t)recycled};
+    intvec_push(ctx, &A->buckets[f * (A->upper + 1) + g], n);
+    if (g > A->top[f]) A->top[f] = g;
+    A->queued++;
+}
+
+/* ShortestSearch._path: the steps from the start to node n, each draw and recycle spelled out. */
+static void astar_path(Astar *A, int n, Steps *out) {
+    Table *t = A->s->t;
+    Context *ctx = A->s->ctx;
+    int nedges = 0;
+    for (int m = n; A->nodes[m].parent >= 0; m = A->nodes[m].parent) nedges++;
+    int *edges = checked_malloc(ctx, (size_t)(nedges + 1) * sizeof(int));
+    int k = nedges;
+    for (int m = n; A->nodes[m].parent >= 0; m = A->nodes[m].parent) edges[--k] = m;
+    out->len = 0;
+    for (k = 0; k < nedges; k++) {
+        const AstarNode *e = &A->nodes[edges[k]];
+        if (e->drawn_to >= 0) {
+            const AstarNode *p = &A->nodes[e->parent];
+            mask_t talon = (p->a >> t->size) & 0xffffffffULL;
+            int drawn = (int)(p->b & 0x3f);
+            if (e->recycled) {
+                for (int q = popc(talon >> drawn); q > 0; q--) steps_push(ctx, out, S_D, 0, 0);
+                steps_push(ctx, out, S_R, 0, 0);
+                drawn = 0;
+            }
+            for (int q = popc((talon >> drawn) & ((bit(e->drawn_to - drawn) << 1) - 1)); q > 0; q--)
+                steps_push(ctx, out, S_D, 0, 0);
+        }
+        steps_push(ctx, out, e->kind, e->x, e->y);
+    }
+    free(edges);
+}
+
+static void astar_free(Astar *A) {
+    if (A->buckets)
+        for (int k = 0; k < (A->upper + 1) * (A->upper + 1); k++) free(A->buckets[k].items);
+    free(A->buckets);
+    free(A->top);
+    free(A->nodes);
+    map_free(&A->index);
+}
+
+/* ShortestSearch.run: A* on the exact state; the first win taken off the queue has the fewest
+ * moves. ``upper`` is a known winning line's length, ``s->oracle`` the unlimited-recycles pool
+ * search that drops the states it proves lost. Records the win in s->win. */
+static void astar_run(Astar *A) {
+    Search *s = A->s;
+    Table *t = s->t;
+    Context *ctx = s->ctx;
+    int size = t->size, target = t->target, strict = t->strict, daw = t->daw, rlimit = t->recycles;
+    mask_t pyramid_mask = below(size);
+    int bound = lower_bound(t, t->pyramid0, t->talon0, t->drawn0, t->fresh0, rlimit < 0 || t->recycles0 < rlimit);
+    if (bound < 0 || bound > A->upper) return;
+    int width = A->upper + 1;
+    A->buckets = calloc((size_t)width * width, sizeof(IntVec));
+    A->top = malloc((size_t)width * sizeof(int));
+    if (!A->buckets || !A->top) fail_memory(ctx);
+    for (int f = 0; f < width; f++) A->top[f] = -1;
+    map_init(ctx, &A->index, 4096);
+    astar_push(A, 0, bound, -1, 0, 0, 0, -1, 0, t->pyramid0, t->talon0, t->drawn0, t->fresh0, t->recycles0);
+    int f = bound;
+    while (A->queued) {
+        int g = A->top[f];
+        IntVec *row = &A->buckets[f * width];
+        while (g >= 0 && !row[g].len) g--;
+        A->top[f] = g;
+        if (g < 0) {
+            f++;
+            continue;
+        }
+        int n = row[g].items[--row[g].len];
+        A->queued--;
+        const AstarNode node = A->nodes[n];
+        if (node.g != g) continue; /* reached again by a shorter path since */
+        mask_t pyramid = node.a & pyramid_mask, talon = (node.a >> size) & 0xffffffffULL;
+        int drawn = (int)(node.b & 0x3f), fresh = (int)((node.b >> 6) & 1), recycles = (int)(node.b >> 7);
+        if (!pyramid && (!strict || !talon)) {
+            astar_path(A, n, &s->win);
+            s->has_win = 1;
+            s->best_removed = size;
+            return;
+        }
+        count_node(s);
+        Layer *L = layer_of(t, pyramid);
+        int can_recycle = rlimit < 0 || recycles < rlimit;
+        if (!can_recycle) {
+            int removable, hopeless;
+            mask_t reachable;
+            assess(t, L, pyramid, talon, drawn, fresh, 1, &removable, &hopeless, &reachable);
+            if (hopeless) continue;
+        } else if (s->oracle && !oracle_allows(s, pyramid, talon)) {
+            continue;
+        }
+        int child = g + 1;
+        if (L->nkings) { /* forced */
+            int king = L->kings[0];
+            astar_push(A, child, f, n, S_K, king, 0, -1, 0, pyramid ^ bit(king), talon, drawn, fresh, recycles);
+            continue;
+        }
+        for (int k = 0; k < L->npairs; k++) {
+            int a = L->pairs[k][0], b = L->pairs[k][1];
+            astar_push(A, child, f, n, S_P, a, b, -1, 0, pyramid ^ bit(a) ^ bit(b), talon, drawn, fresh, recycles);
+        }
+        mask_t waste = talon & below(drawn);
+        if (waste) {
+            int j = bitlen(waste) - 1;
+            mask_t rest = waste ^ bit(j), left = talon ^ bit(j);
+            int under_top = bitlen(rest);
+            if (t->trank[j] == target)
+                astar_push(A, child, f, n, S_WK, 0, 0, -1, 0, pyramid, left, under_top, 0, recycles);
+            for (int q = 0; q < L->ngroups; q++) {
+                if (L->gneed[q] != t->trank[j]) continue;
+                for (int k = 0; k < L->glen[q]; k++) {
+                    int place = L->gslots[L->gstart[q] + k];
+                    astar_push(A, child, f, n, S_W, place, 0, -1, 0, pyramid ^ bit(place), left, under_top, 0, recycles);
+                }
+            }
+            if (fresh) {
+                int under = bitlen(rest) - 1;
+                astar_push(A, child, f, n, S_WW, 0, 0, -1, 0, pyramid, left ^ bit(under), bitlen(rest ^ bit(under)), 0,
+                           recycles);
+            }
+        }
+        /* Draw until card j is on top, then remove it; past the stock's end, recycle once. */
+        mask_t stock = (talon >> drawn) << drawn;
+        int npasses = can_recycle && waste ? 2 : 1;
+        for (int p = 0; p < npasses; p++) {
+            mask_t cards = p ? waste : stock;
+            int drawn_cards = p ? popc(stock) + 1 : 0;
+            int used = p && rlimit >= 0 ? recycles + 1 : recycles;
+            while (cards) {
+                int j = lowest(cards);
+                cards &= cards - 1;
+                drawn_cards++;
+                int r = t->trank[j], group = -1;
+                for (int q = 0; q < L->ngroups; q++)
+                    if (L->gneed[q] == r) group = q;
+                int king = r == target;
+                mask_t rest = talon & below(j);
+                int under_j = bitlen(rest);
+                int pairs_under = daw && under_j && t->trank[under_j - 1] + r == target;
+                if (group < 0 && !king && !pairs_under) continue;
+                int moves = child + drawn_cards;
+                mask_t left = talon ^ bit(j);
+                if (king) astar_push(A, moves, f, n, S_WK, 0, 0, j, p, pyramid, left, under_j, 0, used);
+                if (group >= 0)
+                    for (int k = 0; k < L->glen[group]; k++) {
+                        int place = L->gslots[L->gstart[group] + k];
+                        astar_push(A, moves, f, n, S_W, place, 0, j, p, pyramid ^ bit(place), left, under_j, 0, used);
+                    }
+                if (pairs_under) {
+                    int under = under_j - 1;
+                    astar_push(A, moves, f, n, S_WW, 0, 0, j, p, pyramid, left ^ bit(under), bitlen(rest ^ bit(under)),
+                               0, used);
+                }
+            }
+        }
+    }
+}
+
+/* The number of engine moves a line of steps makes (steps.Replayer: the pool search's steps
+ * bring a talon card to the waste top with draws and a recycle first). */
+typedef struct {
+    mask_t talon;
+    int drawn, fresh, moves;
+} Replay;
+
+static int replay_top(const Replay *r) { return bitlen(r->talon & below(r->drawn)) - 1; }
+
+static void replay_take_top(Replay *r) {
+    r->talon ^= bit(replay_top(r));
+    r->drawn = bitlen(r->talon & below(r->drawn));
+    r->fresh = 0;
+}
+
+static void replay_draw(Replay *r) {
+    r->drawn += lowest(r->talon >> r->drawn) + 1;
+    r->fresh = 1;
+    r->moves++;
+}
+
+static void replay_bring_to_top(Replay *r, int index) {
+    if (replay_top(r) == index) return;
+    if (index < r->drawn) {
+        while (r->talon >> r->drawn) replay_draw(r);
+        r->drawn = 0;
+        r->fresh = 0;
+        r->moves++;
+    }
+    while (replay_top(r) != index) replay_draw(r);
+}
+
+static int line_moves(const Table *t, const Steps *steps) {
+    Replay r = {t->talon0, t->drawn0, t->fresh0, 0};
+    for (size_t k = 0; k < steps->len; k++) {
+        Step st = steps->items[k];
+        switch (st.kind) {
+        case S_K: case S_P: r.moves++; break;
+        case S_W: case S_WK: replay_take_top(&r); r.moves++; break;
+        case S_WW: replay_take_top(&r); replay_take_top(&r); r.moves++; break;
+        case S_D: replay_draw(&r); break;
+        case S_R: r.drawn = 0; r.fresh = 0; r.moves++; break;
+        case S_T: case S_TK: replay_bring_to_top(&r, st.kind == S_T ? st.b : st.a); replay_take_top(&r); r.moves++; break;
+        default: { /* S_TT */
+            mask_t waste = r.talon & below(r.drawn);
+            int beneath = (waste >> st.b) & 1 ? bitlen(waste ^ bit(st.b)) - 1 : -2;
+            if (!(r.fresh && replay_top(&r) == st.b && beneath == st.a)) {
+                replay_bring_to_top(&r, st.a);
+                replay_draw(&r);
+            }
+            replay_take_top(&r);
+            replay_take_top(&r);
+            r.moves++;
+        }
+        }
+    }
+    return r.moves;
+}
+
 /* ------------------------------------------------------------------ the whole solve */
 
 typedef struct {
     Context ctx;
     Deal deal;
     uint32_t *mirror;
-    Table tables[4];
+    Table tables[6];
     int ntables;
-    Search searches[4];
+    Search searches[6];
     int nsearches;
+    Astar astar;
 } Run;
 
 static Table *new_table(Run *run, int strict, int recycles, int daw) {
@@ -1054,9 +1424,11 @@ static Search *new_search(Run *run, Table *t, long long limit) {
     return s;
 }
 
-/* _solve and _solve_limited: the search whose answer is the result. */
-static Search *solve_all(Run *run, int strict, int recycles, int daw, long long limit) {
+/* _solve and _solve_limited: the search whose answer is the result; *relaxed_out the
+ * unlimited-recycles relaxation it consulted (NULL with unlimited recycles). */
+static Search *solve_all(Run *run, int strict, int recycles, int daw, long long limit, Search **relaxed_out) {
     Table *table = new_table(run, strict, recycles, daw);
+    *relaxed_out = NULL;
     if (recycles < 0) {
         Search *search = new_search(run, table, limit);
         pool_run(search);
@@ -1065,6 +1437,7 @@ static Search *solve_all(Run *run, int strict, int recycles, int daw, long long 
     int several = recycles > 0;
     Search *relaxed = new_search(run, new_table(run, 0, -1, 0), limit);
     pool_run(relaxed);
+    *relaxed_out = relaxed;
     int ceiling = relaxed->has_win ? table->size : relaxed->best_removed;
     if (!strict) {
         Search *search = new_search(run, table, limit);
@@ -1093,6 +1466,35 @@ static Search *solve_all(Run *run, int strict, int recycles, int daw, long long 
     seq_run(decider);
     counter->nodes = decider->nodes;
     return decider->has_win ? decider : counter;
+}
+
+/* answers._shortest: the fewest moves to win once ``decided`` (the answer of solve_all) has a
+ * winning line. The A* queues no state whose bound exceeds that line, and drops the states the
+ * unlimited-recycles relaxation proves lost: under strict win a fresh one that must clear the
+ * talon too, else the one the default search consulted (``relaxed``) or, with unlimited
+ * recycles, one without draw against waste. */
+static Search *solve_shortest(Run *run, Search *decided, Search *relaxed, long long limit) {
+    Table *table = decided->t;
+    Search *oracle;
+    if (table->strict) {
+        oracle = new_search(run, new_table(run, 1, -1, table->daw), -1);
+        oracle->decide_only = 1;
+    } else if (relaxed) {
+        oracle = relaxed;
+    } else {
+        oracle = new_search(run, new_table(run, 0, -1, 0), -1);
+    }
+    Search *s = new_search(run, table, limit);
+    s->oracle = oracle;
+    s->decide_only = 1; /* the oracle is asked whether the whole pyramid can still go */
+    s->nodes = decided->nodes; /* the budget counts every search */
+    /* What a stop at the budget reports: the winning line found, proven but maybe not shortest. */
+    steps_copy(&run->ctx, &s->best, &decided->win);
+    s->best_removed = table->size;
+    run->astar.s = s;
+    run->astar.upper = line_moves(table, &decided->win);
+    astar_run(&run->astar);
+    return s;
 }
 
 static PyObject *steps_to_list(const Steps *v) {
@@ -1145,10 +1547,10 @@ static int read_ints(PyObject *seq, int *out, int max, const char *what, long lo
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ranks, *covers, *talon_ranks;
-    int drawn, fresh, recycles_used, target, strict, recycles, daw, coverer;
+    int drawn, fresh, recycles_used, target, strict, recycles, daw, coverer, optimal = 0;
     long long limit;
-    if (!PyArg_ParseTuple(args, "OOOiiiiiiiiL", &ranks, &covers, &talon_ranks, &drawn, &fresh, &recycles_used,
-                          &target, &strict, &recycles, &daw, &coverer, &limit))
+    if (!PyArg_ParseTuple(args, "OOOiiiiiiiiL|p", &ranks, &covers, &talon_ranks, &drawn, &fresh, &recycles_used,
+                          &target, &strict, &recycles, &daw, &coverer, &limit, &optimal))
         return NULL;
     if (target < 2 || target > MAX_TARGET) {
         PyErr_Format(PyExc_ValueError, "pair sum must be 2..%d, got %d", MAX_TARGET, target);
@@ -1195,7 +1597,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     int stopped = 0;
     Py_BEGIN_ALLOW_THREADS
     if (setjmp(run->ctx.jump) == 0) {
-        answer = solve_all(run, strict != 0, recycles < 0 ? -1 : recycles, daw != 0, limit);
+        Search *relaxed;
+        answer = solve_all(run, strict != 0, recycles < 0 ? -1 : recycles, daw != 0, limit, &relaxed);
+        if (optimal && answer->has_win) answer = solve_shortest(run, answer, relaxed, limit);
     } else if (!run->ctx.out_of_memory) {
         stopped = 1;
         answer = run->ctx.stopped;
@@ -1218,6 +1622,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         Py_XDECREF(win);
         Py_XDECREF(best);
     }
+    astar_free(&run->astar);
     for (int k = 0; k < run->nsearches; k++) search_free(&run->searches[k]);
     for (int k = 0; k < run->ntables; k++) table_free(&run->tables[k]);
     free(run->mirror);
@@ -1232,14 +1637,14 @@ bad_input:
 static PyMethodDef METHODS[] = {
     {"search", py_search, METH_VARARGS,
      "search(ranks, covers, talon_ranks, drawn, fresh, recycles_used, target, strict_win, recycles, "
-     "draw_against_waste, pair_with_coverer, limit) -> (stopped, win_steps, best_steps, best_removed, nodes, "
-     "relaxed): the solver's default search, compiled (see pyramide_widget.solver)."},
+     "draw_against_waste, pair_with_coverer, limit, optimal=False) -> (stopped, win_steps, best_steps, "
+     "best_removed, nodes, relaxed): the solver's searches, compiled (see pyramide_widget.solver)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef MODULE = {
     PyModuleDef_HEAD_INIT, "_compiled_search",
-    "The solver's default search compiled from C; the pure-Python searches are the reference.", -1, METHODS,
+    "The solver's searches compiled from C; the pure-Python searches are the reference.", -1, METHODS,
     NULL, NULL, NULL, NULL,
 };
 

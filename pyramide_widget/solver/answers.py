@@ -140,7 +140,7 @@ def _solve(game: "Game", optimal: bool, max_nodes: int | None, engine: str) -> S
         return _solve_piles(game, optimal, max_nodes, started)
     limit = max_nodes if max_nodes is not None else -1
     table = Table(game.position(), game.rules)
-    compiled = use_compiled(engine, table, optimal)
+    compiled = use_compiled(engine, table)
     if game.is_over:
         won = str(game.status) == "won"
         return SolveResult(
@@ -148,7 +148,7 @@ def _solve(game: "Game", optimal: bool, max_nodes: int | None, engine: str) -> S
             "compiled" if compiled else "python",
         )
     if compiled:
-        search: Search = CompiledSearch(game, table, limit)
+        search: Search = CompiledSearch(game, table, limit, optimal)
         search.run()
     else:
         relaxed: PoolSearch | None = None

@@ -3,15 +3,17 @@
 ``_compiled_search`` (the C file next to this one, built by ``build_compiled.py`` when the
 package is installed with a C compiler at hand) is a line-by-line port of the default searches
 (:class:`.pool.PoolSearch`, :class:`.sequence.SequenceSearch` and their order in
-``answers._solve_limited``): the same states in the same order, so the same answers, lines and
-node counts, about 50 to 70 times faster per deal on the one-pass rules (S, T, R). The
-pure-Python searches stay the reference, and what runs where the extension is not built or
-cannot load (Pyodide, the JupyterLite site).
+``answers._solve_limited``) and of the fewest-moves A* (:class:`.shortest.ShortestSearch`, and
+``answers._shortest`` choosing its bound and oracle): the same states in the same order, so the
+same answers, lines and node counts, about 50 to 70 times faster per deal on the one-pass rules
+(S, T, R) and 20 to 30 times faster with ``optimal=True``. The pure-Python searches stay the
+reference, and what runs where the extension is not built or cannot load (Pyodide, the
+JupyterLite site).
 
 Which engine runs: ``solve(..., engine=...)`` says ``"auto"`` (the default: compiled when it
 can), ``"python"`` or ``"compiled"``; the environment variable ``PYRAMIDE_SOLVER=python`` turns
 ``"auto"`` into pure Python, in worker processes too. ``SolveResult.engine`` says which ran.
-``optimal=True``, tables with other piles (:func:`models`) and tables beyond the compiled limits
+Tables with other piles (:func:`models`) and tables beyond the compiled limits
 (more than 32 pyramid places or talon cards, a pair sum above 15) always run in Python.
 """
 
@@ -68,12 +70,10 @@ def models(table: "EngineTable") -> bool:
     return table.piles == ONE_WASTE and table.draw == 1 and not table.groups
 
 
-def _unsupported(table: Table, optimal: bool) -> str | None:
+def _unsupported(table: Table) -> str | None:
     """Why the compiled search cannot answer for this table, or ``None`` when it can."""
     if _module is None:
         return "the compiled search is not built in this installation (see the README: the accelerator)"
-    if optimal:
-        return "optimal=True runs in pure Python only"
     if not models(table.rules.table):
         return f"the compiled search models one waste pile drawn one card at a time, not the {table.rules.table.name} table"
     recycles = table.rules.recycles
@@ -92,25 +92,27 @@ def refuse_compiled(engine: str, reason: str) -> None:
         raise ValueError(f"engine='compiled' cannot run here: {reason}")
 
 
-def use_compiled(engine: str, table: Table, optimal: bool) -> bool:
+def use_compiled(engine: str, table: Table) -> bool:
     """Whether this solve runs compiled: ``"compiled"`` insists (``ValueError`` saying why it
     cannot), ``"auto"`` takes it when it can, ``"python"`` never does."""
     requested = _requested(engine)
     if requested == "python":
         return False
-    reason = _unsupported(table, optimal)
+    reason = _unsupported(table)
     if reason is not None and requested == "compiled":
         raise ValueError(f"engine='compiled' cannot run here: {reason}")
     return reason is None
 
 
 class CompiledSearch(Search):
-    """The whole default solve (every search ``answers._solve_limited`` would run) in one call
-    of the compiled search; its answer fills the same fields the Python searches fill."""
+    """The whole solve (every search ``answers._solve_limited`` would run, then with
+    ``optimal`` the A* of ``answers._shortest`` on a won position) in one call of the compiled
+    search; its answer fills the same fields the Python searches fill."""
 
-    def __init__(self, game: "Game", table: Table, limit: int = -1) -> None:
+    def __init__(self, game: "Game", table: Table, limit: int = -1, optimal: bool = False) -> None:
         super().__init__(table, limit)
         self.game = game
+        self.optimal = optimal
 
     def run(self) -> None:
         assert _module is not None
@@ -118,7 +120,7 @@ class CompiledSearch(Search):
         stopped, win, best, best_removed, nodes, relaxed = _module.search(
             t.rank, t.cover_mask, t.talon_rank, t.drawn0, int(position.fresh), position.recycles_used, t.target,
             int(rules.strict_win), -1 if rules.recycles is None else rules.recycles,
-            int(rules.draw_against_waste), int(t.coverer_pairs), self.limit,
+            int(rules.draw_against_waste), int(t.coverer_pairs), self.limit, self.optimal,
         )
         self.nodes = nodes
         if relaxed:

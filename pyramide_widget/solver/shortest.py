@@ -22,6 +22,11 @@ taken off the queue is a shortest one) and small for these reasons:
 * **Cheap states.** A state is one integer (pyramid mask, talon mask, cards drawn, fresh top,
   recycles used), the queue is a bucket per f and, within it, per moves so far (deeper first,
   which reaches a win sooner).
+
+``_compiled_search.c`` ports this search line by line (``astar_run`` and ``lower_bound``
+there): where it is built, ``solve(..., optimal=True)`` runs it, expanding the same states in
+the same order (the same line, the same node count); this module is the reference and what
+Pyodide runs.
 """
 
 from __future__ import annotations
