@@ -62,7 +62,7 @@ test("the board's width for a height: the board (4:3) and the rest fit, down to 
 
 test("the message sits between the board and the toolbar", () => {
   const { q } = mount("r5_sum");
-  const order = [...q(".pyr-root").children];
+  const order = [...q(".pyr-root").children].filter((child) => !child.hidden); // as on screen
   const message = q('[data-field="message"]');
   assert.equal(message.textContent, "The sum must be 13");
   assert.equal(message.getAttribute("aria-live"), "polite");
@@ -819,4 +819,31 @@ test("analysis: Escape closes its panel and the focus returns to its button", ()
   assert.ok(q('[data-field="analysis-panel"]').hidden);
   assert.equal(opener.getAttribute("aria-expanded"), "false");
   assert.equal(document.activeElement, opener);
+});
+
+test("the end banner docks under the board while the Analysis panel is open, and comes back when it closes", () => {
+  const { q } = mount("analysed", "text_en_hint");
+  const banner = q('[data-field="banner"]');
+  const onTable = () => banner.parentElement === q(".pyr-board") && banner.dataset.docked === undefined;
+  assert.equal(banner.hidden, false);
+  assert.ok(onTable());
+  q('[data-banner-action="analysis"]').click();
+  assert.equal(q('[data-field="analysis-panel"]').hidden, false);
+  assert.equal(banner.dataset.docked, "true");
+  assert.equal(banner.previousElementSibling, q(".pyr-boardwrap"), "under the board, off the cards");
+  assert.equal(banner.hidden, false, "still there: its buttons stay at hand");
+  q('[data-action="analysis-close"]').click();
+  assert.ok(onTable(), "the panel closed: back on the table");
+  q('.pyr-toolbar [data-action="analysis"]').click();
+  assert.equal(banner.dataset.docked, "true");
+  assert.equal(keydown(document.activeElement, "Escape"), true);
+  assert.ok(onTable(), "Escape closes the panel the same way");
+});
+
+test("replay of an analysed game: the losing move's note is a line of its own, not in the step bar", () => {
+  const { q } = mount("analysed_replay_better", "text_en_hint");
+  const note = q('[data-field="replay-losing"]');
+  assert.equal(note.hidden, false);
+  assert.equal(q(".pyr-replaybar").contains(note), false, "the bar keeps its controls only");
+  assert.equal(note.previousElementSibling, q('[data-field="message"]'), "under the step's message");
 });

@@ -18,6 +18,7 @@ Screenshots at 1280x720 go to ``test-artifacts/analysis-*.png``, to be looked at
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,32 @@ def card(root: Locator, name: str) -> Locator:
     return root.locator(f'.pyr-pyramid [data-card="{name}"]')
 
 
+def assert_banner_docked(root: Locator) -> None:
+    """While the Analysis panel is open the end banner lies wholly below the board, its title and
+    buttons on one line, and the message line (the same words) gives way to it."""
+    banner = field(root, "banner")
+    expect(banner).to_have_attribute("data-docked", "true")
+    expect(banner).to_be_visible()
+    board = root.locator(".pyr-board").bounding_box()
+    box = banner.bounding_box()
+    assert box["y"] >= board["y"] + board["height"] - 0.5, (box, board)
+    assert_one_row(banner)
+    expect(field(root, "message")).to_be_hidden()
+
+
+def assert_one_row(bar: Locator) -> None:
+    """Every visible element of ``bar`` (its controls, a banner's title and buttons) on one row:
+    their vertical middles within a few pixels of each other."""
+    middles = bar.evaluate(
+        """(bar) => [...bar.querySelectorAll(':scope > *, :scope > .pyr-banner-buttons > *')]
+             .filter((e) => e.getClientRects().length && !e.classList.contains('pyr-banner-buttons'))
+             .map((e) => { const r = e.getBoundingClientRect(); return [e.dataset.action || e.className, r.top + r.height / 2]; })"""
+    )
+    assert len(middles) >= 2, middles
+    spread = max(m for _, m in middles) - min(m for _, m in middles)
+    assert spread < 6, f"not on one row: {middles}"
+
+
 def shoot(page: Page, target: Locator, name: str) -> None:
     """Bring ``target`` into view and save a 1280x720 screenshot."""
     target.scroll_into_view_if_needed()
@@ -110,6 +137,18 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(page: Page, o
     assert {"hidden": False, "task": "analysis"} in [{"hidden": s["hidden"], "task": s["task"]} for s in seen], seen
     expect(field(root, "progress")).to_be_hidden()
     shoot(page, panel, "panel")
+    # The end banner got out of the way: docked under the board as one line, off the cards.
+    assert_banner_docked(root)
+    root.locator('[data-action="analysis-close"]').click()
+    expect(panel).to_be_hidden()
+    board = root.locator(".pyr-board").bounding_box()
+    box = banner.bounding_box()
+    assert board["y"] < box["y"] and box["y"] + box["height"] < board["y"] + board["height"], "back on the table"
+    expect(field(root, "message")).to_be_visible()
+    root.locator('.pyr-toolbar [data-action="analysis"]').click()
+    expect(panel).to_be_visible()
+    assert_banner_docked(root)
+    shoot(page, panel, "panel-docked-banner")
 
     # In the replay: the better move highlighted at the step before the losing one.
     root.locator('[data-action="analysis-show"]').click()
@@ -121,6 +160,7 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(page: Page, o
     expect(card(root, "3♥")).not_to_have_attribute("data-hint", "true")
     assert nb.eval_python("lost.replay_index") == 0
     shoot(page, root.locator(".pyr-replaybar"), "replay-better")
+    assert_one_row(root.locator(".pyr-replaybar"))
     root.locator('[data-action="replay-next"]').click()
     expect(note).to_have_text("1: losing move")
     expect(card(root, "3♥")).to_have_count(0)
@@ -144,3 +184,37 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(page: Page, o
     assert ended and ended[-1] == "1", f"the draw was drawn before the hint ended: {seen}"
     assert nb.eval_python("slow.game.assisted") is True
     expect(field(slow, "message")).not_to_contain_text("Hint")  # the stale hint was dropped
+
+
+REPLAYED = [
+    "from pyramide_widget import PyramideWidget\n"
+    "lost = PyramideWidget('PY1-R-BBAAAAB', stats=False)\n"
+    "lost.game.play('3♥+10♣')\n" + PLAY_OUT,
+    "lost",
+]
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab", "notebook"], indirect=True)
+def test_the_replay_bar_with_the_better_move_keeps_one_row_at_1280(page: Page, open_nb: Any, jupyter_app: Any) -> None:
+    """The replay of an analysed game at the step before its losing move shows the "Better move"
+    button: at 1280x720 the bar's controls still share one row, in JupyterLab and Notebook 7;
+    in a narrower window they wrap, each still whole and inside the table's width."""
+    page.set_viewport_size(LAPTOP)
+    open_nb(REPLAYED)
+    root = page.locator(".pyr-root")
+    bar = root.locator(".pyr-replaybar")
+    root.locator('[data-banner-action="analysis"]').click(timeout=30_000)
+    root.locator('[data-action="analysis-show"]').click(timeout=60_000)
+    expect(bar.locator('[data-action="replay-better"]')).to_be_visible()
+    expect(field(root, "replay-losing")).to_have_text(re.compile(r"^Better: "))
+    assert_one_row(bar)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shoot(page, bar, f"replay-bar-{jupyter_app.app}")
+    page.set_viewport_size({"width": 760, "height": 720})
+    page.wait_for_timeout(300)
+    width = root.bounding_box()
+    for control in bar.locator(":scope > *:visible").all():
+        box = control.bounding_box()
+        assert box["width"] > 20 and box["x"] >= width["x"] - 0.5, control
+        assert box["x"] + box["width"] <= width["x"] + width["width"] + 0.5, control
+    shoot(page, bar, f"replay-bar-{jupyter_app.app}-760px")

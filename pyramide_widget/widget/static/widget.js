@@ -825,6 +825,21 @@ function buildBoard(ctx) {
     for (const b of bannerButtons.children) setText(b, S(b.dataset.bannerAction));
   }
 
+  /**
+   * While the Analysis panel is open the end banner leaves the table: it docks under the board
+   * as one line (its title and buttons), so the cards the analysis speaks of stay in sight, and
+   * goes back onto the table when the panel closes. The message line, which says the same
+   * words, gives way to it meanwhile (CSS).
+   */
+  function dockBanner(docked) {
+    if (docked === (banner.dataset.docked === "true")) return;
+    const focused = banner.contains(document.activeElement) ? document.activeElement : null;
+    setAttr(banner, "data-docked", docked ? "true" : null);
+    if (docked) wrap.after(banner);
+    else board.append(banner);
+    focused?.focus(); // a moved element loses the focus
+  }
+
   function render(st, text) {
     if (!layout || layout.name !== st.table.name) lay(st.table);
     const replay = st.mode === "replay";
@@ -850,7 +865,8 @@ function buildBoard(ctx) {
   }
 
   return {
-    wrap, board, cards, piles, stock, stockCount, banner, bannerTitle, bannerDetail, bannerButtons, stockOrder, moveFocus, render, renderText,
+    wrap, board, cards, piles, stock, stockCount, banner, bannerTitle, bannerDetail, bannerButtons, stockOrder, moveFocus, dockBanner, render,
+    renderText,
     table: () => layout,
   };
 }
@@ -1054,6 +1070,7 @@ function buildPanels(ctx, openers) {
   function close(panel, opener) {
     panel.hidden = true;
     opener.setAttribute("aria-expanded", "false");
+    pairs.find(([p]) => p === panel)?.[2]?.(); // a panel added by another region: its own closing
     if (panel === newPanel) view.awaitingNew = false;
     if (panel === statsPanel) view.statsWanted = null;
   }
@@ -1257,7 +1274,7 @@ function buildPanels(ctx, openers) {
  * the step bar at the losing move with a button that shows the solver's better move (the kernel
  * highlights it as a hint). Everything shown here is what the kernel sent.
  */
-function buildAnalysis(ctx, { toolbar, replayBar, panels }) {
+function buildAnalysis(ctx, { toolbar, replayBar, panels, board }) {
   const { S, on, send, model, view } = ctx;
   const opener = h("button", { type: "button", class: "pyr-btn", "data-action": "analysis", hidden: true });
   toolbar.bar.insertBefore(opener, toolbar.buttons.stats);
@@ -1281,20 +1298,22 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels }) {
     note,
     h("div", { class: "pyr-panel-buttons" }, [show]),
   ]);
-  panels.pairs.push([panel, opener]); // Escape closes it like the other panels
+  panels.pairs.push([panel, opener, () => hide()]); // Escape closes it like the other panels
   // ---- the replay bar: where the losing move is, and the better move before it
   const mark = h("span", { class: "pyr-replay-mark", "data-field": "replay-mark", "aria-hidden": "true", hidden: true });
   const sliderBox = h("span", { class: "pyr-slider-box" });
   replayBar.slider.replaceWith(sliderBox);
   sliderBox.append(replayBar.slider, mark);
-  const losingNote = h("span", { class: "pyr-replay-losing", "data-field": "replay-losing", hidden: true });
+  // What the mark means is said on a line of its own above the bar, under the step's message:
+  // in the bar it pushed the controls onto a second row at 1280 px.
+  const losingNote = h("div", { class: "pyr-replay-losing", "data-field": "replay-losing", role: "status", hidden: true });
   const better = h("button", { type: "button", class: "pyr-btn", "data-action": "replay-better", hidden: true });
-  replayBar.bar.insertBefore(losingNote, replayBar.leave);
   replayBar.bar.insertBefore(better, replayBar.leave);
 
   function open() {
     panel.hidden = false;
     opener.setAttribute("aria-expanded", "true");
+    board.dockBanner(true);
     const st = ctx.state();
     if (!st.analysis && !(model.get("_work") || {}).analysis) send({ type: "analyze" });
     panel.scrollIntoView?.({ block: "nearest" });
@@ -1303,6 +1322,7 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels }) {
   function hide() {
     panel.hidden = true;
     opener.setAttribute("aria-expanded", "false");
+    board.dockBanner(false);
   }
   on(opener, "click", () => (panel.hidden ? open() : hide()));
   on(close, "click", () => {
@@ -1399,7 +1419,7 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels }) {
   };
   model.on("change:_work", onWork);
   view.listeners.push(() => model.off("change:_work", onWork));
-  return { opener, panel, progress, mark, better, losingNote, lines, show, open, render, renderText, elements: [progress, panel] };
+  return { opener, panel, progress, mark, better, losingNote, lines, show, open, hide, render, renderText, elements: [progress, panel] };
 }
 
 // ---------------------------------------------------------------------------------- the view
@@ -1431,7 +1451,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const toolbar = buildToolbar(ctx);
   const replayBar = buildReplayBar(ctx);
   const panels = buildPanels(ctx, toolbar.buttons);
-  const analysis = buildAnalysis(ctx, { toolbar, replayBar, panels });
+  const analysis = buildAnalysis(ctx, { toolbar, replayBar, panels, board });
   const regions = [status, board, toolbar, replayBar, panels, analysis];
 
   // The message sits between the board and the toolbar: where the player's eyes and pointer
@@ -1440,6 +1460,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     status.bar,
     board.wrap,
     status.message,
+    analysis.losingNote,
     toolbar.bar,
     replayBar.bar,
     analysis.progress,
