@@ -340,3 +340,25 @@ test("motions: a pile card that leaves the table fades where it lay; one moved i
   const drawn = { ...apophis, piles: apophis.piles.map((p) => ({ ...p, count: p.count + 1, cards: ["2♥"] })) };
   assert.deepEqual(motions(apophis, drawn).filter((m) => m.kind === "removed"), []);
 });
+
+test("motions: every pile alike, the waste included: dealt onto from the stock, turned back, removed, returned", () => {
+  // Apophis: a draw deals one card onto each of its three waste piles.
+  const apophis = fixture("apophis");
+  const shown = new Set([...apophis.pyramid.map((e) => e && e.card), ...apophis.piles.flatMap((p) => p.cards)]);
+  const deck = Object.keys(apophis.table.deck.suits).flatMap((suit) => apophis.table.deck.ranks.en.map((rank) => rank + suit));
+  const dealt = deck.filter((c) => !shown.has(c)).slice(0, 3); // three cards of the stock
+  const drawn = {
+    ...apophis,
+    stock: { ...apophis.stock, count: apophis.stock.count - 3 },
+    piles: apophis.piles.map((p, i) => ({ ...p, count: p.count + 1, cards: [dealt[i]] })),
+  };
+  assert.deepEqual(motions(apophis, drawn), ["waste-1", "waste-2", "waste-3"].map((pile, i) => ({ kind: "drawn", card: dealt[i], pile })));
+  assert.deepEqual(motions(drawn, apophis).map((m) => [m.kind, m.pile]), [["stocked", "waste-1"], ["stocked", "waste-2"], ["stocked", "waste-3"]]);
+  // The standard waste's top paired away fades where it lay; undone, it comes back.
+  const start = fixture("r5_start");
+  const waste = start.piles.find((p) => p.id === "waste");
+  const place = start.table.piles.places.find((p) => p.id === "waste");
+  const taken = { ...start, piles: [{ ...waste, count: 0, cards: [], free: [], selectable: [] }] };
+  assert.deepEqual(motions(start, taken), [{ kind: "removed", card: waste.cards[0], pile: "waste", at: { x: place.x, y: place.y } }]);
+  assert.deepEqual(motions(taken, start), [{ kind: "returned", card: waste.cards[0], pile: "waste" }]);
+});
