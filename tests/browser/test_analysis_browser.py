@@ -118,6 +118,17 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(page: Page, o
     nb.execute(PLAY_OUT)
     banner = field(root, "banner")
     expect(banner).to_have_attribute("data-status", "no_moves")
+    # Draw against the waste (these rules): the card beneath the top may be played, and shows a
+    # step to the left of the top, under it; the top lies on the pile's place.
+    waste = root.locator('[data-pile="waste"] .pyr-card')
+    expect(waste).to_have_count(2)
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+    under, top = waste.nth(0).bounding_box(), waste.nth(1).bounding_box()
+    place = root.locator('[data-pile="waste"] .pyr-slot-place').bounding_box()
+    assert abs(top["x"] - place["x"]) < 1 and under["x"] < top["x"] - 10, (under, top, place)
+    assert waste.nth(1).evaluate(
+        "(el) => { const r = el.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }"
+    ), "the top card is drawn over the card beneath it"
 
     # The Analysis, from the banner: its progress, then what the kernel found.
     root.evaluate(WATCH_PROGRESS_JS)
