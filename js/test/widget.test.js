@@ -624,7 +624,7 @@ test("Face-down: covered cards are backs that no reader and no arrow key reaches
   const bottom = view.cards[21];
   bottom.el.focus();
   bottom.el.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowUp", bubbles: true, cancelable: true }));
-  assert.equal(document.activeElement, bottom.el, "no face-up card above: the focus stays");
+  assert.equal(document.activeElement, q('[data-pile="stock"]'), "no face-up card above: past the backs, to the stock");
 });
 
 test("Face-down: a card turned face down again (an undo) keeps nothing of its face", () => {
@@ -846,4 +846,23 @@ test("replay of an analysed game: the losing move's note is a line of its own, n
   assert.equal(note.hidden, false);
   assert.equal(q(".pyr-replaybar").contains(note), false, "the bar keeps its controls only");
   assert.equal(note.previousElementSibling, q('[data-field="message"]'), "under the step's message");
+});
+
+test("keyboard: the arrow keys reach the stock like a pile, and Enter on it draws", () => {
+  const { model, view, q } = mount();
+  const key = (k) => {
+    const event = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true });
+    document.activeElement.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  const apex = view.cards.find((c) => c.row === 1);
+  apex.el.focus();
+  assert.equal(key("ArrowLeft"), true);
+  assert.equal(document.activeElement, q('[data-pile="stock"]'), "left of the apex: the stock in its corner");
+  key("Enter");
+  assert.deepEqual(model.sent.at(-1), { type: "tap", pile: "stock" });
+  key("ArrowRight");
+  assert.equal(document.activeElement, apex.el, "and back");
+  assert.equal(view.cards.filter((c) => c.el.tabIndex === 0).length, 1, "the tableau keeps one tab stop");
+  assert.equal(q('[data-pile="waste"] .pyr-card').tabIndex, 0, "and the piles theirs");
 });

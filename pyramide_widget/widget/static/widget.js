@@ -635,13 +635,15 @@ function buildBoard(ctx) {
   });
   on(board, "pointercancel", endDrag);
 
-  // ---- keyboard: arrow keys move between the face-up cards (one tab stop for the tableau,
-  // one for the other piles). Within the tableau they follow its rows; where a row ends, and
-  // from a pile's card, they go to the nearest face-up card in that direction, so every pile
-  // is reached.
+  // ---- keyboard: arrow keys move between the face-up cards and the stock (one tab stop for
+  // the tableau, one for the piles, the stock's own). Within the tableau they follow its rows;
+  // where a row ends, and from a pile's card, they go to the nearest face-up card or the stock
+  // in that direction, so every pile is reached.
   const pileMove = (from, key, within) =>
     nearestInDirection(from, within.map((c) => ({ ...c.at, stop: c })), key)?.stop;
-  const pileStops = () => piles.stops();
+  // The piles' cards and buttons, and the stock where the table has one: the stock keeps its own
+  // tab stop, and Enter on it draws as a click does.
+  const pileStops = () => [...piles.stops(), ...(stockBox.hidden ? [] : [{ el: stock, at: layout.piles.stock, pile: "stock" }])];
   function moveFocus(event) {
     const inPile = pileStops().find((c) => c.el === event.target);
     if (inPile) {
@@ -691,6 +693,7 @@ function buildBoard(ctx) {
     return true;
   }
   function focusCard(card) {
+    if (card.el === stock) return stock.focus();
     const group = cards.includes(card) ? cards : piles.stops();
     for (const c of group) setAttr(c.el, "tabindex", c === card ? "0" : "-1");
     card.el.focus();
