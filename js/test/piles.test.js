@@ -58,6 +58,11 @@ test("the standard game's one pile is its waste, drawn like any other pile besid
   assert.equal(waste.getAttribute("aria-label"), "1 cards in the waste", "its count, said");
   assert.equal(waste.querySelector(".pyr-count").textContent, "1", "written though it shows its one card");
   assert.equal(waste.querySelector(".pyr-empty").tagName, "SPAN", "an empty waste is an outline, not a button");
+  for (const name of ["r5_start", "apophis", "cell"]) {
+    const { view } = mount(fixture(name));
+    const names = [...view.root.querySelectorAll(".pyr-board [data-card]")].map((c) => c.dataset.card);
+    assert.equal(new Set(names).size, names.length, `${name}: no card drawn twice`);
+  }
 });
 
 // Until the engine deals these games, a standard snapshot with piles added in the format of
