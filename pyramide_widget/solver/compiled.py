@@ -117,11 +117,14 @@ class CompiledSearch(Search):
     def run(self) -> None:
         assert _module is not None
         t, position, rules = self.table, self.game.position(), self.table.rules
-        stopped, win, best, best_removed, nodes, relaxed = _module.search(
+        arguments = [
             t.rank, t.cover_mask, t.talon_rank, t.drawn0, int(position.fresh), position.recycles_used, t.target,
             int(rules.strict_win), -1 if rules.recycles is None else rules.recycles,
-            int(rules.draw_against_waste), int(t.coverer_pairs), self.limit, self.optimal,
-        )
+            int(rules.draw_against_waste), int(t.coverer_pairs), self.limit,
+        ]
+        if self.optimal:  # only then: a library built before optimal=True was compiled still decides
+            arguments.append(True)
+        stopped, win, best, best_removed, nodes, relaxed = _module.search(*arguments)
         self.nodes = nodes
         if relaxed:
             # The budget ran out in the relaxation (unlimited recycles): its lines may use
