@@ -17,7 +17,7 @@ STANDARD_PRESETS = [letter for letter, preset in PRESETS.items() if preset.rules
 ONE_WASTE_PRESETS = [letter for letter, preset in PRESETS.items() if not needs_pile_search(preset.rules.table)]
 from pyramide_widget.solver import SearchLimitReached, SolveResult, hint, solve
 
-from solver_reference import BudgetExceeded, playout, shortest_win
+from solver_reference import playout, shortest_win
 
 # A deck laid out so that nothing can ever remove the top card: 5♣ in row 1 and every 8 in
 # rows 3-7, so every 8 covers it (not directly: even "pair with the coverer" cannot help).
@@ -181,10 +181,18 @@ def test_hint_on_a_position_too_hard_for_its_budget_is_still_a_legal_move() -> N
     assert hint(game, max_nodes=None) == unlimited.best_line[0]
 
 
+#: Per preset, the positions (deals of seed 5, played out to 8 stock cards) on which a
+#: breadth-first search of at most 3,000 states finishes: the first four such among the won
+#: ones. Trying it on the won positions before them only to give up took about 90% of this
+#: test's time (over a minute), so it runs on these alone; the cheap checks still run on all.
+BREADTH_FIRST_FINISHES = {"N": (9, 35, 39, 49), "E": (9, 10, 14, 31)}
+
+
 @pytest.mark.parametrize("letter", ["N", "E"])
 def test_optimal_solutions_are_as_short_as_a_breadth_first_search_finds(letter: str) -> None:
-    checked = 0
-    for n, letters in enumerate(deal_letters(5, 80)):
+    """R20: every removal, draw and recycle counts; no line wins in fewer moves."""
+    compared = BREADTH_FIRST_FINISHES[letter]
+    for n, letters in enumerate(deal_letters(5, compared[-1] + 1)):
         game = playout(Game.from_code(f"PY1-{letter}-{letters}"), seed=n, keep=3, stock=8)
         if game.is_over:
             continue
@@ -192,18 +200,13 @@ def test_optimal_solutions_are_as_short_as_a_breadth_first_search_finds(letter: 
         fast = solve(game)
         assert result.winnable == fast.winnable
         if not result.winnable:
+            assert n not in compared
             continue
         check(game, result)
         assert result.solution is not None
         assert len(result.solution) <= len(fast.solution or [])
-        try:
+        if n in compared:
             assert len(result.solution) == shortest_win(game, budget=3000)
-        except BudgetExceeded:
-            continue
-        checked += 1
-        if checked == 4:
-            break
-    assert checked >= 1
 
 
 def test_results_print_the_same_on_every_run() -> None:
