@@ -2,7 +2,7 @@
 
 Prints figures, asserts nothing (the goal is in issue 11)::
 
-    python benchmarks/bench_optimal.py --their-checkout /tmp/work/java-astar --decks 200
+    python benchmarks/bench_optimal.py --their-checkout /tmp/work/java-astar --decks 200 --python-decks 20
 
 Both solvers get the same decks under the rules of Microsoft Solitaire Collection's Pyramid,
 which theirs plays (``Rules(recycles=2, draw_against_waste=True)``: three passes through the
@@ -18,7 +18,9 @@ once and its JIT warms up as it would in a long-running program. It needs a JDK 
 ``libtrove3-java`` and ``libjackson2-databind-java``; where any of them is missing this says
 so and times ours alone.
 
-CPU time per deck: ours ``time.process_time()`` around ``solve``; theirs the JVM's process CPU
+Ours runs with the engine a README install gives (``engine="auto"``: the compiled search where
+it is built; each row says which ran); ``--python-decks N`` also times pure Python (what Pyodide
+runs) on the first N decks. CPU time per deck: ours ``time.process_time()`` around ``solve``; theirs the JVM's process CPU
 time around building their ``Deck`` (which precomputes the successor masks of every pyramid
 shape for that deck) and solving, the JIT and garbage collector threads included.
 
@@ -97,12 +99,12 @@ def in_their_count(game: Game, line: list) -> int:
     return len(line) - saved
 
 
-def ours(decks: list[str]) -> list[dict]:
+def ours(decks: list[str], engine: str = "auto") -> list[dict]:
     rows = []
     for n, deck in enumerate(decks):
         game = game_of(deck)
         started = time.process_time()
-        result = solve(game, optimal=True)
+        result = solve(game, optimal=True, engine=engine)
         seconds = time.process_time() - started
         line = result.solution
         rows.append({
@@ -178,6 +180,8 @@ def main() -> None:
                         help="a checkout of mchung94/solitaire-player (default $SOLITAIRE_PLAYER or /tmp/work/java-astar)")
     parser.add_argument("--decks", type=int, default=200, help="the first N decks (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of our decks when theirs are absent (default 1)")
+    parser.add_argument("--python-decks", type=int, default=0,
+                        help="also time ours in pure Python (engine='python') on the first N decks (default 0)")
     parser.add_argument("--out", type=Path, help="write the figures and every deck's row to this JSON file")
     parser.add_argument("--note", default="", help="the machine's conditions, for the results file")
     args = parser.parse_args()
@@ -198,6 +202,11 @@ def main() -> None:
         their_rows = theirs(class_path, decks, Path(tmp)) if class_path else []
     our_rows = ours(decks)
     result["ours"] = {"summary": summary("ours", our_rows), "rows": our_rows}
+    if args.python_decks:
+        # What Pyodide (the JupyterLite site) and an install without a C compiler run.
+        python_rows = ours(decks[: args.python_decks], engine="python")
+        result["ours_pure_python"] = {"summary": summary("python", python_rows), "rows": python_rows}
+        result["ours_same_decks"] = summary("ours", our_rows[: args.python_decks])
     if their_rows:
         result["theirs"] = {"summary": summary("theirs", their_rows), "rows": their_rows}
         disagree, longer, shorter = [], [], []

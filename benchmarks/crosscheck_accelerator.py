@@ -10,11 +10,16 @@ engine, and every disagreement; exits 1 if there was any::
     python benchmarks/crosscheck_accelerator.py --deals 2000 [--presets NST] [--workers 2]
 
 The last run is in ``benchmarks/results/crosscheck_accelerator.txt`` (not yet 2,000 deals on every preset).
+
+``--optimal`` checks ``solve(..., optimal=True)`` the same way (the compiled A* against
+shortest.py: the same fewest moves, line and node count); a won deal takes pure Python seconds
+there, so runs are shorter: the last one is in ``benchmarks/results/crosscheck_optimal.txt``.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import time
@@ -48,13 +53,13 @@ def _replays(game: Game, result: SolveResult) -> str | None:
     return None
 
 
-def check_deal(code: str) -> tuple[str, bool, str | None, float, float]:
+def check_deal(code: str, optimal: bool = False) -> tuple[str, bool, str | None, float, float]:
     """(code, winnable, the disagreement or None, Python CPU seconds, compiled CPU seconds)."""
     game = Game.from_code(code)
     started = time.process_time()
-    python = solve(game, engine="python")
+    python = solve(game, engine="python", optimal=optimal)
     middle = time.process_time()
-    fast = solve(game, engine="compiled")
+    fast = solve(game, engine="compiled", optimal=optimal)
     ended = time.process_time()
     problem = None
     if fast != python or fast.solution != python.solution or fast.best_line != python.best_line:
@@ -69,13 +74,14 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=2000, help="deals per preset (default 2000)")
     parser.add_argument("--presets", default="NEWVFBPSRT", help="preset letters (default: all, fastest first)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--optimal", action="store_true", help="check solve(..., optimal=True), the fewest moves")
     args = parser.parse_args()
     if not available():
         print("the compiled search is not built here: run `python build_compiled.py` (or pip install -e .)")
         return 1
     print(
         f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.workers} workers; "
-        f"the first {args.deals} deals of seed {SEED} per preset; CPU seconds per engine, summed over the deals "
+        f"{'optimal=True; ' if args.optimal else ''}the first {args.deals} deals of seed {SEED} per preset; CPU seconds per engine, summed over the deals "
         "(the machine was shared with other work: CPU time, not wall-clock)",
         flush=True,
     )
@@ -88,7 +94,7 @@ def main() -> int:
             won = agree = 0
             python_cpu = compiled_cpu = 0.0
             for done, (code, winnable, problem, python_s, compiled_s) in enumerate(
-                pool.map(check_deal, codes, chunksize=4), 1
+                pool.map(functools.partial(check_deal, optimal=args.optimal), codes, chunksize=4), 1
             ):
                 won += winnable
                 python_cpu += python_s
