@@ -6,7 +6,7 @@ package is installed with a C compiler at hand) is a line-by-line port of the de
 ``answers._solve_limited``) and of the fewest-moves A* (:class:`.shortest.ShortestSearch`, and
 ``answers._shortest`` choosing its bound and oracle): the same states in the same order, so the
 same answers, lines and node counts, about 50 to 70 times faster per deal on the one-pass rules
-(S, T, R) and 20 to 30 times faster with ``optimal=True``. The pure-Python searches stay the
+(S, T, R) and 25 to 30 times faster with ``optimal=True`` (benchmarks/bench_optimal.py). The pure-Python searches stay the
 reference, and what runs where the extension is not built or cannot load (Pyodide, the
 JupyterLite site).
 
