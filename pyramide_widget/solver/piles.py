@@ -12,6 +12,19 @@ with the engine's rules restated move for move, so its lines replay through the 
   when they are unlimited, since the rules then never read it);
 * a depth-first search visits each state once (a transposition set), so it ends on every
   position and proves "not winnable" by exhausting the reachable states;
+* the transposition set holds a **canonical key** of the state rather than the state: every
+  card by its rank (no rule reads a suit); the reserve piles as a sorted list, and Giza's
+  columns too (piles of one kind that are never dealt onto play alike, so swapping two of them
+  changes no move but its name); and, in a **pool** game (below), the stock and the waste as
+  one sorted list of ranks. Two states with one key have the same answers (won or not, the
+  most pyramid places that can be vacated), so visiting one of them decides both;
+* a **pool** game is one waste pile drawn one card at a time with unlimited recycles and
+  without draw against waste (Reserve, Cell): as in the one-waste search (package
+  docstring), any card of the stock or the waste can be brought to the waste top by drawing
+  and recycling without changing anything else, and only the waste top plays, so the order of
+  the stock and the waste stops mattering. The search then plays "draw until card X is on the
+  waste top, then use it" as one step (its draws and recycles are in the line), for every
+  card X, and never a lone draw: a lone draw leads to a state with the same key;
 * one pruning, safe under every knob: a free king off a waste pile (or any free king when
   draw against waste is off) is removed before anything else, since it pairs with nothing
   and covers nothing once gone;
@@ -19,8 +32,20 @@ with the engine's rules restated move for move, so its lines replay through the 
   partner gone, or covering it, or under it) can never go, nor any card it lies on; a state
   whose bound is no better than the best line found is not searched further, and the search
   ends once the best line reaches the start's bound;
-* ``optimal``: breadth-first instead, without the king pruning, so the first win found has
-  the fewest moves.
+* a sharper bound, the **free-access relaxation** (:meth:`PileSearch.relaxed_most`, on tables
+  without a cell and without pair-with-coverer): let every card left outside the pyramid be
+  free at once, at any time, whatever pile or stock position it is in. Every real line is
+  then still a line of the relaxed game (a real move needs its cards free; in the relaxed
+  game they are), so the most pyramid places the relaxed game can vacate bounds the real
+  game's. The relaxed game depends only on the pyramid places vacated and how many cards of
+  each rank are left outside, so its answers are remembered across the whole search; it
+  plays only moves that take a pyramid card (a move of outside cards alone uncovers nothing
+  and only spends cards that are free anyway). It is used like the first bound;
+* under strict win, once the best line has cleared the pyramid only a win counts: a state
+  where a column or reserve card can never go (each card of a partner rank left is under it
+  in its own pile) is then dropped;
+* ``optimal``: breadth-first instead, on the exact states, without the king pruning, so the
+  first win found has the fewest moves.
 
 It knows every card (perfect information), like the rest of the package. Standard library
 only, as the engine.
@@ -47,6 +72,16 @@ def needs_pile_search(table: "GameTable") -> bool:
     """Whether a table is one of this module's: other piles than one waste, a draw of more
     than one card, or groups."""
     return table.piles != ONE_WASTE or table.draw != 1 or table.groups
+
+
+RELAXED_NODES = 2_000
+"""How many new states of the free-access relaxation one bound may examine: past it (Tut's
+Tomb's groups can make the relaxed game large) the state keeps the partner bound, and the
+relaxed states settled so far stay remembered for the next bound."""
+
+
+class _RelaxationTooLarge(Exception):
+    """The free-access relaxation of one state went past :data:`RELAXED_NODES`."""
 
 
 class PileOutOfNodes(Exception):
@@ -106,6 +141,15 @@ class PileSearch:
             r: sum(1 << i for i, card in enumerate(self.pyramid) if card >= 0 and self.rank[card] == r)
             for r in range(1, self.target + 1)
         }
+        # Piles of one kind never dealt onto (reserve, columns) play alike: the key sorts them.
+        self.alike = [[k for k, kind in enumerate(self.kinds) if kind == name] for name in ("reserve", "column")]
+        self.others = [k for k, kind in enumerate(self.kinds) if kind not in ("waste", "reserve", "column")]
+        self.pool = (
+            len(self.waste) == 1 and self.draw == 1 and self.limit_recycles is None and not self.against_waste
+        )
+        self.relaxable = len(self.cells) <= 1 and not self.coverer
+        self.relaxed: dict[tuple[int, tuple[int, ...], int], int] = {}
+        self.relaxed_left = RELAXED_NODES
         self.limit = limit
         self.nodes = 0
         self.solution: list[Move] | None = None
@@ -234,6 +278,176 @@ class PileSearch:
         used = recycles + 1 if self.limit_recycles is not None else 0
         return (removed, tuple(new_piles), gathered[::-1], False, used)
 
+    def key(self, state: State) -> tuple[object, ...]:
+        """The state's canonical key for the transposition set (module docstring): ranks for
+        cards, alike piles sorted, and a pool game's stock and waste as one sorted list."""
+        removed, piles, stock, fresh, recycles = state
+        rank = self.rank
+        alike = tuple(tuple(sorted(tuple(rank[c] for c in piles[k]) for k in group)) for group in self.alike)
+        others = tuple(tuple(rank[c] for c in piles[k]) for k in self.others)
+        if self.pool:
+            talon: tuple[object, ...] = tuple(sorted(rank[c] for c in (*stock, *piles[self.waste[0]])))
+        else:
+            talon = (tuple(rank[c] for c in stock), *(tuple(rank[c] for c in piles[k]) for k in self.waste))
+        return (removed, talon, alike, others, fresh, recycles)
+
+    def steps(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+        """The depth-first search's steps from ``state``: its moves, each as a line of one; in
+        a pool game, instead of the draw or recycle, every use of each other card of the stock
+        and the waste, after the draws and recycles that bring it to the waste top."""
+        moves = self.moves(state)
+        if not self.pool:
+            return [((move,), after) for move, after in moves]
+        result = [((move,), after) for move, after in moves if move is not DRAW and move is not RECYCLE]
+        if len(moves) == 1 and moves[0][0].kind is MoveKind.KING:
+            return result  # a safe king first: nothing else is needed
+        keys = {self.key(after) for _, after in result}
+        waste = self.waste[0]
+        current, prefix = state, []
+        for _ in range(len(state[2]) + len(state[1][waste]) + 1):
+            move, current = (DRAW, self._draw(current)) if current[2] else (RECYCLE, self._recycle(current))
+            if current == state:
+                break
+            prefix.append(move)
+            if not current[1][waste]:
+                continue
+            for move, after in self.moves(current, first_kings=False):
+                if move is DRAW or move is RECYCLE or len(after[1][waste]) == len(current[1][waste]):
+                    continue  # only the moves that use the waste top
+                k = self.key(after)
+                if k not in keys:
+                    keys.add(k)
+                    result.append(((*prefix, move), after))
+        return result
+
+    def relaxed_most(self, removed: int, outside: tuple[int, ...], cell: int = 0) -> int:
+        """The most pyramid places the free-access relaxation (module docstring) can have
+        vacated from ``removed`` with ``outside[r]`` cards of rank ``r`` left outside the
+        pyramid and the cell holding a card of rank ``cell`` (0: empty): a bound on the real
+        game's. Remembered; each new relaxed state is a node."""
+        known = self.relaxed.get((removed, outside, cell))
+        if known is not None:
+            return known
+        self.nodes += 1
+        self.relaxed_left -= 1
+        if self.relaxed_left < 0:
+            raise _RelaxationTooLarge
+        if self.limit is not None and self.nodes > self.limit:
+            raise PileOutOfNodes(self.nodes, self.best_line, self.best_removed)
+        size, target, rank = self.size, self.target, self.pyramid_rank
+        present = self.full & ~removed
+        free = [i for i in range(size) if present >> i & 1 and not self.covers[i] & present]
+        king = next((i for i in free if rank[i] == target), None)
+        if king is not None:  # a free king goes: nothing is lost (the king pruning)
+            best = self.relaxed_most(removed | 1 << king, outside, cell)
+            self.relaxed[removed, outside, cell] = best
+            return best
+        best = bin(removed).count("1")
+        for step in self._relaxed_moves(free, removed, outside, cell):
+            best = max(best, self.relaxed_most(*step))
+            if best == size:
+                break
+        self.relaxed[removed, outside, cell] = best
+        return best
+
+    def _relaxed_moves(
+        self, free: list[int], removed: int, outside: tuple[int, ...], cell: int
+    ) -> Iterator[tuple[int, tuple[int, ...], int]]:
+        """The relaxed game's moves that take a pyramid card: two free pyramid cards, a free
+        pyramid card with an outside card, and with groups any set of free pyramid cards and
+        outside cards summing to the target; on a table with a cell, a free pyramid card into
+        the empty cell, and the card in the cell with a free pyramid card or an outside card
+        (which empties the cell). An outside card never needs the cell: it is free anyway."""
+        target, rank = self.target, self.pyramid_rank
+        for a, b in combinations(free, 2):
+            if rank[a] + rank[b] == target:
+                yield removed | 1 << a | 1 << b, outside, cell
+        for a in free:
+            need = target - rank[a]
+            if outside[need]:
+                yield removed | 1 << a, _take(outside, need), cell
+        if self.cells:
+            if not cell:
+                for a in free:
+                    yield removed | 1 << a, outside, rank[a]
+            elif cell == target:
+                yield removed, outside, 0
+            else:
+                for a in free:
+                    if rank[a] + cell == target:
+                        yield removed | 1 << a, outside, 0
+                if outside[target - cell]:
+                    yield removed, _take(outside, target - cell), 0
+        if not self.groups:
+            return
+        for size in range(1, len(free) + 1):
+            for chosen in combinations(free, size):
+                total = sum(rank[i] for i in chosen)
+                if total > target:
+                    continue
+                mask = sum(1 << i for i in chosen)
+                for used in _multisets(outside, target - total, 1):
+                    if size + sum(used) >= 3:
+                        left = tuple(n - u for n, u in zip(outside, used))
+                        yield removed | mask, left, cell
+
+    def _outside(self, state: State) -> tuple[int, ...]:
+        """How many cards of each rank are left outside the pyramid and its cell (index by
+        rank)."""
+        counts = [0] * (self.target + 1)
+        rank = self.rank
+        for k, pile in enumerate(state[1]):
+            if k in self.cells:
+                continue
+            for card in pile:
+                counts[rank[card]] += 1
+        for card in state[2]:
+            counts[rank[card]] += 1
+        counts[self.target] = 0  # a king outside pairs with nothing
+        return tuple(counts)
+
+    def ceiling(self, state: State) -> int:
+        """The best bound this search has on the pyramid places ``state`` can ever have
+        vacated: the partner bound, then the free-access relaxation where it applies."""
+        bound = self.bound(state)
+        if self.relaxable and bound > self.best_removed:
+            self.relaxed_left = RELAXED_NODES
+            try:
+                cell = next((self.rank[state[1][k][-1]] for k in self.cells if state[1][k]), 0)
+                bound = min(bound, self.relaxed_most(state[0], self._outside(state), cell))
+            except _RelaxationTooLarge:
+                pass  # this state keeps the partner bound; what was settled is remembered
+        return bound
+
+    def stuck(self, state: State) -> bool:
+        """Under strict win: whether a reserve or column card can never go, each card of its
+        partner rank being in its own pile (above it, so gone before it is free, or beneath
+        it, so never free while it is there) or gone (module docstring). Pairs only: a game
+        with groups is never stuck by this test."""
+        if not self.strict or self.groups:
+            return False
+        removed, piles, stock, _, _ = state
+        rank, target = self.rank, self.target
+        counts = list(self._outside(state))
+        for k in self.cells:
+            for card in piles[k]:
+                counts[rank[card]] += 1
+        present = self.full & ~removed
+        for i in range(self.size):
+            if present >> i & 1:
+                counts[self.pyramid_rank[i]] += 1
+        for group in self.alike:
+            for k in group:
+                pile = piles[k]
+                own = [0] * (target + 1)
+                for card in pile:
+                    own[rank[card]] += 1
+                for card in pile:
+                    r = rank[card]
+                    if r != target and counts[target - r] - own[target - r] == 0:
+                        return True
+        return False
+
     def bound(self, state: State) -> int:
         """The most pyramid places this state can ever have vacated (see the module docstring)."""
         removed, piles, stock, _, _ = state
@@ -275,12 +489,12 @@ class PileSearch:
 
     # ------------------------------------------------------------------ the searches
 
-    def _count(self, removed: int, line: list[Move]) -> None:
+    def _count(self, removed: int, line: list[tuple[Move, ...]]) -> None:
         self.nodes += 1
         count = bin(removed).count("1")
         if count > self.best_removed:
             self.best_removed = count
-            self.best_line = list(line)
+            self.best_line = [move for part in line for move in part]
         if self.limit is not None and self.nodes > self.limit:
             raise PileOutOfNodes(self.nodes, self.best_line, self.best_removed)
 
@@ -292,14 +506,14 @@ class PileSearch:
             self._depth_first()
 
     def _depth_first(self) -> None:
-        seen = {self.start}
-        line: list[Move] = []
+        seen = {self.key(self.start)}
+        line: list[tuple[Move, ...]] = []
         self._count(self.start[0], line)
         if self.won(self.start):
             self.solution = []
             return
-        ceiling = self.bound(self.start)
-        stack: list[Iterator[tuple[Move, State]]] = [iter(self.moves(self.start))]
+        ceiling = self.ceiling(self.start)
+        stack: list[Iterator[tuple[tuple[Move, ...], State]]] = [iter(self.steps(self.start))]
         while stack:
             step = next(stack[-1], None)
             if step is None:
@@ -307,25 +521,27 @@ class PileSearch:
                 if line:
                     line.pop()
                 continue
-            move, state = step
-            if state in seen:
+            moves, state = step
+            key = self.key(state)
+            if key in seen:
                 continue
-            seen.add(state)
-            line.append(move)
+            seen.add(key)
+            line.append(moves)
             self._count(state[0], line)
             if self.won(state):
-                self.solution = list(line)
-                self.best_line = list(line)
+                self.solution = self.best_line = [move for part in line for move in part]
                 self.best_removed = self.size
                 return
             # (A pyramid card parked in a cell has vacated its place but not gone: a full
             # count is not a win, so the bounds only cut below the whole pyramid.)
             if self.best_removed >= ceiling < self.size:  # as many as can ever go: no win
                 return
-            if self.best_removed >= self.bound(state) < self.size:
+            if self.best_removed >= self.ceiling(state) < self.size or (
+                self.best_removed == self.size and self.stuck(state)
+            ):
                 line.pop()
                 continue
-            stack.append(iter(self.moves(state)))
+            stack.append(iter(self.steps(state)))
 
     def _breadth_first(self) -> None:
         parent: dict[State, tuple[State, Move] | None] = {self.start: None}
@@ -360,3 +576,22 @@ def _groups(places: list[int], ranks: list[int], target: int) -> Iterator[tuple[
                 yield from extend(n + 1, chosen + (places[n],), new_total)
 
     return extend(0, (), 0)
+
+
+def _take(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """``counts`` with one card of ``rank`` fewer."""
+    return counts[:rank] + (counts[rank] - 1,) + counts[rank + 1 :]
+
+
+def _multisets(counts: tuple[int, ...], total: int, low: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take cards of ranks ``low`` and up, at most ``counts[r]`` of rank ``r``,
+    whose ranks sum to ``total``, as how many of each rank are taken (the relaxed groups)."""
+    if total == 0:
+        yield (0,) * len(counts)
+        return
+    for r in range(low, min(total, len(counts) - 1) + 1):
+        for n in range(1, counts[r] + 1):
+            if n * r > total:
+                break
+            for rest in _multisets(counts, total - n * r, r + 1):
+                yield rest[:r] + (n,) + rest[r + 1 :]
