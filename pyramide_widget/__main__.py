@@ -101,6 +101,10 @@ def _parser() -> argparse.ArgumentParser:
         "--player", choices=list(STRATEGIES),
         help="play the deals with this strategy, which sees only what a player sees, instead of solving them",
     )
+    estimate.add_argument(
+        "--max-nodes", type=int,
+        help="stop each deal's search after this many states and count the deal as undecided (default: no limit)",
+    )
     estimate.add_argument("--serial", action="store_true", help="solve in this process instead of a process pool")
     estimate.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser
@@ -180,12 +184,16 @@ def _estimate(args: argparse.Namespace) -> int:
     assert rules is not None
     deals = _whole("--deals", args.deals, 1, MAX_DEALS)
     seed = _whole("--seed", args.seed, 0, MAX_SEED)
+    max_nodes = None if args.max_nodes is None else _whole("--max-nodes", args.max_nodes, 1, 2**63 - 1)
+    if max_nodes is not None and args.player is not None:
+        raise PyramideError("--max-nodes is the solver's budget: a --player plays without one")
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
         # Only the figures (and, for JSON, the codes won) are kept: memory stays flat for any --deals.
         result = estimate(
             rules, deals=deals, seed=seed, executor="serial" if args.serial else None,
             progress=bar.update if bar else None, keep="won" if args.json else "none", player=args.player,
+            max_nodes=max_nodes,
         )
     finally:
         if bar:

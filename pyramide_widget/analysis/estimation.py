@@ -72,7 +72,7 @@ _BUCKET_BITMAP_BYTES = (1 << _BUCKET_BITS) // 8
 _BUCKET_LIST_MAX = _BUCKET_BITMAP_BYTES // 2  # past this, a bitmap is smaller than the list
 _KEEP = ("all", "won", "none")
 
-ChunkResult = tuple[bool, int, int, float]
+ChunkResult = tuple[bool | None, int, int, float]
 
 
 def wilson_interval(won: int, total: int, z: float = Z_95) -> tuple[float, float]:
@@ -174,7 +174,9 @@ class DealOutcome:
     """What the solver found for one deal."""
 
     code: str
-    winnable: bool
+    winnable: bool | None
+    """``None``: undecided, the search reached ``estimate(max_nodes=...)`` first (then
+    ``max_removed`` is the most its best line removed, a lower bound)."""
     max_removed: int
     nodes: int
     seconds: float = field(compare=False)
@@ -203,10 +205,26 @@ class Estimate:
     """``None`` for the solver; otherwise the name of the strategy that played the deals
     (``estimate(player=...)``), whose ``won`` counts the deals it won, ``max_removed`` the
     pyramid cards it removed and each outcome's ``nodes`` the moves it played."""
+    undecided: int = 0
+    """Deals the solver left undecided within ``max_nodes`` (never counted as won or lost):
+    ``won`` and ``max_removed`` cover the decided deals only, ``rate`` is then a lower bound,
+    :attr:`rate_range` the honest range and ``low``/``high`` the Wilson bounds of its ends."""
+    max_nodes: int | None = None
+    """The node budget per deal (``estimate(max_nodes=...)``), or ``None``: no budget."""
 
     @property
     def rate(self) -> float:
         return self.won / self.deals
+
+    @property
+    def lost(self) -> int:
+        """Deals proven lost (by the solver) or lost (by the strategy)."""
+        return self.deals - self.won - self.undecided
+
+    @property
+    def rate_range(self) -> tuple[float, float]:
+        """The share won if every undecided deal is lost, and if every one is won."""
+        return self.won / self.deals, (self.won + self.undecided) / self.deals
 
     @property
     def codes(self) -> list[str]:
@@ -221,6 +239,13 @@ class Estimate:
     def summary(self) -> str:
         """One line for a table: rules, who played (when a strategy did), rate, interval and deals."""
         who = "" if self.player is None else f" played by {self.player}"
+        if self.undecided:
+            low, high = self.rate_range
+            return (
+                f"{self.rules.letter} {self.rules.name}{who}: {self.won}/{self.deals} won, {self.lost} lost, "
+                f"{self.undecided} undecided within {self.max_nodes} nodes = {100 * low:.2f}-{100 * high:.2f}% "
+                f"(95% CI {100 * self.low:.2f}-{100 * self.high:.2f}%), seed {self.seed}"
+            )
         return (
             f"{self.rules.letter} {self.rules.name}{who}: {self.won}/{self.deals} won = {100 * self.rate:.2f}% "
             f"(95% CI {100 * self.low:.2f}-{100 * self.high:.2f}%), seed {self.seed}"
@@ -245,6 +270,10 @@ class Estimate:
             "seed": self.seed,
             "deals": self.deals,
             "won": self.won,
+            **({} if self.max_nodes is None else {
+                "max_nodes": self.max_nodes, "lost": self.lost, "undecided": self.undecided,
+                "rate_range": list(self.rate_range),
+            }),
             "rate": self.rate,
             "ci95": [self.low, self.high],
             "max_removed": {str(k): v for k, v in sorted(self.max_removed.items())},
@@ -254,15 +283,21 @@ class Estimate:
         }
 
 
-def _solve_chunk(rules: Rules, codes: Sequence[str]) -> list[ChunkResult]:
-    """Solve a chunk of deals (runs in a worker: module-level, so it pickles by name)."""
+def _solve_chunk(rules: Rules, codes: Sequence[str], max_nodes: int | None = None) -> list[ChunkResult]:
+    """Solve a chunk of deals (runs in a worker: module-level, so it pickles by name); a deal
+    the search cannot settle within ``max_nodes`` is undecided (``None``)."""
     from ..engine.game import Game
-    from ..solver import solve
+    from ..solver import SearchLimitReached, solve
 
-    out = []
+    out: list[ChunkResult] = []
     for code in codes:
-        result = solve(Game.from_code(code, rules=rules))
-        out.append((result.winnable, result.max_removed, result.nodes, result.seconds))
+        started = time.perf_counter()
+        try:
+            result = solve(Game.from_code(code, rules=rules), max_nodes=max_nodes)
+        except SearchLimitReached as stop:
+            out.append((None, stop.removed, stop.nodes, time.perf_counter() - started))
+        else:
+            out.append((result.winnable, result.max_removed, result.nodes, result.seconds))
     return out
 
 
@@ -355,7 +390,9 @@ _Task = Callable[..., list[ChunkResult]]
 """A chunk's work, run by an executor: ``task(rules, codes, *extra)``."""
 
 
-def _work(player: object, seed: int, executor: Executor | str | None) -> tuple[_Task, tuple[object, ...], Executor | str | None]:
+def _work(
+    player: object, seed: int, executor: Executor | str | None, max_nodes: int | None = None
+) -> tuple[_Task, tuple[object, ...], Executor | str | None]:
     """What a chunk runs: the solver, or a strategy's playouts; and the executor to run it on.
 
     A built-in strategy travels to the workers by name. A user's function travels as itself,
@@ -363,7 +400,9 @@ def _work(player: object, seed: int, executor: Executor | str | None) -> tuple[_
     default pool plays it in this process when workers could not import it (a function
     defined in a notebook, whose ``__main__`` they cannot load, or a lambda)."""
     if player is None:
-        return _solve_chunk, (), executor
+        return _solve_chunk, (max_nodes,), executor
+    if max_nodes is not None:
+        raise ValueError("max_nodes is the solver's budget: a strategy (player=...) plays without one, pass max_nodes=None")
     from .strategies import STRATEGIES, check_player, player_name
 
     check_player(player)
@@ -410,6 +449,7 @@ def solve_deals(
     chunk_size: int = 50,
     in_flight: int | None = None,
     player: object = None,
+    max_nodes: int | None = None,
 ) -> Iterator[DealOutcome]:
     """Solve ``deals`` deals drawn from ``seed`` (or play them with the strategy ``player``)
     and yield each outcome, in deal order, as soon as it and every deal before it are done.
@@ -424,7 +464,9 @@ def solve_deals(
     executor = _check_executor(executor)
     _check_whole("chunk_size", chunk_size, 1, MAX_DEALS)
     window = 4 * (os.cpu_count() or 1) if in_flight is None else _check_whole("in_flight", in_flight, 1, MAX_DEALS)
-    task, extra, executor = _work(player, seed, executor)
+    if max_nodes is not None:
+        _check_whole("max_nodes", max_nodes, 1, 2**63 - 1)
+    task, extra, executor = _work(player, seed, executor, max_nodes)
     return _stream(rules, deals, seed, executor, chunk_size, window, task, extra)
 
 
@@ -496,6 +538,7 @@ def estimate(
     keep: str = "all",
     in_flight: int | None = None,
     player: object = None,
+    max_nodes: int | None = None,
 ) -> Estimate:
     """Solve ``deals`` deals drawn from ``seed`` under ``rules`` and measure the win rate, or,
     with ``player``, the win rate of a strategy that sees only what a player sees.
@@ -518,6 +561,10 @@ def estimate(
     strategy's random choices are seeded from ``seed`` and each deal, so its result does not
     depend on the executor either. A function the default pool's workers could not import (one
     defined in a notebook) is played in this process.
+
+    ``max_nodes`` (solver only) caps the search of each deal: a deal not settled by then is
+    counted as *undecided*, never as won or lost (:attr:`Estimate.undecided`), for rule sets
+    where a few deals would take the search too long.
     """
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function (done, total) or None, got {progress!r}")
@@ -526,18 +573,22 @@ def estimate(
     rules = _check_rules(rules)
     stream = solve_deals(
         rules, deals, seed, executor=executor, chunk_size=chunk_size, in_flight=in_flight, player=player,
+        max_nodes=max_nodes,
     )
     started = time.perf_counter()
     outcomes: list[DealOutcome] = []
     won_codes: list[str] = []
     histogram: dict[int, int] = {}
     slowest: DealOutcome | None = None
-    done = won = 0
+    done = won = undecided = 0
     with closing(stream):
         for outcome in stream:
             done += 1
-            won += outcome.winnable
-            histogram[outcome.max_removed] = histogram.get(outcome.max_removed, 0) + 1
+            if outcome.winnable is None:
+                undecided += 1
+            else:
+                won += outcome.winnable
+                histogram[outcome.max_removed] = histogram.get(outcome.max_removed, 0) + 1
             if slowest is None or outcome.seconds > slowest.seconds:
                 slowest = outcome
             if keep == "all":
@@ -547,10 +598,12 @@ def estimate(
             if progress is not None and (done % chunk_size == 0 or done == deals):
                 progress(done, deals)
     assert slowest is not None  # deals >= 1
+    low = wilson_interval(won, deals)[0]
+    high = wilson_interval(won + undecided, deals)[1]
     return Estimate(
-        rules, seed, deals, won, *wilson_interval(won, deals), dict(sorted(histogram.items())),
+        rules, seed, deals, won, low, high, dict(sorted(histogram.items())),
         tuple(outcomes), time.perf_counter() - started, tuple(won_codes), slowest, keep,
-        None if player is None else _player_name(player),
+        None if player is None else _player_name(player), undecided, max_nodes,
     )
 
 

@@ -144,10 +144,9 @@ class PileSearch:
         # Piles of one kind never dealt onto (reserve, columns) play alike: the key sorts them.
         self.alike = [[k for k, kind in enumerate(self.kinds) if kind == name] for name in ("reserve", "column")]
         self.others = [k for k, kind in enumerate(self.kinds) if kind not in ("waste", "reserve", "column")]
-        self.pool = (
-            len(self.waste) == 1 and self.draw == 1 and self.limit_recycles is None and not self.against_waste
-        )
-        self.relaxable = len(self.cells) <= 1 and not self.coverer
+        self.cycle = len(self.waste) == 1 and self.limit_recycles is None and not self.against_waste
+        self.pool = self.cycle and self.draw == 1
+        self.relaxable = len(self.cells) <= 1 and not self.coverer and not self.groups
         self.relaxed: dict[tuple[int, tuple[int, ...], int], int] = {}
         self.relaxed_left = RELAXED_NODES
         self.limit = limit
@@ -285,18 +284,24 @@ class PileSearch:
         rank = self.rank
         alike = tuple(tuple(sorted(tuple(rank[c] for c in piles[k]) for k in group)) for group in self.alike)
         others = tuple(tuple(rank[c] for c in piles[k]) for k in self.others)
-        if self.pool:
-            talon: tuple[object, ...] = tuple(sorted(rank[c] for c in (*stock, *piles[self.waste[0]])))
+        if self.cycle:
+            waste = piles[self.waste[0]]
+            drawn = len(waste)
+            order = tuple(rank[c] for c in (*waste, *reversed(stock)))  # the talon in draw order
+            talon: tuple[object, ...] = (
+                tuple(sorted(order)) if self.pool
+                else (order, None if drawn % self.draw == 0 or not stock else drawn)
+            )
         else:
             talon = (tuple(rank[c] for c in stock), *(tuple(rank[c] for c in piles[k]) for k in self.waste))
         return (removed, talon, alike, others, fresh, recycles)
 
     def steps(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
         """The depth-first search's steps from ``state``: its moves, each as a line of one; in
-        a pool game, instead of the draw or recycle, every use of each other card of the stock
-        and the waste, after the draws and recycles that bring it to the waste top."""
+        a cycle game (module docstring), instead of the draw or recycle, every use of each
+        waste top that drawing and recycling can show, after the draws and recycles that show it."""
         moves = self.moves(state)
-        if not self.pool:
+        if not self.cycle:
             return [((move,), after) for move, after in moves]
         result = [((move,), after) for move, after in moves if move is not DRAW and move is not RECYCLE]
         if len(moves) == 1 and moves[0][0].kind is MoveKind.KING:
@@ -304,21 +309,45 @@ class PileSearch:
         keys = {self.key(after) for _, after in result}
         waste = self.waste[0]
         current, prefix = state, []
-        for _ in range(len(state[2]) + len(state[1][waste]) + 1):
+        visited = {(state[1][waste], state[2])}
+        while current[2] or current[1][waste]:
             move, current = (DRAW, self._draw(current)) if current[2] else (RECYCLE, self._recycle(current))
-            if current == state:
-                break
+            if (current[1][waste], current[2]) in visited:
+                break  # round the cycle: every waste top it shows has been used
+            visited.add((current[1][waste], current[2]))
             prefix.append(move)
             if not current[1][waste]:
                 continue
-            for move, after in self.moves(current, first_kings=False):
-                if move is DRAW or move is RECYCLE or len(after[1][waste]) == len(current[1][waste]):
-                    continue  # only the moves that use the waste top
+            for move, after in self._uses(current, self.size + 2 * waste):
                 k = self.key(after)
                 if k not in keys:
                     keys.add(k)
                     result.append(((*prefix, move), after))
         return result
+
+    def _uses(self, state: State, place: int) -> Iterator[tuple[Move, State]]:
+        """The moves of :meth:`moves` that use the card at ``place`` (a pile top): alone if a
+        king, with one other free card, in a group, or into the empty cell."""
+        removed, piles, _, _, _ = state
+        present = self.full & ~removed
+        card_at = self._card_at(state)
+        rank, target = self.rank, self.target
+        own = rank[card_at(place)]
+        if own == target:
+            yield self._removal(state, (place,))
+            return
+        free = [i for i in range(self.size) if present >> i & 1 and not self.covers[i] & present]
+        free += [self.size + 2 * k for k, pile in enumerate(piles) if pile and self.size + 2 * k != place]
+        ranks = [rank[card_at(p)] for p in free]
+        for p, r in zip(free, ranks):
+            if own + r == target:
+                yield self._removal(state, (place, p))
+        if self.groups:
+            for group in _groups(free, ranks, target - own, 2):
+                yield self._removal(state, (place, *group))
+        empty_cell = next((k for k in self.cells if not piles[k]), None)
+        if empty_cell is not None:
+            yield self._to_cell(state, place, empty_cell)
 
     def relaxed_most(self, removed: int, outside: tuple[int, ...], cell: int = 0) -> int:
         """The most pyramid places the free-access relaxation (module docstring) can have
@@ -354,8 +383,7 @@ class PileSearch:
         self, free: list[int], removed: int, outside: tuple[int, ...], cell: int
     ) -> Iterator[tuple[int, tuple[int, ...], int]]:
         """The relaxed game's moves that take a pyramid card: two free pyramid cards, a free
-        pyramid card with an outside card, and with groups any set of free pyramid cards and
-        outside cards summing to the target; on a table with a cell, a free pyramid card into
+        pyramid card with an outside card; on a table with a cell, a free pyramid card into
         the empty cell, and the card in the cell with a free pyramid card or an outside card
         (which empties the cell). An outside card never needs the cell: it is free anyway."""
         target, rank = self.target, self.pyramid_rank
@@ -378,18 +406,6 @@ class PileSearch:
                         yield removed | 1 << a, outside, 0
                 if outside[target - cell]:
                     yield removed, _take(outside, target - cell), 0
-        if not self.groups:
-            return
-        for size in range(1, len(free) + 1):
-            for chosen in combinations(free, size):
-                total = sum(rank[i] for i in chosen)
-                if total > target:
-                    continue
-                mask = sum(1 << i for i in chosen)
-                for used in _multisets(outside, target - total, 1):
-                    if size + sum(used) >= 3:
-                        left = tuple(n - u for n, u in zip(outside, used))
-                        yield removed | mask, left, cell
 
     def _outside(self, state: State) -> tuple[int, ...]:
         """How many cards of each rank are left outside the pyramid and its cell (index by
@@ -471,6 +487,10 @@ class PileSearch:
             partner = target - r
             if outside[partner]:
                 continue
+            if self.groups:
+                if not self._group_possible(i, present, outside):
+                    dead |= low
+                continue
             mates = self.rank_places[partner] & present
             if not self.coverer:
                 mates &= ~self.apart[i]
@@ -486,6 +506,26 @@ class PileSearch:
                 if self.cone[low.bit_length() - 1] & dead:
                     dead |= low
         return self.size - bin(dead).count("1")
+
+    def _group_possible(self, place: int, present: int, outside: list[int]) -> bool:
+        """With groups: whether some cards left where they could be free together with the
+        pyramid card at ``place`` (outside the pyramid, or a pyramid card neither covering it
+        nor under it) have ranks summing to the target less its rank. A subset sum over those
+        cards, each used at most once: more than the rules allow (they need not be free at
+        the same time as each other), so a "no" is safe."""
+        need = self.target - self.pyramid_rank[place]
+        reach = 1  # bit s: some of the cards so far sum to s
+        cap = (1 << (need + 1)) - 1
+        others = present & ~self.apart[place]
+        ranks = [self.pyramid_rank[j] for j in range(self.size) if others >> j & 1]
+        for r, n in enumerate(outside):
+            ranks.extend([r] * min(n, need // r if r else 0))
+        for r in ranks:
+            if 0 < r <= need:
+                reach = (reach | reach << r) & cap
+                if reach >> need & 1:
+                    return True
+        return False
 
     # ------------------------------------------------------------------ the searches
 
@@ -564,13 +604,14 @@ class PileSearch:
                     queue.append(after)
 
 
-def _groups(places: list[int], ranks: list[int], target: int) -> Iterator[tuple[int, ...]]:
-    """Every set of three or more places whose ranks sum to ``target`` (Tut's Tomb)."""
+def _groups(places: list[int], ranks: list[int], target: int, least: int = 3) -> Iterator[tuple[int, ...]]:
+    """Every set of ``least`` or more places whose ranks sum to ``target`` (Tut's Tomb: three
+    or more; two or more with a card already chosen)."""
 
     def extend(start: int, chosen: tuple[int, ...], total: int) -> Iterator[tuple[int, ...]]:
         for n in range(start, len(places)):
             new_total = total + ranks[n]
-            if new_total == target and len(chosen) >= 2:
+            if new_total == target and len(chosen) >= least - 1:
                 yield chosen + (places[n],)
             elif new_total < target:
                 yield from extend(n + 1, chosen + (places[n],), new_total)
@@ -581,17 +622,3 @@ def _groups(places: list[int], ranks: list[int], target: int) -> Iterator[tuple[
 def _take(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
     """``counts`` with one card of ``rank`` fewer."""
     return counts[:rank] + (counts[rank] - 1,) + counts[rank + 1 :]
-
-
-def _multisets(counts: tuple[int, ...], total: int, low: int) -> Iterator[tuple[int, ...]]:
-    """Every way to take cards of ranks ``low`` and up, at most ``counts[r]`` of rank ``r``,
-    whose ranks sum to ``total``, as how many of each rank are taken (the relaxed groups)."""
-    if total == 0:
-        yield (0,) * len(counts)
-        return
-    for r in range(low, min(total, len(counts) - 1) + 1):
-        for n in range(1, counts[r] + 1):
-            if n * r > total:
-                break
-            for rest in _multisets(counts, total - n * r, r + 1):
-                yield rest[:r] + (n,) + rest[r + 1 :]
