@@ -132,6 +132,16 @@ def test_solve_shows_nothing_when_stderr_is_not_a_terminal() -> None:
     assert done.returncode == 0 and done.stderr == ""
 
 
+def test_estimate_max_nodes_counts_unsettled_deals_as_undecided(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["estimate", "--rules", "U", "--deals", "4", "--seed", "2024", "--serial", "--json", "--max-nodes", "200"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["max_nodes"] == 200 and data["undecided"] >= 1 and data["won"] + data["lost"] + data["undecided"] == 4
+    assert main(["estimate", "--rules", "U", "--max-nodes", "0"]) == 2
+    assert "--max-nodes must be a whole number from 1" in capsys.readouterr().err
+    assert main(["estimate", "--rules", "U", "--max-nodes", "9", "--player", "greedy"]) == 2
+    assert "--max-nodes is the solver's budget" in capsys.readouterr().err
+
+
 def test_estimate_plays_a_strategy_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
     """--player: the same deals as the solver's, played by a strategy that sees what a player sees."""
     assert main(["estimate", "--rules", "E", "--deals", "20", "--seed", "4", "--serial", "--json", "--player", "greedy"]) == 0

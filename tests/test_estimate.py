@@ -211,6 +211,9 @@ def test_keep_decides_what_is_kept_deal_by_deal_not_the_figures() -> None:
         ({"in_flight": 0}, ValueError, "in_flight"),
         ({"progress": 3}, TypeError, "progress"),
         ({"keep": "some"}, ValueError, "keep"),
+        ({"max_nodes": 0}, ValueError, "max_nodes"),
+        ({"max_nodes": 2.5}, TypeError, "max_nodes"),
+        ({"max_nodes": 10, "player": "greedy"}, ValueError, "max_nodes is the solver's budget"),
     ],
 )
 def test_bad_arguments_are_refused_at_the_call(kwargs: dict, error: type, says: str) -> None:
@@ -223,3 +226,22 @@ def test_bad_arguments_are_refused_at_the_call(kwargs: dict, error: type, says: 
 
 def test_a_lower_case_or_spaced_preset_letter_is_the_preset() -> None:
     assert estimate(" e ", deals=3, executor="serial") == estimate(Rules.preset("E"), deals=3, executor="serial")
+
+
+def test_a_deal_not_settled_within_max_nodes_is_undecided_never_won_or_lost() -> None:
+    """Tut's Tomb's deals need from a few dozen to over 100,000 nodes (benchmarks/bench_piles.py):
+    with a smaller budget more are undecided, counted apart, and the bounds cover both ends."""
+    full = estimate("U", deals=4, seed=2024, executor="serial", max_nodes=3_000)
+    budget = estimate("U", deals=4, seed=2024, executor="serial", max_nodes=200)
+    assert full.undecided < budget.undecided and budget.won + budget.lost + budget.undecided == 4
+    for before, after in zip(full.outcomes, budget.outcomes):
+        if after.winnable is not None:
+            assert after.winnable == before.winnable  # a decided deal is decided the same way
+    assert budget.won <= full.won <= budget.won + budget.undecided
+    assert budget.rate_range == (budget.won / 4, (budget.won + budget.undecided) / 4)
+    assert (budget.low, budget.high) == (wilson_interval(budget.won, 4)[0], wilson_interval(budget.won + budget.undecided, 4)[1])
+    assert sum(budget.max_removed.values()) == 4 - budget.undecided  # only decided deals' exact figures
+    data = budget.to_dict()
+    assert (data["undecided"], data["lost"], data["max_nodes"]) == (budget.undecided, budget.lost, 200)
+    assert f"{budget.undecided} undecided within 200 nodes" in budget.summary()
+    assert "undecided" not in estimate("N", deals=3, executor="serial").to_dict()  # no budget: as before
