@@ -15,32 +15,48 @@ with the engine's rules restated move for move, so its lines replay through the 
 * the transposition set holds a **canonical key** of the state rather than the state: every
   card by its rank (no rule reads a suit); the reserve piles as a sorted list, and Giza's
   columns too (piles of one kind that are never dealt onto play alike, so swapping two of them
-  changes no move but its name); and, in a **pool** game (below), the stock and the waste as
-  one sorted list of ranks. Two states with one key have the same answers (won or not, the
-  most pyramid places that can be vacated), so visiting one of them decides both;
-* a **pool** game is one waste pile drawn one card at a time with unlimited recycles and
-  without draw against waste (Reserve, Cell): as in the one-waste search (package
-  docstring), any card of the stock or the waste can be brought to the waste top by drawing
-  and recycling without changing anything else, and only the waste top plays, so the order of
-  the stock and the waste stops mattering. The search then plays "draw until card X is on the
-  waste top, then use it" as one step (its draws and recycles are in the line), for every
-  card X, and never a lone draw: a lone draw leads to a state with the same key;
+  changes no move but its name); and, in a **cycle** game (below), the stock and the waste
+  as one sequence in draw order without the draw position when that position is on the
+  cycle (a pool game: as one sorted list of ranks). Two states with one key have the same
+  answers (won or not, the most pyramid places that can be vacated), so visiting one of them
+  decides both;
+* a **cycle** game has one waste pile, unlimited recycles and no draw against waste (Reserve,
+  Cell, Tut's Tomb). A recycle keeps the draw order (R15), so removals aside the stock and the
+  waste are one sequence and drawing and recycling only move a position along it: after a
+  recycle the draws stop at 0, d, 2d, … cards drawn and at the end (d cards a draw), and
+  then the recycle comes back to 0. States that differ only by a position on that cycle reach
+  each other by draws and recycles, which change nothing else, so they are one key; a
+  position off the cycle (a removal from the waste left it there) is kept in the key. The
+  search plays "draw (and recycle) until this card is on the waste top, then use it" as one
+  step (its draws and recycles are in the line), for every waste top the cycle shows, and
+  never a lone draw: a lone draw leads to a state with the same key. A **pool** game is a
+  cycle game drawn one card at a time (Reserve, Cell): every position is on the cycle, any
+  card can be brought to the waste top (as in the one-waste search, package docstring) and
+  the order stops mattering, so the key holds only the ranks left;
 * one pruning, safe under every knob: a free king off a waste pile (or any free king when
   draw against waste is off) is removed before anything else, since it pairs with nothing
   and covers nothing once gone;
 * a bound: a pyramid card none of whose partners is left where it could ever meet it (every
-  partner gone, or covering it, or under it) can never go, nor any card it lies on; a state
-  whose bound is no better than the best line found is not searched further, and the search
-  ends once the best line reaches the start's bound;
+  partner gone, or covering it, or under it) can never go, nor any card it lies on; with
+  groups (Tut's Tomb) a card is dead only when no cards left where it could meet them sum to
+  its missing rank (:meth:`PileSearch._group_possible`). A state whose bound is no better
+  than the best line found is not searched further, and the search ends once the best line
+  reaches the start's bound;
 * a sharper bound, the **free-access relaxation** (:meth:`PileSearch.relaxed_most`, on tables
-  without a cell and without pair-with-coverer): let every card left outside the pyramid be
-  free at once, at any time, whatever pile or stock position it is in. Every real line is
-  then still a line of the relaxed game (a real move needs its cards free; in the relaxed
-  game they are), so the most pyramid places the relaxed game can vacate bounds the real
-  game's. The relaxed game depends only on the pyramid places vacated and how many cards of
-  each rank are left outside, so its answers are remembered across the whole search; it
-  plays only moves that take a pyramid card (a move of outside cards alone uncovers nothing
-  and only spends cards that are free anyway). It is used like the first bound;
+  with at most one cell, without groups and without pair-with-coverer): let every card left
+  outside the pyramid and its cell be free at once, at any time, whatever pile or stock
+  position it is in. Every real line is then still a line of the relaxed game (a real move
+  needs its cards free; in the relaxed game they are; a move of an outside card into the
+  cell is skipped, the card being free anyway), so the most pyramid places the relaxed game
+  can vacate bounds the real game's. The relaxed game depends only on the pyramid places
+  vacated, how many cards of each rank are left outside and the cell's card, so its answers
+  are remembered across the whole search; it plays only moves that take a pyramid card or
+  empty the cell (a move of outside cards alone uncovers nothing and only spends cards that
+  are free anyway). It is used like the first bound. Where only the pyramid must be cleared
+  and draws and recycles alone bring any card left outside to a free place (Reserve and Cell:
+  the reserve is free, the stock a pool), every relaxed move is a real one and the bound is
+  exact, so a lost deal is settled at its first state. With groups its states grow too many
+  (any set of outside cards may join a group), so Tut's Tomb has only the first bound;
 * under strict win, once the best line has cleared the pyramid only a win counts: a state
   where a column or reserve card can never go (each card of a partner rank left is under it
   in its own pile) is then dropped;
@@ -75,9 +91,9 @@ def needs_pile_search(table: "GameTable") -> bool:
 
 
 RELAXED_NODES = 2_000
-"""How many new states of the free-access relaxation one bound may examine: past it (Tut's
-Tomb's groups can make the relaxed game large) the state keeps the partner bound, and the
-relaxed states settled so far stay remembered for the next bound."""
+"""How many new states of the free-access relaxation one bound may examine: past it the state
+keeps the partner bound, and the relaxed states settled so far stay remembered for the next
+bound (a safeguard: on the pile presets a bound needs far fewer)."""
 
 
 class _RelaxationTooLarge(Exception):
