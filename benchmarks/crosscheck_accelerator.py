@@ -13,7 +13,9 @@ The last run is in ``benchmarks/results/crosscheck_accelerator.txt`` (not yet 2,
 
 ``--optimal`` checks ``solve(..., optimal=True)`` the same way (the compiled A* against
 shortest.py: the same fewest moves, line and node count); a won deal takes pure Python seconds
-there, so runs are shorter: the last one is in ``benchmarks/results/crosscheck_optimal.txt``.
+there (a few deals of unlimited recycles, millions of states), so runs are shorter and
+``--max-nodes`` caps each solve (a stop must then come at the same state, with the same line):
+the last run is in ``benchmarks/results/crosscheck_optimal.txt``.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pyramide_widget import Game  # noqa: E402
 from pyramide_widget.analysis.estimation import deal_letters  # noqa: E402
 from pyramide_widget.engine.rules import PRESETS  # noqa: E402
-from pyramide_widget.solver import SolveResult, solve  # noqa: E402
+from pyramide_widget.solver import SearchLimitReached, SolveResult, solve  # noqa: E402
 from pyramide_widget.solver.compiled import available  # noqa: E402
 
 SEED = 2024
@@ -53,15 +55,30 @@ def _replays(game: Game, result: SolveResult) -> str | None:
     return None
 
 
-def check_deal(code: str, optimal: bool = False) -> tuple[str, bool, str | None, float, float]:
-    """(code, winnable, the disagreement or None, Python CPU seconds, compiled CPU seconds)."""
+def _solve_or_stop(game: Game, engine: str, optimal: bool, max_nodes: int | None) -> SolveResult | tuple:
+    """The result, or where the node budget stopped the search (nodes, best line, removed)."""
+    try:
+        return solve(game, engine=engine, optimal=optimal, max_nodes=max_nodes)
+    except SearchLimitReached as stop:
+        return stop.nodes, stop.best_line, stop.removed
+
+
+def check_deal(
+    code: str, optimal: bool = False, max_nodes: int | None = None
+) -> tuple[str, bool | None, str | None, float, float]:
+    """(code, winnable (None: stopped by ``max_nodes``), the disagreement or None, Python CPU
+    seconds, compiled CPU seconds)."""
     game = Game.from_code(code)
     started = time.process_time()
-    python = solve(game, engine="python", optimal=optimal)
+    python = _solve_or_stop(game, "python", optimal, max_nodes)
     middle = time.process_time()
-    fast = solve(game, engine="compiled", optimal=optimal)
+    fast = _solve_or_stop(game, "compiled", optimal, max_nodes)
     ended = time.process_time()
     problem = None
+    if isinstance(python, tuple) or isinstance(fast, tuple):  # both must stop at the same state
+        if python != fast:
+            problem = f"engines differ at the budget: python {python!r:.200}, compiled {fast!r:.200}"
+        return code, None, problem, middle - started, ended - middle
     if fast != python or fast.solution != python.solution or fast.best_line != python.best_line:
         problem = f"engines differ: python {python!r}, compiled {fast!r}"
     else:
@@ -75,13 +92,14 @@ def main() -> int:
     parser.add_argument("--presets", default="NEWVFBPSRT", help="preset letters (default: all, fastest first)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--optimal", action="store_true", help="check solve(..., optimal=True), the fewest moves")
+    parser.add_argument("--max-nodes", type=int, help="node budget per solve: both engines must stop at the same state")
     args = parser.parse_args()
     if not available():
         print("the compiled search is not built here: run `python build_compiled.py` (or pip install -e .)")
         return 1
     print(
         f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.workers} workers; "
-        f"{'optimal=True; ' if args.optimal else ''}the first {args.deals} deals of seed {SEED} per preset; CPU seconds per engine, summed over the deals "
+        f"{'optimal=True; ' if args.optimal else ''}{f'max_nodes={args.max_nodes}; ' if args.max_nodes else ''}the first {args.deals} deals of seed {SEED} per preset; CPU seconds per engine, summed over the deals "
         "(the machine was shared with other work: CPU time, not wall-clock)",
         flush=True,
     )
@@ -91,12 +109,13 @@ def main() -> int:
         for letter in args.presets.upper():
             started = time.perf_counter()
             codes = [f"PY1-{letter}-{text}" for text in letters]
-            won = agree = 0
+            won = agree = stopped = 0
             python_cpu = compiled_cpu = 0.0
             for done, (code, winnable, problem, python_s, compiled_s) in enumerate(
-                pool.map(functools.partial(check_deal, optimal=args.optimal), codes, chunksize=4), 1
+                pool.map(functools.partial(check_deal, optimal=args.optimal, max_nodes=args.max_nodes), codes, chunksize=4), 1
             ):
-                won += winnable
+                won += bool(winnable)
+                stopped += winnable is None
                 python_cpu += python_s
                 compiled_cpu += compiled_s
                 if problem is None:
@@ -108,6 +127,7 @@ def main() -> int:
                     print(f"  {letter}: {done} deals, {agree} agree", flush=True)
             print(
                 f"{letter} {PRESETS[letter].name:<16} deals {len(codes):>5}  agree {agree:>5}  won {won:>5}  "
+                f"{f'stopped at the budget {stopped:>4}  ' if args.max_nodes else ''}"
                 f"CPU python {python_cpu:8.1f} s  compiled {compiled_cpu:7.2f} s  "
                 f"(x{python_cpu / max(compiled_cpu, 1e-9):.0f})  wall {time.perf_counter() - started:6.0f} s",
                 flush=True,
