@@ -20,9 +20,10 @@ so and times ours alone.
 
 Ours runs with the engine a README install gives (``engine="auto"``: the compiled search where
 it is built; each row says which ran); ``--python-decks N`` also times pure Python (what Pyodide
-runs) on the first N decks. CPU time per deck: ours ``time.process_time()`` around ``solve``; theirs the JVM's process CPU
-time around building their ``Deck`` (which precomputes the successor masks of every pyramid
-shape for that deck) and solving, the JIT and garbage collector threads included.
+runs) on the first N decks. CPU time per deck: ours ``time.process_time()`` around
+``solve``; theirs the JVM's process CPU time around building their ``Deck`` (which precomputes
+the successor masks of every pyramid shape for that deck) and solving, the JIT and garbage
+collector threads included.
 
 Line lengths are counted two ways because the games count differently: they play the stock's
 top card in place, one action, where we draw it and then pair it, two moves. Their line in our

@@ -97,14 +97,16 @@ def main() -> int:
     if not available():
         print("the compiled search is not built here: run `python build_compiled.py` (or pip install -e .)")
         return 1
+    mode = ("optimal=True; " if args.optimal else "") + (f"max_nodes={args.max_nodes}; " if args.max_nodes else "")
     print(
         f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.workers} workers; "
-        f"{'optimal=True; ' if args.optimal else ''}{f'max_nodes={args.max_nodes}; ' if args.max_nodes else ''}the first {args.deals} deals of seed {SEED} per preset; CPU seconds per engine, summed over the deals "
+        f"{mode}the first {args.deals} deals of seed {SEED} per preset; CPU seconds per engine, summed over the deals "
         "(the machine was shared with other work: CPU time, not wall-clock)",
         flush=True,
     )
     failures = 0
     letters = deal_letters(SEED, args.deals)
+    check = functools.partial(check_deal, optimal=args.optimal, max_nodes=args.max_nodes)
     with ProcessPoolExecutor(args.workers) as pool:
         for letter in args.presets.upper():
             started = time.perf_counter()
@@ -112,7 +114,7 @@ def main() -> int:
             won = agree = stopped = 0
             python_cpu = compiled_cpu = 0.0
             for done, (code, winnable, problem, python_s, compiled_s) in enumerate(
-                pool.map(functools.partial(check_deal, optimal=args.optimal, max_nodes=args.max_nodes), codes, chunksize=4), 1
+                pool.map(check, codes, chunksize=4), 1
             ):
                 won += bool(winnable)
                 stopped += winnable is None

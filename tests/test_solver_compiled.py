@@ -186,7 +186,10 @@ def test_optimal_gets_the_python_answer_on_every_knob_set(rules: Rules) -> None:
 
 @pytest.mark.parametrize(
     ("code", "winnable"),
-    [("PY1-W-FPAHRPB", True), ("PY1-V-QDCDSDP", True), ("PY1-B-FPAHRPB", True), ("PY1-T-FPAHRPB", False), ("PY1-P-MQOXHUS", False)],
+    [
+        ("PY1-W-FPAHRPB", True), ("PY1-V-QDCDSDP", True), ("PY1-B-FPAHRPB", True),
+        ("PY1-T-FPAHRPB", False), ("PY1-P-MQOXHUS", False),
+    ],
 )
 def test_optimal_gets_the_python_answer_on_whole_deals(code: str, winnable: bool) -> None:
     """Whole deals: the other modelled tables (won, from the deal) and two presets whose deal is

@@ -1294,7 +1294,8 @@ static void astar_run(Astar *A) {
                 if (L->gneed[q] != t->trank[j]) continue;
                 for (int k = 0; k < L->glen[q]; k++) {
                     int place = L->gslots[L->gstart[q] + k];
-                    astar_push(A, child, f, n, S_W, place, 0, -1, 0, pyramid ^ bit(place), left, under_top, 0, recycles);
+                    astar_push(A, child, f, n, S_W, place, 0, -1, 0, pyramid ^ bit(place), left, under_top, 0,
+                               recycles);
                 }
             }
             if (fresh) {
@@ -1382,7 +1383,12 @@ static int line_moves(const Table *t, const Steps *steps) {
         case S_WW: replay_take_top(&r); replay_take_top(&r); r.moves++; break;
         case S_D: replay_draw(&r); break;
         case S_R: r.drawn = 0; r.fresh = 0; r.moves++; break;
-        case S_T: case S_TK: replay_bring_to_top(&r, st.kind == S_T ? st.b : st.a); replay_take_top(&r); r.moves++; break;
+        case S_T:
+        case S_TK:
+            replay_bring_to_top(&r, st.kind == S_T ? st.b : st.a);
+            replay_take_top(&r);
+            r.moves++;
+            break;
         default: { /* S_TT */
             mask_t waste = r.talon & below(r.drawn);
             int beneath = (waste >> st.b) & 1 ? bitlen(waste ^ bit(st.b)) - 1 : -2;
