@@ -86,6 +86,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--max-nodes", type=int, default=200_000)
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument(
+        "--note", default="shared 2-core machine, loaded by other work; CPU seconds",
+        help="the machine's conditions, written with the results",
+    )
     args = parser.parse_args()
     letters = list(deal_letters(args.seed, args.deals))
     results: list[dict[str, object]] = []
@@ -108,7 +112,7 @@ def write(path: Path, args: argparse.Namespace, results: list[dict[str, object]]
         "machine": {
             "nproc": os.cpu_count(), "python": platform.python_version(),
             "load_average": os.getloadavg(),
-            "note": "shared 2-core machine, heavily loaded by other work (load average ~20); CPU seconds",
+            "note": args.note,
         },
         "command": "python benchmarks/bench_piles.py " + " ".join(sys.argv[1:]),
         "seed": args.seed,

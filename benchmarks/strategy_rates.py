@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from pyramide_widget import PRESETS, estimate  # noqa: E402
 from pyramide_widget.analysis.estimation import deal_letters, wilson_interval  # noqa: E402
 from pyramide_widget.analysis.strategies import STRATEGIES  # noqa: E402
+from pyramide_widget.solver import SearchLimitReached, solve  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
 OUT = RESULTS / "strategy_rates.json"
@@ -51,6 +52,11 @@ def solver_figures(letter: str, deals: int) -> tuple[dict, set[str] | None]:
         raise SystemExit(f"{letter}: no solver run in win_rates.json to compare with; publish one first")
     if deals > item["deals"]:
         raise SystemExit(f"{letter}: the solver's published run has only {item['deals']} deals")
+    if item.get("undecided") and deals == item["deals"]:  # a run with a node budget: its range
+        figures = {key: item[key] for key in ("deals", "won", "rate", "ci95", "lost", "undecided", "max_nodes", "rate_range")}
+        return {**figures, "source": "win_rates.json"}, set(item["won_codes"])
+    if item.get("undecided"):
+        raise SystemExit(f"{letter}: the solver's run left deals undecided; play all {item['deals']} of its deals")
     if item.get("won_codes") is not None:
         codes = set(estimate_codes(letter, deals))
         won = set(item["won_codes"]) & codes
@@ -64,6 +70,15 @@ def solver_figures(letter: str, deals: int) -> tuple[dict, set[str] | None]:
     low, high = wilson_interval(len(won), deals)
     figures = {"deals": deals, "won": len(won), "rate": len(won) / deals, "ci95": [low, high], "source": source}
     return figures, won
+
+
+def proven_lost(code: str, max_nodes: int) -> bool:
+    """Whether the solver, with the published run's node budget, proves ``code`` lost (rather
+    than leaving it undecided)."""
+    try:
+        return not solve(code, max_nodes=max_nodes).winnable
+    except SearchLimitReached:
+        return False
 
 
 def estimate_codes(letter: str, deals: int) -> list[str]:
@@ -92,6 +107,8 @@ def run(letter: str, deals: int, note: str) -> dict:
         item["seconds"] = round(seconds, 1)
         if solver_won is not None:
             outside = set(result.won_codes) - solver_won
+            if solver.get("undecided"):  # a deal the solver did not win may be one it left undecided
+                outside = {code for code in outside if proven_lost(code, solver["max_nodes"])}
             if outside:
                 raise SystemExit(f"{letter}: {name} won {sorted(outside)}, which the solver calls lost")
             if solver["source"] == "win_rates.json":  # the rare-win presets, whose codes it kept
@@ -102,9 +119,13 @@ def run(letter: str, deals: int, note: str) -> dict:
 
 
 def percent(item: dict) -> str:
-    """A rate and its interval as the README's table writes them: more digits below 1%."""
+    """A rate and its interval as the README's table writes them: more digits below 1%; with
+    undecided deals (a solver run with a node budget), the range from none of them won to all."""
     digits = 2 if item["rate"] < 0.01 else 1
     low, high = item["ci95"]
+    if item.get("undecided"):
+        first, last = item["rate_range"]
+        return f"{100 * first:.{digits}f}–{100 * last:.{digits}f}% ({100 * low:.{digits}f}–{100 * high:.{digits}f}%)"
     return f"{100 * item['rate']:.{digits}f}% ({100 * low:.{digits}f}–{100 * high:.{digits}f}%)"
 
 

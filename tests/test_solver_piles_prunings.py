@@ -78,10 +78,14 @@ def test_the_prunings_change_no_answer_on_small_positions_of_every_pile_game(let
     assert won and lost, f"the sample should hold wins and losses: {won} won, {lost} lost"
 
 
-def test_a_card_whose_partners_are_all_gone_still_goes_in_a_group_of_three() -> None:
-    """Tut's Tomb (A5): a 7 with every 6 gone can still go as 7+4+2; positions where some
-    pyramid card has no partner rank left are checked against the exhaustive search."""
-    rules = PRESETS["U"].rules
+@pytest.mark.parametrize("letter", ["U", "C"])
+def test_a_card_whose_partners_it_cannot_meet_directly_still_goes(letter: str) -> None:
+    """Tut's Tomb (A5): a 7 with every 6 gone can still go as 7+4+2. Cell (A3): a card whose
+    only partner covers it goes once that partner waits in the cell (or it waits there itself
+    while the partner under it comes free). The partner bound once missed both; positions where
+    some pyramid card has no partner left that it could meet without them are checked against
+    the exhaustive search."""
+    rules = PRESETS[letter].rules
     checked = gone_anyway = 0
     for n, letters in enumerate(deal_letters(5, 60)):
         game = playout(Game(Deal.from_letters(letters, rules.table), rules), seed=n, keep=3 + n % 4, stock=-1)

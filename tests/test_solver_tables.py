@@ -100,9 +100,9 @@ def test_optimal_lines_on_every_table_are_as_short_as_a_breadth_first_search_fin
     assert checked >= 2
 
 
-# The pile games but Giza: a lost deal with unlimited recycles can take the pile search minutes
-# to prove (benchmarks/bench_piles.py, which runs their whole deals with a node budget).
-WHOLE_DEALS = [letter for letter in TABLE_PRESETS if letter not in ("A", "Y", "C", "U")]
+# Tut's Tomb aside: one of its deals in six or so is still undecided after 100,000 nodes
+# (benchmarks/bench_piles.py, which runs whole deals with a node budget).
+WHOLE_DEALS = [letter for letter in TABLE_PRESETS if letter != "U"]
 
 
 @pytest.mark.parametrize("letter", WHOLE_DEALS)

@@ -37,7 +37,9 @@ with the engine's rules restated move for move, so its lines replay through the 
   draw against waste is off) is removed before anything else, since it pairs with nothing
   and covers nothing once gone;
 * a bound: a pyramid card none of whose partners is left where it could ever meet it (every
-  partner gone, or covering it, or under it) can never go, nor any card it lies on; with
+  partner gone, or covering it, or under it; with a cell or pair-with-coverer only "gone"
+  counts, as the cell can hold one of the two while the other comes free) can never go, nor
+  any card it lies on; with
   groups (Tut's Tomb) a card is dead only when no cards left where it could meet them sum to
   its missing rank (:meth:`PileSearch._group_possible`). A state whose bound is no better
   than the best line found is not searched further, and the search ends once the best line
@@ -152,6 +154,10 @@ class PileSearch:
         below = [sum(1 << j for j in range(shape.size) if cone[j] >> i & 1) for i in range(shape.size)]
         self.cone = cone
         self.apart = [cone[i] | below[i] | 1 << i for i in range(shape.size)]
+        # The pyramid places a card can never meet: those on it or under it, unless a card may
+        # pair with its only coverer or a cell can hold one of the two while the other comes free.
+        loose = self.coverer or bool(self.cells)
+        self.unreachable = [1 << i if loose else self.apart[i] for i in range(shape.size)]
         self.pyramid_rank = [self.rank[card] if card >= 0 else 0 for card in self.pyramid]
         self.rank_places = {
             r: sum(1 << i for i, card in enumerate(self.pyramid) if card >= 0 and self.rank[card] == r)
@@ -507,11 +513,7 @@ class PileSearch:
                 if not self._group_possible(i, present, outside):
                     dead |= low
                 continue
-            mates = self.rank_places[partner] & present
-            if not self.coverer:
-                mates &= ~self.apart[i]
-            else:
-                mates &= ~(1 << i)
+            mates = self.rank_places[partner] & present & ~self.unreachable[i]
             if not mates:
                 dead |= low
         if dead:
@@ -532,7 +534,7 @@ class PileSearch:
         need = self.target - self.pyramid_rank[place]
         reach = 1  # bit s: some of the cards so far sum to s
         cap = (1 << (need + 1)) - 1
-        others = present & ~self.apart[place]
+        others = present & ~self.unreachable[place]
         ranks = [self.pyramid_rank[j] for j in range(self.size) if others >> j & 1]
         for r, n in enumerate(outside):
             ranks.extend([r] * min(n, need // r if r else 0))
@@ -569,7 +571,7 @@ class PileSearch:
             self.solution = []
             return
         ceiling = self.ceiling(self.start)
-        stack: list[Iterator[tuple[tuple[Move, ...], State]]] = [iter(self.steps(self.start))]
+        stack: list[Iterator[tuple[tuple[Move, ...], State]]] = [iter(self._ordered(self.steps(self.start)))]
         while stack:
             step = next(stack[-1], None)
             if step is None:
@@ -597,7 +599,15 @@ class PileSearch:
             ):
                 line.pop()
                 continue
-            stack.append(iter(self.steps(state)))
+            stack.append(iter(self._ordered(self.steps(state))))
+
+    def _ordered(self, steps: list[tuple[tuple[Move, ...], State]]) -> list[tuple[tuple[Move, ...], State]]:
+        """With the free-access relaxation, the steps whose relaxed bound is highest first (a
+        stable sort): where the relaxation is exact, the first line tried reaches the most
+        that can be removed. The order changes which line is found, never the answer."""
+        if not self.relaxable or len(steps) < 2:
+            return steps
+        return sorted(steps, key=lambda step: -self.ceiling(step[1]))
 
     def _breadth_first(self) -> None:
         parent: dict[State, tuple[State, Move] | None] = {self.start: None}
