@@ -46,7 +46,9 @@ def test_the_presets_measured_are_the_solvers() -> None:
 def test_every_preset_and_strategy_is_published_beside_the_solver(letter: str) -> None:
     entry = PUBLISHED[letter]
     deals = entry["deals"]
-    assert deals >= 1_000 and entry["seed"] == 2024 and entry["command"].endswith(f"--presets {letter} --deals {deals}")
+    # At least 1,000 deals, or every deal of a shorter solver run (a pile game's, "fewer_because").
+    assert deals >= min(1_000, SOLVER[letter]["deals"]) and entry["seed"] == 2024
+    assert entry["command"].endswith(f"--presets {letter} --deals {deals}")
     assert set(entry["strategies"]) == set(STRATEGIES)
     solver = entry["solver"]
     assert solver["deals"] == deals
