@@ -79,7 +79,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Literal, Union
 
 from ..engine.game import Game
 from ..engine.record import Record
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import PRESETS
 
 if TYPE_CHECKING:
     import sqlite3

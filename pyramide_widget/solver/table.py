@@ -426,7 +426,7 @@ def _self_matching(mates: list[int], cards: list[int]) -> int:
     cards of a rank, so trying every pairing is cheap."""
     if len(cards) < 2:
         return 0
-    first, rest, rest_mates = cards[0], cards[1:], mates[1:]
+    rest, rest_mates = cards[1:], mates[1:]
     best = _self_matching(rest_mates, rest)  # the first card left unpaired
     for n, other in enumerate(rest):
         if mates[0] >> other & 1:
