@@ -23,6 +23,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pyramide_widget.engine.rules import PRESETS  # noqa: E402
+
 WIN_RATES = ROOT / "benchmarks" / "results" / "win_rates.json"
 FULL_RUN = 10_000
 
@@ -43,6 +47,7 @@ def publish(run: dict, fewer_because: str | None, conditions: str) -> None:
         entry["fewer_because"] = fewer_because
     letter = run["rules"]
     document["results"] = [item for item in document["results"] if item["rules"] != letter] + [entry]
+    document["results"].sort(key=lambda item: list(PRESETS).index(item["rules"]))
     document["commands"][letter] = command(run)
     document.get("unpublished", {}).pop(letter, None)
     if not document.get("unpublished", True):

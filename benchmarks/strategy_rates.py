@@ -39,6 +39,8 @@ from pyramide_widget.solver import SearchLimitReached, solve  # noqa: E402
 RESULTS = ROOT / "benchmarks" / "results"
 OUT = RESULTS / "strategy_rates.json"
 SEED = 2024
+UNDECIDED_KEYS = ("lost", "undecided", "max_nodes", "rate_range")
+"""What a solver run with a node budget adds to its figures."""
 
 
 def solver_figures(letter: str, deals: int) -> tuple[dict, set[str] | None]:
@@ -53,10 +55,12 @@ def solver_figures(letter: str, deals: int) -> tuple[dict, set[str] | None]:
     if deals > item["deals"]:
         raise SystemExit(f"{letter}: the solver's published run has only {item['deals']} deals")
     if item.get("undecided") and deals == item["deals"]:  # a run with a node budget: its range
-        figures = {key: item[key] for key in ("deals", "won", "rate", "ci95", "lost", "undecided", "max_nodes", "rate_range")}
+        figures = {key: item[key] for key in ("deals", "won", "rate", "ci95", *UNDECIDED_KEYS)}
         return {**figures, "source": "win_rates.json"}, set(item["won_codes"])
-    if item.get("undecided"):
-        raise SystemExit(f"{letter}: the solver's run left deals undecided; play all {item['deals']} of its deals")
+    if item.get("undecided"):  # which of the first deals were undecided is not kept: solve them again
+        result = estimate(letter, deals=deals, seed=SEED, keep="won", max_nodes=item["max_nodes"])
+        figures = {key: value for key, value in result.to_dict().items() if key in (*UNDECIDED_KEYS, "rate", "ci95")}
+        return {"deals": deals, "won": result.won, **figures, "source": "solved by this run"}, set(result.won_codes)
     if item.get("won_codes") is not None:
         codes = set(estimate_codes(letter, deals))
         won = set(item["won_codes"]) & codes

@@ -75,7 +75,12 @@ def test_the_solver_figures_are_the_published_runs_on_the_same_deals(letter: str
         assert entry["solver"]["won"] == len(set(run["won_codes"]) & codes)
 
 
-@pytest.mark.parametrize("letter", [letter for letter in MEASURED if SOLVER[letter].get("won_codes") is not None])
+# The presets whose strategy entries kept their winning codes: those compared with the solver's
+# published codes (strategy_rates.py compares the others, solved again, as it runs).
+@pytest.mark.parametrize("letter", [
+    letter for letter in MEASURED
+    if SOLVER[letter].get("won_codes") is not None and PUBLISHED[letter]["solver"]["source"] == "win_rates.json"
+])
 def test_a_strategy_won_only_deals_the_solver_won(letter: str) -> None:
     entry = PUBLISHED[letter]
     codes = [f"PY1-{letter}-{letters}" for letters in deal_letters(2024, entry["deals"])]
@@ -88,7 +93,7 @@ def test_a_strategy_won_only_deals_the_solver_won(letter: str) -> None:
 
 def cell(text: str) -> tuple[float, float, float]:
     """A README cell's rate (the range's first end, with undecided deals) and interval."""
-    match = re.fullmatch(r"\s*([\d.]+)%(?:–[\d.]+%)? \(([\d.]+)–([\d.]+)%\)\s*", text)
+    match = re.fullmatch(r"\s*([\d.]+)(?:–[\d.]+)?% \(([\d.]+)–([\d.]+)%\)\s*", text)
     assert match, f"a README cell should read 'rate% (low–high%)', got {text!r}"
     return tuple(float(value) for value in match.groups())  # type: ignore[return-value]
 
