@@ -64,8 +64,9 @@ def row(item: dict) -> str:
     time = f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
     if item.get("undecided"):
         first, last = item["rate_range"]
+        digits = 1 if f"{100 * first:.1f}" != f"{100 * last:.1f}" else 2  # a range, not one figure twice
         return (
-            f"| {name} | {item['deals']:,} | {item['won']:,} | {100 * first:.1f}–{100 * last:.1f}% | "
+            f"| {name} | {item['deals']:,} | {item['won']:,} | {100 * first:.{digits}f}–{100 * last:.{digits}f}% | "
             f"{100 * low:.1f}–{100 * high:.1f}% ({item['lost']:,} lost, {item['undecided']:,} undecided "
             f"within {item['max_nodes']:,} nodes) | {time} ({item['conditions']}) |"
         )
