@@ -57,8 +57,8 @@ with the engine's rules restated move for move, so its lines replay through the 
   are free anyway). It is used like the first bound. Where only the pyramid must be cleared
   and draws and recycles alone bring any card left outside to a free place (Reserve and Cell:
   the reserve is free, the stock a pool), every relaxed move is a real one and the bound is
-  exact, so a lost deal is settled at its first state; on Apophis it proved exact on 10,000
-  deals too (README). Not for a win on Cell: a pyramid emptied with a card left waiting in the
+  exact, so a lost deal is settled at its first state (Apophis won exactly Standard's deals
+  over 10,000, README, though its three piles are not a pool). Not for a win on Cell: a pyramid emptied with a card left waiting in the
   cell counts as every place vacated, yet is not won. With groups its states grow too many
   (any set of outside cards may join a group), so Tut's Tomb has only the first bound;
 * under strict win, once the best line has cleared the pyramid only a win counts: a state
