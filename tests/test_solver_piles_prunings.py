@@ -5,7 +5,9 @@ canonical key (ranks, alike piles sorted, a pool's talon as a sorted list), the 
 steps of a pool or cycle game, the free-access relaxation and the strict-win column test. The
 plain search then visits every exact state, as before them; both must give the same answer
 (winnable, most pyramid places vacated) on many small positions of every pile game. A separate
-check covers Tut's Tomb's groups (A5), which the partner bound once ignored.
+check covers Tut's Tomb's groups (A5), which the partner bound once ignored, and another the
+relaxations for groups on Tut's Tomb and on two tables made up for the test, where more than
+one card outside the pyramid is free at once (three waste piles; a reserve).
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import pytest
 
 from pyramide_widget import Deal, Game
 from pyramide_widget.analysis.estimation import deal_letters
-from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.engine.piles import Pile
+from pyramide_widget.engine.rules import PRESETS, Rules
+from pyramide_widget.engine.table import APOPHIS_TABLE, RESERVE_TABLE, Table
 from pyramide_widget.solver import SearchLimitReached, solve
 from pyramide_widget.solver.piles import PileOutOfNodes, PileSearch
 
@@ -39,11 +43,12 @@ def plain_answer(game: Game) -> tuple[bool, int] | None:
     return search.solution is not None, search.best_removed
 
 
-def positions(letter: str, count: int):
-    """Deterministic positions of ``letter``'s game: random play from a deal until a few
-    pyramid cards are left; on every other deal, a few moves before the end of a winning line
-    and one random move off it (random play alone seldom leaves a Giza deal winnable)."""
-    rules = PRESETS[letter].rules
+def positions(letter: str, count: int, rules: Rules | None = None):
+    """Deterministic positions of ``letter``'s game (or of ``rules``): random play from a deal
+    until a few pyramid cards are left; on every other deal, a few moves before the end of a
+    winning line and one random move off it (random play alone seldom leaves a Giza deal
+    winnable)."""
+    rules = rules or PRESETS[letter].rules
     for n, letters in enumerate(deal_letters(1400 + ord(letter), count)):
         game = Game(Deal.from_letters(letters, rules.table), rules)
         if n % 2:
@@ -111,3 +116,54 @@ def _partner_gone(game: Game) -> bool:
             if not search.rank_places[search.target - rank] & present & ~search.apart[i]:
                 return True
     return False
+
+
+# Made-up group games with several outside cards free at once (PileSearch.at_once 3 and 8).
+GROUP_TABLES = {
+    "U": PRESETS["U"].rules,
+    "three wastes": Rules(table=Table("Three wastes, groups", APOPHIS_TABLE.shape, APOPHIS_TABLE.deck,
+                                      piles=(Pile("waste"),) * 3, draw=3, groups=True)),
+    "reserve": Rules(table=Table("Reserve, groups", RESERVE_TABLE.shape, RESERVE_TABLE.deck,
+                                 piles=RESERVE_TABLE.piles, groups=True)),
+}
+
+
+@pytest.mark.parametrize("name", GROUP_TABLES)
+def test_the_relaxations_for_groups_bound_the_exhaustive_answer_and_cut(name: str) -> None:
+    """With groups the search bounds a state by two relaxations (solver/piles.py): every
+    outside card free at once, at most as many in a group as the table has free at once
+    (:meth:`PileSearch.relaxed_most`), and the same with the outside cards never used up
+    (:meth:`PileSearch.supplied_most`). Each must be at least what the exhaustive search
+    vacates, the second at least the first; and they must cut, below the partner bound, on
+    some positions (else they prove nothing). The search's answer must be the exhaustive one."""
+    rules = GROUP_TABLES[name]
+    compared = cut = 0
+    for game in positions(name[0].upper(), 40, rules):
+        plain = plain_answer(game)
+        if plain is None:
+            continue
+        search = PileSearch(game)
+        removed = search.start[0]
+        outside = search._outside(search.start)
+        search.relaxed_left = float("inf")
+        relaxed = search.relaxed_most(removed, outside)
+        supplied = search.supplied_most(removed, sum(1 << r for r, n in enumerate(outside) if n))
+        assert plain[1] <= relaxed <= supplied, (plain, relaxed, supplied, game.record().to_text())
+        cut += relaxed < search.bound(search.start)
+        result = solve(game)
+        assert (result.winnable, result.max_removed) == plain, game.record().to_text()
+        compared += 1
+    assert compared >= 20, f"only {compared} positions small enough for the plain search"
+    assert cut >= 3, f"the relaxations cut below the partner bound on only {cut} positions"
+
+
+def test_a_lost_tuts_tomb_deal_is_settled_by_its_first_bound() -> None:
+    """A Tut's Tomb deal (A5) where every pyramid card has a partner rank left, so the
+    partner bound allows a win, yet the pyramid can never be cleared: the relaxation with
+    the outside cards never used up says so at the start, in a few thousand states."""
+    game = Game.from_code("PY1-U-JRZNSJQ")
+    search = PileSearch(game)
+    assert search.bound(search.start) == 28
+    assert search.supplied_most(search.start[0], sum(1 << r for r, n in enumerate(search._outside(search.start)) if n)) < 28
+    assert search.nodes < 5_000
+    assert not solve(game).winnable

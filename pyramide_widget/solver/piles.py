@@ -45,22 +45,32 @@ with the engine's rules restated move for move, so its lines replay through the 
   than the best line found is not searched further, and the search ends once the best line
   reaches the start's bound;
 * a sharper bound, the **free-access relaxation** (:meth:`PileSearch.relaxed_most`, on tables
-  with at most one cell, without groups and without pair-with-coverer): let every card left
-  outside the pyramid and its cell be free at once, at any time, whatever pile or stock
-  position it is in. Every real line is then still a line of the relaxed game (a real move
-  needs its cards free; in the relaxed game they are; a move of an outside card into the
-  cell is skipped, the card being free anyway), so the most pyramid places the relaxed game
-  can vacate bounds the real game's. The relaxed game depends only on the pyramid places
-  vacated, how many cards of each rank are left outside and the cell's card, so its answers
-  are remembered across the whole search; it plays only moves that take a pyramid card or
-  empty the cell (a move of outside cards alone uncovers nothing and only spends cards that
-  are free anyway). It is used like the first bound. Where only the pyramid must be cleared
-  and draws and recycles alone bring any card left outside to a free place (Reserve and Cell:
-  the reserve is free, the stock a pool), every relaxed move is a real one and the bound is
-  exact, so a lost deal is settled at its first state (Apophis won exactly Standard's deals
-  over 10,000, README, though its three piles are not a pool). Not for a win on Cell: a pyramid emptied with a card left waiting in the
-  cell counts as every place vacated, yet is not won. With groups its states grow too many
-  (any set of outside cards may join a group), so Tut's Tomb has only the first bound;
+  with at most one cell, without pair-with-coverer, and with groups only without a cell): let
+  every card left outside the pyramid and its cell be free at once, at any time, whatever
+  pile or stock position it is in. Every real line is then still a line of the relaxed game
+  (a real move needs its cards free; in the relaxed game they are; a move of an outside card
+  into the cell is skipped, the card being free anyway), so the most pyramid places the
+  relaxed game can vacate bounds the real game's. The relaxed game depends only on the
+  pyramid places vacated, how many cards of each rank are left outside and the cell's card,
+  so its answers are remembered across the whole search; it plays only moves that take a
+  pyramid card or empty the cell (a move of outside cards alone uncovers nothing and only
+  spends cards that are free anyway). It is used like the first bound. Where only the
+  pyramid must be cleared and draws and recycles alone bring any card left outside to a free
+  place (Reserve and Cell: the reserve is free, the stock a pool), every relaxed move is a
+  real one and the bound is exact, so a lost deal is settled at its first state (Apophis won
+  exactly Standard's deals over 10,000, README, though its three piles are not a pool). Not
+  for a win on Cell: a pyramid emptied with a card left waiting in the cell counts as every
+  place vacated, yet is not won;
+* with **groups** (Tut's Tomb) the relaxed game takes any set of free pyramid cards with at
+  most as many outside cards as the table ever has free at once (:attr:`PileSearch.at_once`:
+  a pile's top each, Tut's Tomb's waste top alone), summing to the target: a real group holds
+  no more, so the bound stays sound, and the states stay few enough. Before it, a coarser
+  relaxation, the same with the outside cards never used up (:meth:`PileSearch.supplied_most`),
+  depends only on the pyramid and which ranks are left outside, is a few thousand states a
+  deal, and settles many a lost deal at once (a pyramid whose cards can never all be matched
+  by groups of free cards, whatever comes from the stock). Far from exact here (the stock
+  comes three at a time), the counted relaxation gets half the node budget at the start,
+  where a "cannot clear" settles the deal, and :data:`RELAXED_NODES` at a later state;
 * under strict win, once the best line has cleared the pyramid only a win counts: a state
   where a column or reserve card can never go (each card of a partner rank left is under it
   in its own pile) is then dropped;
@@ -170,8 +180,13 @@ class PileSearch:
         self.others = [k for k, kind in enumerate(self.kinds) if kind not in ("waste", "reserve", "column")]
         self.cycle = len(self.waste) == 1 and self.limit_recycles is None and not self.against_waste
         self.pool = self.cycle and self.draw == 1
-        self.relaxable = len(self.cells) <= 1 and not self.coverer and not self.groups
+        # With groups: the most cards outside the pyramid free at once (a pile's top each, and
+        # the card beneath a fresh waste top), so the most one group of the relaxation may take.
+        self.at_once = sum(2 if kind == "waste" and self.against_waste else 1 for kind in self.kinds if kind != "cell")
+        self.relaxable = len(self.cells) <= 1 and not self.coverer and not (self.groups and self.cells)
         self.relaxed: dict[tuple[int, tuple[int, ...], int], int] = {}
+        self.pyramid_groups: dict[int, list[tuple[int, int]]] = {}
+        self.supplied: dict[tuple[int, int], int] = {}
         self.relaxed_left = RELAXED_NODES
         self.limit = limit
         self.nodes = 0
@@ -411,6 +426,9 @@ class PileSearch:
         the empty cell, and the card in the cell with a free pyramid card or an outside card
         (which empties the cell). An outside card never needs the cell: it is free anyway."""
         target, rank = self.target, self.pyramid_rank
+        if self.groups:
+            yield from self._relaxed_groups(free, removed, outside)
+            return
         for a, b in combinations(free, 2):
             if rank[a] + rank[b] == target:
                 yield removed | 1 << a | 1 << b, outside, cell
@@ -431,6 +449,81 @@ class PileSearch:
                 if outside[target - cell]:
                     yield removed, _take(outside, target - cell), 0
 
+    def _relaxed_groups(
+        self, free: list[int], removed: int, outside: tuple[int, ...]
+    ) -> Iterator[tuple[int, tuple[int, ...], int]]:
+        """With groups (no cell): the relaxed game's moves that take pyramid cards, any set of
+        free pyramid cards with at most :attr:`at_once` outside cards, two cards or more,
+        summing to the target. A real group holds no more outside cards than are free at once
+        (Tut's Tomb: the waste top alone), so every real move is one of these."""
+        for vacated, need in self._pyramid_groups(removed, free):
+            if not need:
+                yield vacated, outside, 0
+            else:
+                for spent in _outside_sets(outside, need, self.at_once):
+                    yield vacated, spent, 0
+
+    def supplied_most(self, removed: int, ranks: int) -> int:
+        """With groups: the most pyramid places the free-access relaxation could vacate from
+        ``removed`` if the outside cards were never used up, each rank of the bit set
+        ``ranks`` always at hand (:attr:`at_once` of them per group). Every relaxed line is
+        one of these, so it bounds :meth:`relaxed_most`; it depends only on the pyramid, so it
+        is small (a few thousand states a deal) and settles many a lost deal at once.
+        Remembered; each new state is a node."""
+        known = self.supplied.get((removed, ranks))
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise PileOutOfNodes(self.nodes, self.best_line, self.best_removed)
+        size, target, rank = self.size, self.target, self.pyramid_rank
+        present = self.full & ~removed
+        free = [i for i in range(size) if present >> i & 1 and not self.covers[i] & present]
+        sums = self._sums(ranks)
+        best = bin(removed).count("1")
+        king = next((i for i in free if rank[i] == target), None)
+        steps = [removed | 1 << king] if king is not None else [
+            vacated for vacated, need in self._pyramid_groups(removed, free) if not need or sums >> need & 1
+        ]
+        for vacated in steps:
+            best = max(best, self.supplied_most(vacated, ranks))
+            if best == size:
+                break
+        self.supplied[removed, ranks] = best
+        return best
+
+    def _sums(self, ranks: int) -> int:
+        """The bit set of the sums of one to :attr:`at_once` ranks of the bit set ``ranks``
+        (a rank may repeat)."""
+        sums = reach = ranks
+        for _ in range(self.at_once - 1):
+            reach = 0
+            for r in range(1, self.target):
+                if ranks >> r & 1:
+                    reach |= sums << r
+            sums |= reach
+        return sums & ((1 << self.target) - 1)
+
+    def _pyramid_groups(self, removed: int, free: list[int]) -> list[tuple[int, int]]:
+        """Each set of free pyramid cards summing to the target or less, as the places it
+        vacates and the rank still missing (0: a group already, two cards or more).
+        Remembered by ``removed``, which the relaxed search meets with many outside counts."""
+        known = self.pyramid_groups.get(removed)
+        if known is not None:
+            return known
+        target, rank = self.target, self.pyramid_rank
+        found = []
+        for size in range(1, len(free) + 1):
+            for chosen in combinations(free, size):
+                total = sum(rank[a] for a in chosen)
+                if total < target or (total == target and size >= 2):
+                    vacated = removed
+                    for a in chosen:
+                        vacated |= 1 << a
+                    found.append((vacated, target - total))
+        self.pyramid_groups[removed] = found
+        return found
+
     def _outside(self, state: State) -> tuple[int, ...]:
         """How many cards of each rank are left outside the pyramid and its cell (index by
         rank)."""
@@ -446,12 +539,18 @@ class PileSearch:
         counts[self.target] = 0  # a king outside pairs with nothing
         return tuple(counts)
 
-    def ceiling(self, state: State) -> int:
+    def ceiling(self, state: State, relaxed_nodes: float = RELAXED_NODES) -> int:
         """The best bound this search has on the pyramid places ``state`` can ever have
-        vacated: the partner bound, then the free-access relaxation where it applies."""
+        vacated: the partner bound, then the free-access relaxation where it applies, given
+        ``relaxed_nodes`` new relaxed states while the bound so far allows a win (with groups
+        the start gets half the search's node budget: a relaxed "cannot clear" there proves
+        the deal lost at once), :data:`RELAXED_NODES` otherwise."""
         bound = self.bound(state)
+        if self.relaxable and self.groups and bound > self.best_removed:
+            outside = self._outside(state)
+            bound = min(bound, self.supplied_most(state[0], sum(1 << r for r, n in enumerate(outside) if n)))
         if self.relaxable and bound > self.best_removed:
-            self.relaxed_left = RELAXED_NODES
+            self.relaxed_left = relaxed_nodes if bound == self.size else min(relaxed_nodes, RELAXED_NODES)
             try:
                 cell = next((self.rank[state[1][k][-1]] for k in self.cells if state[1][k]), 0)
                 bound = min(bound, self.relaxed_most(state[0], self._outside(state), cell))
@@ -572,7 +671,11 @@ class PileSearch:
         if self.won(self.start):
             self.solution = []
             return
-        ceiling = self.ceiling(self.start)
+        # With groups, half the node budget at most for the start's relaxation, the rest for
+        # the search (a hint still gets a searched move when the relaxation is large); other
+        # games' relaxations are small or exact, and keep the usual allowance.
+        start_nodes = float("inf") if self.limit is None else self.limit / 2
+        ceiling = self.ceiling(self.start, start_nodes if self.groups else RELAXED_NODES)
         stack: list[Iterator[tuple[tuple[Move, ...], State]]] = [iter(self._ordered(self.steps(self.start)))]
         while stack:
             step = next(stack[-1], None)
@@ -606,10 +709,13 @@ class PileSearch:
     def _ordered(self, steps: list[tuple[tuple[Move, ...], State]]) -> list[tuple[tuple[Move, ...], State]]:
         """With the free-access relaxation, the steps whose relaxed bound is highest first (a
         stable sort): where the relaxation is exact, the first line tried reaches the most
-        that can be removed. The order changes which line is found, never the answer."""
+        that can be removed. The order changes which line is found, never the answer. With
+        groups the relaxation is far from exact and can be large, so the order reads only the
+        relaxed states already settled (no new ones: each would cost nodes for every step)."""
         if not self.relaxable or len(steps) < 2:
             return steps
-        return sorted(steps, key=lambda step: -self.ceiling(step[1]))
+        allowance = 0 if self.groups else RELAXED_NODES
+        return sorted(steps, key=lambda step: -self.ceiling(step[1], allowance))
 
     def _breadth_first(self) -> None:
         parent: dict[State, tuple[State, Move] | None] = {self.start: None}
@@ -645,6 +751,18 @@ def _groups(places: list[int], ranks: list[int], target: int, least: int = 3) ->
                 yield from extend(n + 1, chosen + (places[n],), new_total)
 
     return extend(0, (), 0)
+
+
+def _outside_sets(counts: tuple[int, ...], total: int, most: int) -> Iterator[tuple[int, ...]]:
+    """``counts`` less each multiset of one to ``most`` cards (each rank at most its count)
+    whose ranks sum to ``total``; a multiset once (its ranks taken largest first)."""
+    if total < len(counts) and counts[total]:
+        yield _take(counts, total)
+    if most < 2:
+        return
+    for r in range(min(total - 1, len(counts) - 1), 0, -1):
+        if counts[r] and total - r <= r:
+            yield from _outside_sets(_take(counts, r), total - r, most - 1)
 
 
 def _take(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
