@@ -167,3 +167,16 @@ def test_a_lost_tuts_tomb_deal_is_settled_by_its_first_bound() -> None:
     assert search.supplied_most(search.start[0], sum(1 << r for r, n in enumerate(search._outside(search.start)) if n)) < 28
     assert search.nodes < 5_000
     assert not solve(game).winnable
+
+
+def test_a_lost_cell_deal_is_settled_within_a_budget_by_its_start_relaxation() -> None:
+    """Cell (A3): a deal whose free-access relaxation at the start needs some 22,000 relaxed
+    states (more than a later state's allowance) and says 22 pyramid places at most. With a
+    cell the start's relaxation may take half the node budget, so a budget of 100,000 nodes
+    settles it; it once stayed undecided there (7 of the 10,000 published deals did)."""
+    result = solve("PY1-C-KQLDJQH", max_nodes=100_000)
+    assert (result.winnable, result.max_removed) == (False, 22)
+    plain = PileSearch(Game.from_code("PY1-C-KQLDJQH"), 100_000)
+    plain.ceiling = lambda state, relaxed_nodes=0: 28  # type: ignore[method-assign]  # no relaxation
+    with pytest.raises(PileOutOfNodes):
+        plain.run()

@@ -69,8 +69,11 @@ with the engine's rules restated move for move, so its lines replay through the 
   depends only on the pyramid and which ranks are left outside, is a few thousand states a
   deal, and settles many a lost deal at once (a pyramid whose cards can never all be matched
   by groups of free cards, whatever comes from the stock). Far from exact here (the stock
-  comes three at a time), the counted relaxation gets half the node budget at the start,
-  where a "cannot clear" settles the deal, and :data:`RELAXED_NODES` at a later state;
+  comes three at a time);
+* with a cell or groups the relaxation of the start may take half the node budget, since a
+  "cannot clear" there settles the deal (Cell: a few deals need 20,000–45,000 relaxed
+  states; Tut's Tomb up to some 650,000), a later state's :data:`RELAXED_NODES` (on the
+  other tables that is enough at the start too);
 * under strict win, once the best line has cleared the pyramid only a win counts: a state
   where a column or reserve card can never go (each card of a partner rank left is under it
   in its own pile) is then dropped;
@@ -542,9 +545,9 @@ class PileSearch:
     def ceiling(self, state: State, relaxed_nodes: float = RELAXED_NODES) -> int:
         """The best bound this search has on the pyramid places ``state`` can ever have
         vacated: the partner bound, then the free-access relaxation where it applies, given
-        ``relaxed_nodes`` new relaxed states while the bound so far allows a win (with groups
-        the start gets half the search's node budget: a relaxed "cannot clear" there proves
-        the deal lost at once), :data:`RELAXED_NODES` otherwise."""
+        ``relaxed_nodes`` new relaxed states while the bound so far allows a win (the start
+        gets half the search's node budget with a cell or groups: a relaxed "cannot clear"
+        there proves the deal lost at once), :data:`RELAXED_NODES` otherwise."""
         bound = self.bound(state)
         if self.relaxable and self.groups and bound > self.best_removed:
             outside = self._outside(state)
@@ -671,11 +674,10 @@ class PileSearch:
         if self.won(self.start):
             self.solution = []
             return
-        # With groups, half the node budget at most for the start's relaxation, the rest for
-        # the search (a hint still gets a searched move when the relaxation is large); other
-        # games' relaxations are small or exact, and keep the usual allowance.
+        # With a cell or groups, half the node budget at most for the start's relaxation, the
+        # rest for the search (a hint still gets a searched move when the relaxation is large).
         start_nodes = float("inf") if self.limit is None else self.limit / 2
-        ceiling = self.ceiling(self.start, start_nodes if self.groups else RELAXED_NODES)
+        ceiling = self.ceiling(self.start, start_nodes if self.cells or self.groups else RELAXED_NODES)
         stack: list[Iterator[tuple[tuple[Move, ...], State]]] = [iter(self._ordered(self.steps(self.start)))]
         while stack:
             step = next(stack[-1], None)
