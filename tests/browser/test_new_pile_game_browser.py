@@ -70,6 +70,9 @@ def test_a_pile_game_defined_in_the_notebook_draws_and_plays_with_no_front_end_c
     expect(card(root, "3♠")).to_have_attribute("data-free", "false")
     expect(card(root, "4♠")).to_have_attribute("data-free", "true")
     expect(root.locator('.pyr-slot[data-pile="cell"] .pyr-empty')).to_have_text("Free cell")
+    # The only reserve pile is named alone; a pile one of several, with its number.
+    expect(root.locator('.pyr-slot[data-pile="reserve"]')).to_have_attribute("aria-label", "Reserve")
+    expect(root.locator('.pyr-slot[data-pile="column-2"]')).to_have_attribute("aria-label", "Column 2")
     shoot(page, root, "new-game")
 
     card(root, "3♠").click(position={"x": 8, "y": 4})  # its visible strip, under 4♠

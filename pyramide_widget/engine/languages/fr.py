@@ -28,6 +28,8 @@ LANGUAGE = {
         "pile_waste": "Défausse {n}",
         "pile_reserve": "Réserve {n}",
         "pile_column": "Colonne {n}",
+        "pile_reserve_one": "Réserve",
+        "pile_column_one": "Colonne",
         "pile_cell": "Case libre",
         "code": "Donne",
         "score": "Score",

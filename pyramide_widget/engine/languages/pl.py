@@ -28,6 +28,8 @@ LANGUAGE = {
         "pile_waste": "Stos {n}",
         "pile_reserve": "Rezerwa {n}",
         "pile_column": "Kolumna {n}",
+        "pile_reserve_one": "Rezerwa",
+        "pile_column_one": "Kolumna",
         "pile_cell": "Wolne pole",
         "code": "Rozdanie",
         "score": "Wynik",

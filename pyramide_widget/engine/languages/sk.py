@@ -28,6 +28,8 @@ LANGUAGE = {
         "pile_waste": "Odkladací balíček {n}",
         "pile_reserve": "Rezerva {n}",
         "pile_column": "Stĺpec {n}",
+        "pile_reserve_one": "Rezerva",
+        "pile_column_one": "Stĺpec",
         "pile_cell": "Voľné pole",
         "code": "Rozdanie",
         "score": "Skóre",

@@ -28,6 +28,8 @@ LANGUAGE = {
         "pile_waste": "Chồng bài bỏ {n}",
         "pile_reserve": "Bài dự trữ {n}",
         "pile_column": "Cột {n}",
+        "pile_reserve_one": "Bài dự trữ",
+        "pile_column_one": "Cột",
         "pile_cell": "Ô trống",
         "code": "Ván",
         "score": "Điểm",

@@ -371,8 +371,14 @@ function buildPiles(ctx, drawCard) {
     if (pile.id === pile.kind && `${pile.kind}_count` in strings && `${pile.kind}_empty` in strings) {
       return pile.count ? S(`${pile.kind}_count`, { n: pile.count }) : S(`${pile.kind}_empty`);
     }
-    return S(`pile_${pile.kind}`, { n: pile.number });
+    return pileName(pile, text);
   }
+
+  /** A pile's name: "Reserve 3", or "Reserve" when it is the only reserve pile. */
+  const pileName = (pile, text) =>
+    pile.id === pile.kind && `pile_${pile.kind}_one` in (text.strings || {})
+      ? S(`pile_${pile.kind}_one`)
+      : S(`pile_${pile.kind}`, { n: pile.number });
 
   function render(st, look) {
     const focused = [...every(), ...outlines()].find((c) => c.el === document.activeElement);
@@ -399,7 +405,7 @@ function buildPiles(ctx, drawCard) {
       setAttr(slot.empty, "hidden", n ? true : null);
       if (slot.outline) {
         setAttr(slot.empty, "aria-disabled", look.replay ? "true" : null);
-        setText(slot.empty, S(`pile_${pile.kind}`, { n: pile.number }));
+        setText(slot.empty, pileName(pile, look.text));
       }
       setText(slot.count, slot.at.count === "always" || pile.count > n ? pile.count : "");
     }
