@@ -48,11 +48,20 @@ def wait_until(condition, timeout: float) -> bool:  # type: ignore[no-untyped-de
     return condition()
 
 
+def _interruptible() -> None:
+    """In the child before it runs Python: Ctrl-C's default action, as in a terminal. A test
+    run started in the background by a shell without job control (``cmd &`` in a script)
+    inherits SIGINT ignored, and Python then installs no KeyboardInterrupt handler, so the
+    run under test would rightly ignore Ctrl-C as ``nohup`` commands do."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_estimate(*argv: str) -> subprocess.Popen[str]:
     """A long run (one-pass rules, far more deals than the test waits for), working on all cores."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "pyramide_widget", "estimate", "--rules", "T", "--seed", "1", *argv],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=_interruptible,
     )
     # the CLI, the resource tracker, the forkserver and every worker
     if not wait_until(lambda: len(group_members(proc.pid)) >= 3 + WORKERS, timeout=60):

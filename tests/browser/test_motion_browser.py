@@ -61,9 +61,16 @@ def settled_box(page: Page, selector: str) -> dict[str, float]:
 
 
 def drag(page: Page, source: str, target: str) -> None:
-    """Press on ``source``, move in steps onto ``target`` and release there, as a hand would."""
+    """Press on ``source``, move in steps onto ``target`` and release there, as a hand would:
+    both brought into view first (a pointer event outside the window reaches nothing) and
+    aimed at once they have stopped moving."""
+    for selector in (source, target):
+        page.locator(selector).scroll_into_view_if_needed()
     start = settled_box(page, source)
     end = settled_box(page, target)
+    height = page.viewport_size["height"] if page.viewport_size else 720
+    for selector, box in ((source, start), (target, end)):
+        assert 0 <= box["y"] + box["height"] / 2 <= height, f"{selector} is out of the window: {box}"
     x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 4
     x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
     page.mouse.move(x0, y0)
@@ -87,7 +94,16 @@ def test_dragging_a_free_card_onto_its_partner_removes_the_pair_with_an_animatio
     page.evaluate(WATCH_JS, "10♣")
     drag(page, '[data-card="10♣"]', '[data-card="3♠"]')
     # The kernel answers; on a loaded two-core machine that can take seconds.
-    expect(root.locator('[data-card="3♠"]')).to_have_count(0, timeout=20_000)
+    try:
+        expect(root.locator('[data-card="3♠"]')).to_have_count(0, timeout=20_000)
+    except AssertionError as error:  # say what the widget and the kernel saw
+        seen = {
+            "message": root.locator('[data-field="message"]').inner_text(),
+            "selected": root.locator('[data-selected="true"]').evaluate_all("(cs) => cs.map((c) => c.dataset.card)"),
+            "kernel": nb.eval_python("[w.game.moves, str(w.game.pyramid[6][1]), str(w.game.pyramid[6][4])]"),
+            "boxes": [page.locator(f'[data-card="{c}"]').bounding_box() for c in ("10♣", "3♠")],
+        }
+        raise AssertionError(f"the drag removed nothing: {seen}") from error
     expect(root.locator('[data-card="10♣"]')).to_have_count(0)
     assert animations_when_gone(page) >= 2, "both cards leave with an animation"
     # The kernel played the pair: the game's own state, not only the picture.
