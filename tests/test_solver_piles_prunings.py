@@ -20,7 +20,7 @@ from pyramide_widget.engine.piles import Pile
 from pyramide_widget.engine.rules import PRESETS, Rules
 from pyramide_widget.engine.table import APOPHIS_TABLE, RESERVE_TABLE, Table
 from pyramide_widget.solver import SearchLimitReached, solve
-from pyramide_widget.solver.piles import PileOutOfNodes, PileSearch
+from pyramide_widget.solver.piles import PileOutOfNodes, PileSearch, rank_set
 
 from solver_reference import crosscheck, playout, replayed
 
@@ -147,7 +147,7 @@ def test_the_relaxations_for_groups_bound_the_exhaustive_answer_and_cut(name: st
         outside = search._outside(search.start)
         search.relaxed_left = float("inf")
         relaxed = search.relaxed_most(removed, outside)
-        supplied = search.supplied_most(removed, sum(1 << r for r, n in enumerate(outside) if n))
+        supplied = search.supplied_most(removed, rank_set(outside))
         assert plain[1] <= relaxed <= supplied, (plain, relaxed, supplied, game.record().to_text())
         cut += relaxed < search.bound(search.start)
         result = solve(game)
@@ -164,7 +164,7 @@ def test_a_lost_tuts_tomb_deal_is_settled_by_its_first_bound() -> None:
     game = Game.from_code("PY1-U-JRZNSJQ")
     search = PileSearch(game)
     assert search.bound(search.start) == 28
-    assert search.supplied_most(search.start[0], sum(1 << r for r, n in enumerate(search._outside(search.start)) if n)) < 28
+    assert search.supplied_most(search.start[0], rank_set(search._outside(search.start))) < 28
     assert search.nodes < 5_000
     assert not solve(game).winnable
 

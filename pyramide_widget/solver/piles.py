@@ -212,11 +212,8 @@ class PileSearch:
         moves: a king off a pile need not go when only the pyramid must be cleared)."""
         removed, piles, stock, fresh, recycles = state
         present = self.full & ~removed
-        rank, target, pyramid = self.rank, self.target, self.pyramid
-        free: list[int] = []  # places: a pyramid index, or size + 2 * pile + depth - 1
-        for i in range(self.size):
-            if present >> i & 1 and not self.covers[i] & present:
-                free.append(i)
+        rank, target = self.rank, self.target
+        free = self._free(removed)  # places: a pyramid index, or size + 2 * pile + depth - 1
         for k, pile in enumerate(piles):
             if pile:
                 free.append(self.size + 2 * k)
@@ -258,6 +255,11 @@ class PileSearch:
         elif any(piles[k] for k in self.waste) and (self.limit_recycles is None or recycles < self.limit_recycles):
             result.append((RECYCLE, self._recycle(state)))
         return result
+
+    def _free(self, removed: int) -> list[int]:
+        """The free pyramid places once the places of ``removed`` are vacated."""
+        present = self.full & ~removed
+        return [i for i in range(self.size) if present >> i & 1 and not self.covers[i] & present]
 
     def _card_at(self, state: State):  # type: ignore[no-untyped-def]
         piles = state[1]
@@ -371,14 +373,13 @@ class PileSearch:
         """The moves of :meth:`moves` that use the card at ``place`` (a pile top): alone if a
         king, with one other free card, in a group, or into the empty cell."""
         removed, piles, _, _, _ = state
-        present = self.full & ~removed
         card_at = self._card_at(state)
         rank, target = self.rank, self.target
         own = rank[card_at(place)]
         if own == target:
             yield self._removal(state, (place,))
             return
-        free = [i for i in range(self.size) if present >> i & 1 and not self.covers[i] & present]
+        free = self._free(removed)
         free += [self.size + 2 * k for k, pile in enumerate(piles) if pile and self.size + 2 * k != place]
         ranks = [rank[card_at(p)] for p in free]
         for p, r in zip(free, ranks):
@@ -403,11 +404,9 @@ class PileSearch:
         self.relaxed_left -= 1
         if self.relaxed_left < 0:
             raise _RelaxationTooLarge
-        if self.limit is not None and self.nodes > self.limit:
-            raise PileOutOfNodes(self.nodes, self.best_line, self.best_removed)
+        self._within_budget()
         size, target, rank = self.size, self.target, self.pyramid_rank
-        present = self.full & ~removed
-        free = [i for i in range(size) if present >> i & 1 and not self.covers[i] & present]
+        free = self._free(removed)
         king = next((i for i in free if rank[i] == target), None)
         if king is not None:  # a free king goes: nothing is lost (the king pruning)
             best = self.relaxed_most(removed | 1 << king, outside, cell)
@@ -477,11 +476,9 @@ class PileSearch:
         if known is not None:
             return known
         self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise PileOutOfNodes(self.nodes, self.best_line, self.best_removed)
+        self._within_budget()
         size, target, rank = self.size, self.target, self.pyramid_rank
-        present = self.full & ~removed
-        free = [i for i in range(size) if present >> i & 1 and not self.covers[i] & present]
+        free = self._free(removed)
         sums = self._sums(ranks)
         best = bin(removed).count("1")
         king = next((i for i in free if rank[i] == target), None)
@@ -498,7 +495,7 @@ class PileSearch:
     def _sums(self, ranks: int) -> int:
         """The bit set of the sums of one to :attr:`at_once` ranks of the bit set ``ranks``
         (a rank may repeat)."""
-        sums = reach = ranks
+        sums = ranks
         for _ in range(self.at_once - 1):
             reach = 0
             for r in range(1, self.target):
@@ -549,14 +546,16 @@ class PileSearch:
         gets half the search's node budget with a cell or groups: a relaxed "cannot clear"
         there proves the deal lost at once), :data:`RELAXED_NODES` otherwise."""
         bound = self.bound(state)
-        if self.relaxable and self.groups and bound > self.best_removed:
-            outside = self._outside(state)
-            bound = min(bound, self.supplied_most(state[0], sum(1 << r for r, n in enumerate(outside) if n)))
-        if self.relaxable and bound > self.best_removed:
+        if not self.relaxable or bound <= self.best_removed:
+            return bound
+        outside = self._outside(state)
+        if self.groups:
+            bound = min(bound, self.supplied_most(state[0], rank_set(outside)))
+        if bound > self.best_removed:
             self.relaxed_left = relaxed_nodes if bound == self.size else min(relaxed_nodes, RELAXED_NODES)
             try:
                 cell = next((self.rank[state[1][k][-1]] for k in self.cells if state[1][k]), 0)
-                bound = min(bound, self.relaxed_most(state[0], self._outside(state), cell))
+                bound = min(bound, self.relaxed_most(state[0], outside, cell))
             except _RelaxationTooLarge:
                 pass  # this state keeps the partner bound; what was settled is remembered
         return bound
@@ -657,6 +656,11 @@ class PileSearch:
         if count > self.best_removed:
             self.best_removed = count
             self.best_line = [move for part in line for move in part]
+        self._within_budget()
+
+    def _within_budget(self) -> None:
+        """Past the node budget (searched states and new relaxed states alike), stop the
+        search with what it found."""
         if self.limit is not None and self.nodes > self.limit:
             raise PileOutOfNodes(self.nodes, self.best_line, self.best_removed)
 
@@ -765,6 +769,11 @@ def _outside_sets(counts: tuple[int, ...], total: int, most: int) -> Iterator[tu
     for r in range(min(total - 1, len(counts) - 1), 0, -1):
         if counts[r] and total - r <= r:
             yield from _outside_sets(_take(counts, r), total - r, most - 1)
+
+
+def rank_set(counts: tuple[int, ...]) -> int:
+    """The bit set of the ranks ``counts`` has a card of (:meth:`PileSearch.supplied_most`)."""
+    return sum(1 << r for r, n in enumerate(counts) if n)
 
 
 def _take(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
