@@ -45,8 +45,16 @@ def build(output_dir: Path, source: Path = SOURCE) -> Path:
     target = output_dir / library_name()
     partial = target.with_name(target.name + ".part")  # never leave a half-written library
     command = [
-        *compiler, "-O2", "-shared", "-fPIC", "-fwrapv", "-DNDEBUG", f"-I{include}",
-        str(source), "-o", str(partial),
+        *compiler,
+        "-O2",
+        "-shared",
+        "-fPIC",
+        "-fwrapv",
+        "-DNDEBUG",
+        f"-I{include}",
+        str(source),
+        "-o",
+        str(partial),
     ]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:

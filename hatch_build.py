@@ -36,7 +36,11 @@ class CompiledSearchHook(BuildHookInterface):
             return
         editable = version == "editable"
         # An editable install imports from the checkout, so the library goes next to its source.
-        output = script.SOURCE.parent if editable else Path(tempfile.mkdtemp(prefix="pyramide-compiled-"))
+        output = (
+            script.SOURCE.parent
+            if editable
+            else Path(tempfile.mkdtemp(prefix="pyramide-compiled-"))
+        )
         try:
             library = script.build(output)
         except RuntimeError as error:

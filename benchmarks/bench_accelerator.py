@@ -68,13 +68,20 @@ def side_by_side(letter: str, letters: list[str]) -> None:
             f"max {ms[-1]:8.1f} ms, CPU {sum(ms) / 1000:7.2f} s"
         )
     ratio = statistics.median(times["python"]) / max(statistics.median(times["compiled"]), 1e-9)
-    print(f"{letter} {PRESETS[letter].name:<16} {len(letters)} deals | " + " | ".join(parts) + f" | median x{ratio:.0f}",
-          flush=True)
+    print(
+        f"{letter} {PRESETS[letter].name:<16} {len(letters)} deals | "
+        + " | ".join(parts)
+        + f" | median x{ratio:.0f}",
+        flush=True,
+    )
 
 
 def cpu_seconds() -> float:
     """CPU time of this process and of its children that have ended (the estimate's workers)."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
@@ -83,7 +90,9 @@ def timed_estimate(letter: str, deals: int, published: dict[str, dict]) -> dict 
     cpu, started = cpu_seconds(), time.perf_counter()
     # estimate()'s own pool, but forked from this process, so that its workers' CPU time counts
     # here once they have ended (the default pool's come from a fork server).
-    with ProcessPoolExecutor(os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork")) as pool:
+    with ProcessPoolExecutor(
+        os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork")
+    ) as pool:
         result = estimate(letter, deals=deals, seed=SEED, executor=pool)
     wall, cpu = time.perf_counter() - started, cpu_seconds() - cpu
     data = result.to_dict()
@@ -91,8 +100,14 @@ def timed_estimate(letter: str, deals: int, published: dict[str, dict]) -> dict 
     verdict = ""
     if letter in published and deals == published[letter]["deals"]:
         old = published[letter]
-        differ = [key for key in ANSWERS if old.get(key) != data.get(key) and old.get(key) is not None]
-        verdict = "  same answers as win_rates.json" if not differ else f"  DIFFERENT from win_rates.json: {differ}"
+        differ = [
+            key for key in ANSWERS if old.get(key) != data.get(key) and old.get(key) is not None
+        ]
+        verdict = (
+            "  same answers as win_rates.json"
+            if not differ
+            else f"  DIFFERENT from win_rates.json: {differ}"
+        )
     print(
         f"estimate {letter} {PRESETS[letter].name:<16} {deals} deals: wall {wall:6.1f} s, CPU {cpu:6.1f} s "
         f"({os.cpu_count()} workers), won {result.won}, slowest {slowest.code} {slowest.seconds:.2f} s{verdict}",
@@ -103,14 +118,35 @@ def timed_estimate(letter: str, deals: int, published: dict[str, dict]) -> dict 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200, help="deals per preset side by side (default 200; 0: skip)")
-    parser.add_argument("--estimate", type=int, default=10_000, metavar="N", help="deals per estimate (default 10,000; 0: skip)")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=200,
+        help="deals per preset side by side (default 200; 0: skip)",
+    )
+    parser.add_argument(
+        "--estimate",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="deals per estimate (default 10,000; 0: skip)",
+    )
     modelled = "".join(letter for letter, preset in PRESETS.items() if models(preset.rules.table))
-    parser.add_argument("--presets", default=modelled, help=f"preset letters (default: {modelled}, the tables it models)")
-    parser.add_argument("--update-win-rates", action="store_true", help="write the estimate times into win_rates.json")
+    parser.add_argument(
+        "--presets",
+        default=modelled,
+        help=f"preset letters (default: {modelled}, the tables it models)",
+    )
+    parser.add_argument(
+        "--update-win-rates",
+        action="store_true",
+        help="write the estimate times into win_rates.json",
+    )
     args = parser.parse_args()
     if not available():
-        sys.exit("the compiled search is not built here: run `python build_compiled.py` (or pip install -e .)")
+        sys.exit(
+            "the compiled search is not built here: run `python build_compiled.py` (or pip install -e .)"
+        )
     presets = args.presets.upper()
     print(
         f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; "

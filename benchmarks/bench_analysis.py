@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pyramide_widget import Game, analyze, solve  # noqa: E402
-from pyramide_widget.analysis.estimation import deal_letters  # noqa: E402
-from pyramide_widget.engine.rules import PRESETS  # noqa: E402
+from pyramide_widget import Game, analyze, solve
+from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.engine.rules import PRESETS
 
 RESULTS = Path(__file__).resolve().parent / "results" / "analysis_times.json"
 MAX_ACTIONS = 300
@@ -39,7 +39,11 @@ MAX_ACTIONS = 300
 def play_simply(game: Game) -> Game:
     """A removal if any, else a draw or a recycle, until the end, a fruitless pass, or 300 actions."""
     idle = 0
-    while not game.is_over and game.action_count < MAX_ACTIONS and idle <= len(game.stock) + len(game.waste):
+    while (
+        not game.is_over
+        and game.action_count < MAX_ACTIONS
+        and idle <= len(game.stock) + len(game.waste)
+    ):
         moves = game.legal_moves()
         removal = next((move for move in moves if move.cards), None)
         game.play(removal or moves[-1])
@@ -60,10 +64,14 @@ def bench_preset(letter: str, letters: list[str]) -> dict[str, object]:
         actions += len(result.moves)
     seconds.sort()
     return {
-        "preset": letter, "games": len(letters), "mean_actions": round(actions / len(letters), 1),
+        "preset": letter,
+        "games": len(letters),
+        "mean_actions": round(actions / len(letters), 1),
         "median_s": round(statistics.median(seconds), 3),
         "p90_s": round(seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))], 3),
-        "max_s": round(seconds[-1], 3), "complete": complete, "with_losing_move": losing,
+        "max_s": round(seconds[-1], 3),
+        "complete": complete,
+        "with_losing_move": losing,
     }
 
 
@@ -77,23 +85,31 @@ def main() -> None:
     letters = deal_letters(args.seed, args.deals)
     engine = solve(Game.from_code(f"PY1-N-{letters[0]}")).engine
     rows = [bench_preset(letter, letters) for letter in args.presets]
-    print(f"analyze() with its default budgets, CPU seconds, {args.deals} games per preset (seed {args.seed}), "
-          f"solver engine {engine}, {platform.python_implementation()} {platform.python_version()}, "
-          f"{os.cpu_count()} cores")
-    print("| preset | games | actions (mean) | median | 90th pct | slowest | all positions settled | losing move found |")
+    print(
+        f"analyze() with its default budgets, CPU seconds, {args.deals} games per preset (seed {args.seed}), "
+        f"solver engine {engine}, {platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} cores"
+    )
+    print(
+        "| preset | games | actions (mean) | median | 90th pct | slowest | all positions settled | losing move found |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for row in rows:
         name = PRESETS[str(row["preset"])].name
-        print(f"| {row['preset']} {name} | {row['games']} | {row['mean_actions']} | {row['median_s']} s | "
-              f"{row['p90_s']} s | {row['max_s']} s | {row['complete']} | {row['with_losing_move']} |")
+        print(
+            f"| {row['preset']} {name} | {row['games']} | {row['mean_actions']} | {row['median_s']} s | "
+            f"{row['p90_s']} s | {row['max_s']} s | {row['complete']} | {row['with_losing_move']} |"
+        )
     if not args.no_save:
         RESULTS.parent.mkdir(exist_ok=True)
         runs = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
         runs[engine] = {
             "command": f"python benchmarks/bench_analysis.py --deals {args.deals} --seed {args.seed} --presets {args.presets}"
-                       + (" (PYRAMIDE_SOLVER=python)" if os.environ.get("PYRAMIDE_SOLVER") == "python" else ""),
+            + (
+                " (PYRAMIDE_SOLVER=python)" if os.environ.get("PYRAMIDE_SOLVER") == "python" else ""
+            ),
             "machine": f"{platform.machine()}, {os.cpu_count()} cores shared with other work, "
-                       f"{platform.python_implementation()} {platform.python_version()}",
+            f"{platform.python_implementation()} {platform.python_version()}",
             "times": "CPU seconds of the analysing process (time.process_time)",
             "rows": rows,
         }

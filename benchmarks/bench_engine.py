@@ -18,7 +18,10 @@ from pyramide_widget.engine.deal import DealCode
 
 
 def random_codes(rng: random.Random, letter: str, count: int) -> list[str]:
-    return [str(DealCode(letter, "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(7)))) for _ in range(count)]
+    return [
+        str(DealCode(letter, "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(7))))
+        for _ in range(count)
+    ]
 
 
 def playout(game: Game, rng: random.Random, limit: int) -> int:
@@ -54,7 +57,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=int, default=200, help="moves per playout at most")
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, {args.deals} deals per preset, seed {args.seed}")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {args.deals} deals per preset, seed {args.seed}"
+    )
     print(f"{'preset':<8}{'moves/s':>12}{'apply+undo/s':>15}{'deal+setup µs':>15}")
     for letter in PRESETS:
         rng = random.Random(args.seed)

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pyramide_widget.analysis.estimation import estimate, iter_deal_letters  # noqa: E402
+from pyramide_widget.analysis.estimation import estimate, iter_deal_letters
 
 
 def peak(function) -> tuple[float, float]:  # type: ignore[no-untyped-def]
@@ -47,11 +47,21 @@ def main() -> None:
     parser.add_argument("--rules", default="E")
     args = parser.parse_args()
     for draws in args.draws:
-        mib, seconds = peak(lambda: deque(zip(range(draws), iter_deal_letters(2024)), maxlen=0))
-        print(f"draw {draws:>10,} deal codes: peak {mib:8.2f} MiB ({mib * 2**20 / draws:5.1f} bytes/deal), {seconds:6.1f} s")
+        mib, seconds = peak(
+            lambda draws=draws: deque(
+                zip(range(draws), iter_deal_letters(2024), strict=False), maxlen=0
+            )
+        )
+        print(
+            f"draw {draws:>10,} deal codes: peak {mib:8.2f} MiB ({mib * 2**20 / draws:5.1f} bytes/deal), {seconds:6.1f} s"
+        )
     for deals in args.deals:
-        mib, seconds = peak(lambda: estimate(args.rules, deals=deals, seed=2024, keep="none"))
-        print(f"estimate {args.rules} over {deals:>8,} deals, keep='none': peak {mib:8.2f} MiB, {seconds:6.1f} s")
+        mib, seconds = peak(
+            lambda deals=deals: estimate(args.rules, deals=deals, seed=2024, keep="none")
+        )
+        print(
+            f"estimate {args.rules} over {deals:>8,} deals, keep='none': peak {mib:8.2f} MiB, {seconds:6.1f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pyramide_widget import Game  # noqa: E402
-from pyramide_widget.analysis.estimation import deal_letters, wilson_interval  # noqa: E402
-from pyramide_widget.engine.rules import PRESETS  # noqa: E402
-from pyramide_widget.solver import SearchLimitReached, hint, solve  # noqa: E402
+from pyramide_widget import Game
+from pyramide_widget.analysis.estimation import deal_letters, wilson_interval
+from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.solver import SearchLimitReached, hint, solve
 
 
 def percentile(sorted_values: list[float], share: float) -> float:
@@ -68,11 +68,18 @@ def bench_preset(letter: str, letters: list[str], max_nodes: int) -> dict[str, o
     decided = won + lost
     low, high = wilson_interval(won, decided) if decided else (0.0, 1.0)
     return {
-        "rules": letter, "name": PRESETS[letter].name, "deals": len(letters), "max_nodes": max_nodes,
-        "won": won, "lost": lost, "undecided": undecided,
-        "won_share_of_decided": won / decided if decided else None, "ci95_of_decided": [low, high],
+        "rules": letter,
+        "name": PRESETS[letter].name,
+        "deals": len(letters),
+        "max_nodes": max_nodes,
+        "won": won,
+        "lost": lost,
+        "undecided": undecided,
+        "won_share_of_decided": won / decided if decided else None,
+        "ci95_of_decided": [low, high],
         "won_range_all": [won / len(letters), (won + undecided) / len(letters)],
-        "cpu_median": percentile(times, 0.5), "cpu_p90": percentile(times, 0.9),
+        "cpu_median": percentile(times, 0.5),
+        "cpu_p90": percentile(times, 0.9),
         "slowest": {"code": slowest[0], "cpu": slowest[1]},
         "nodes_median": sorted(nodes)[len(nodes) // 2],
         "hint_cpu_on_slowest": time.process_time() - hint_started,
@@ -81,13 +88,16 @@ def bench_preset(letter: str, letters: list[str], max_nodes: int) -> dict[str, o
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--presets", default="AYCGU", help="preset letters (default: the five pile games)")
+    parser.add_argument(
+        "--presets", default="AYCGU", help="preset letters (default: the five pile games)"
+    )
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--max-nodes", type=int, default=200_000)
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument(
-        "--note", default="shared 2-core machine, loaded by other work; CPU seconds",
+        "--note",
+        default="shared 2-core machine, loaded by other work; CPU seconds",
         help="the machine's conditions, written with the results",
     )
     args = parser.parse_args()
@@ -110,7 +120,8 @@ def write(path: Path, args: argparse.Namespace, results: list[dict[str, object]]
     data = {
         "date": time.strftime("%Y-%m-%d"),
         "machine": {
-            "nproc": os.cpu_count(), "python": platform.python_version(),
+            "nproc": os.cpu_count(),
+            "python": platform.python_version(),
             "load_average": os.getloadavg(),
             "note": args.note,
         },

@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pyramide_widget import Game  # noqa: E402
-from pyramide_widget.analysis.estimation import deal_letters, estimate  # noqa: E402
-from pyramide_widget.engine.rules import PRESETS  # noqa: E402
-from pyramide_widget.solver import hint, solve  # noqa: E402
+from pyramide_widget import Game
+from pyramide_widget.analysis.estimation import deal_letters, estimate
+from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.solver import hint, solve
 
 
 def percentile(sorted_values: list[float], share: float) -> float:
@@ -40,7 +40,9 @@ def bench_preset(letter: str, letters: list[str]) -> None:
         game = Game.from_code(f"PY1-{letter}-{text}")
         started = time.perf_counter()
         result = solve(game)
-        times.append((time.perf_counter() - started, game.code or "", result.nodes, result.winnable))
+        times.append(
+            (time.perf_counter() - started, game.code or "", result.nodes, result.winnable)
+        )
     ms = sorted(t * 1000 for t, *_ in times)
     nodes = sorted(n for _, _, n, _ in times)
     slowest = max(times)
@@ -66,9 +68,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="deals per preset (default 200)")
     parser.add_argument("--presets", default="".join(PRESETS), help="preset letters (default: all)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
-    parser.add_argument("--estimate", type=int, default=0, metavar="N", help="also time estimate() over N deals")
+    parser.add_argument(
+        "--estimate", type=int, default=0, metavar="N", help="also time estimate() over N deals"
+    )
     args = parser.parse_args()
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; the solver sees the stock order")
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores; the solver sees the stock order"
+    )
     letters = deal_letters(args.seed, args.deals)
     for letter in args.presets.upper():
         bench_preset(letter, letters)
@@ -77,8 +83,11 @@ def main() -> None:
             started = time.perf_counter()
             result = estimate(letter, deals=args.estimate, seed=args.seed)
             seconds = time.perf_counter() - started
-            print(f"estimate {letter}: {args.estimate} deals in {seconds:.1f} s "
-                  f"({args.estimate / seconds:.0f} deals/s, {os.cpu_count()} workers): {result!r}", flush=True)
+            print(
+                f"estimate {letter}: {args.estimate} deals in {seconds:.1f} s "
+                f"({args.estimate / seconds:.0f} deals/s, {os.cpu_count()} workers): {result!r}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -54,7 +54,7 @@ from jupyter_harness import (  # noqa: E402
 
 SETUP = f"""
 import sys
-sys.path.insert(0, {str(ROOT / 'tests')!r})
+sys.path.insert(0, {str(ROOT / "tests")!r})
 from layouts import r5_game
 from pyramide_widget.widget import PyramideWidget
 w = PyramideWidget(game=r5_game())
@@ -211,7 +211,10 @@ def summary(name: str, values: list[float]) -> str:
     return f"{name:<34} median {statistics.median(values):6.1f} ms   p90 {p90:6.1f}   min {values[0]:6.1f}   n={len(values)}"
 
 
-SERVERS = {"default": "the server's default settings", "nodelay": "docs/jupyter_server_config.py (TCP_NODELAY)"}
+SERVERS = {
+    "default": "the server's default settings",
+    "nodelay": "docs/jupyter_server_config.py (TCP_NODELAY)",
+}
 
 
 def main() -> None:
@@ -219,11 +222,18 @@ def main() -> None:
     parser.add_argument("--app", choices=("lab", "notebook"), default="lab")
     parser.add_argument("--clicks", type=int, default=60)
     parser.add_argument("--renders", type=int, default=200)
-    parser.add_argument("--floors", type=int, default=40, help="round trips of each floor measurement")
+    parser.add_argument(
+        "--floors", type=int, default=40, help="round trips of each floor measurement"
+    )
     setting = parser.add_mutually_exclusive_group()
-    setting.add_argument("--nodelay", action="store_true", help="serve with docs/jupyter_server_config.py")
-    setting.add_argument("--compare", action="store_true",
-                         help="both servers at once, measured in alternating rounds (fair under load)")
+    setting.add_argument(
+        "--nodelay", action="store_true", help="serve with docs/jupyter_server_config.py"
+    )
+    setting.add_argument(
+        "--compare",
+        action="store_true",
+        help="both servers at once, measured in alternating rounds (fair under load)",
+    )
     parser.add_argument("--kernel-only", action="store_true", help="only the kernel's per-tap cost")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, load average {load()} at the start")
@@ -249,7 +259,9 @@ def main() -> None:
         print(summary("      browser -> kernel's handler", floors[kind]["there"]))
         print(summary("      kernel's answer -> browser", floors[kind]["back"]))
         print(summary("    empty execute -> kernel idle", floors[kind]["execute"]))
-    print(f"machine: load average {load()} at the end (other work on the machine slows every figure)")
+    print(
+        f"machine: load average {load()} at the end (other work on the machine slows every figure)"
+    )
 
 
 def measure(args: argparse.Namespace, kinds: list[str]) -> tuple[dict, dict, dict]:
@@ -259,7 +271,9 @@ def measure(args: argparse.Namespace, kinds: list[str]) -> tuple[dict, dict, dic
 
     rounds = 4
     clicks = {kind: {"total": [], "arrival": [], "render": []} for kind in kinds}
-    floors = {kind: {"trait": [], "echo": [], "there": [], "back": [], "execute": []} for kind in kinds}
+    floors = {
+        kind: {"trait": [], "echo": [], "there": [], "back": [], "execute": []} for kind in kinds
+    }
     with tempfile.TemporaryDirectory() as tmp:
         started = time.monotonic()
         servers = {}
@@ -271,7 +285,9 @@ def measure(args: argparse.Namespace, kinds: list[str]) -> tuple[dict, dict, dic
                     shutil.copy(ROOT / "docs" / "jupyter_server_config.py", base / "config")
                 servers[kind] = start_jupyter_server(args.app, base)
             with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=list(CHROMIUM_ARGS))
+                browser = pw.chromium.launch(
+                    executable_path=CHROMIUM_PATH, headless=True, args=list(CHROMIUM_ARGS)
+                )
                 pages = {}
                 for kind in kinds:
                     page = pages[kind] = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -280,12 +296,18 @@ def measure(args: argparse.Namespace, kinds: list[str]) -> tuple[dict, dict, dic
                     page.wait_for_selector(".echo", state="attached", timeout=60_000)
                     page.evaluate(CLICKS_JS, 5)  # warm up
                     page.evaluate(FLOOR_JS, 3)
-                print(f"{args.app}: servers + notebooks + widgets ready in {time.monotonic() - started:.1f} s")
+                print(
+                    f"{args.app}: servers + notebooks + widgets ready in {time.monotonic() - started:.1f} s"
+                )
                 for _ in range(rounds):
                     for kind in kinds:
-                        for key, values in pages[kind].evaluate(CLICKS_JS, -(-args.clicks // rounds)).items():
+                        for key, values in (
+                            pages[kind].evaluate(CLICKS_JS, -(-args.clicks // rounds)).items()
+                        ):
                             clicks[kind][key] += values
-                        for key, values in pages[kind].evaluate(FLOOR_JS, -(-args.floors // rounds)).items():
+                        for key, values in (
+                            pages[kind].evaluate(FLOOR_JS, -(-args.floors // rounds)).items()
+                        ):
                             floors[kind][key] += values
                 renders = pages[kinds[0]].evaluate(RENDER_JS, args.renders)
                 for page in pages.values():

@@ -30,11 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pyramide_widget import Game  # noqa: E402
-from pyramide_widget.analysis.estimation import deal_letters  # noqa: E402
-from pyramide_widget.engine.rules import PRESETS  # noqa: E402
-from pyramide_widget.solver import SearchLimitReached, SolveResult, solve  # noqa: E402
-from pyramide_widget.solver.compiled import available  # noqa: E402
+from pyramide_widget import Game
+from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.solver import SearchLimitReached, SolveResult, solve
+from pyramide_widget.solver.compiled import available
 
 SEED = 2024
 
@@ -55,7 +55,9 @@ def _replays(game: Game, result: SolveResult) -> str | None:
     return None
 
 
-def _solve_or_stop(game: Game, engine: str, optimal: bool, max_nodes: int | None) -> SolveResult | tuple:
+def _solve_or_stop(
+    game: Game, engine: str, optimal: bool, max_nodes: int | None
+) -> SolveResult | tuple:
     """The result, or where the node budget stopped the search (nodes, best line, removed)."""
     try:
         return solve(game, engine=engine, optimal=optimal, max_nodes=max_nodes)
@@ -77,7 +79,9 @@ def check_deal(
     problem = None
     if isinstance(python, tuple) or isinstance(fast, tuple):  # both must stop at the same state
         if python != fast:
-            problem = f"engines differ at the budget: python {python!r:.200}, compiled {fast!r:.200}"
+            problem = (
+                f"engines differ at the budget: python {python!r:.200}, compiled {fast!r:.200}"
+            )
         return code, None, problem, middle - started, ended - middle
     if fast != python or fast.solution != python.solution or fast.best_line != python.best_line:
         problem = f"engines differ: python {python!r}, compiled {fast!r}"
@@ -89,15 +93,27 @@ def check_deal(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per preset (default 2000)")
-    parser.add_argument("--presets", default="NEWVFBPSRT", help="preset letters (default: all, fastest first)")
+    parser.add_argument(
+        "--presets", default="NEWVFBPSRT", help="preset letters (default: all, fastest first)"
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--optimal", action="store_true", help="check solve(..., optimal=True), the fewest moves")
-    parser.add_argument("--max-nodes", type=int, help="node budget per solve: both engines must stop at the same state")
+    parser.add_argument(
+        "--optimal", action="store_true", help="check solve(..., optimal=True), the fewest moves"
+    )
+    parser.add_argument(
+        "--max-nodes",
+        type=int,
+        help="node budget per solve: both engines must stop at the same state",
+    )
     args = parser.parse_args()
     if not available():
-        print("the compiled search is not built here: run `python build_compiled.py` (or pip install -e .)")
+        print(
+            "the compiled search is not built here: run `python build_compiled.py` (or pip install -e .)"
+        )
         return 1
-    mode = ("optimal=True; " if args.optimal else "") + (f"max_nodes={args.max_nodes}; " if args.max_nodes else "")
+    mode = ("optimal=True; " if args.optimal else "") + (
+        f"max_nodes={args.max_nodes}; " if args.max_nodes else ""
+    )
     print(
         f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.workers} workers; "
         f"{mode}the first {args.deals} deals of seed {SEED} per preset; CPU seconds per engine, summed over the deals "

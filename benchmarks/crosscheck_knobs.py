@@ -52,14 +52,19 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=300, help="random deals per rule set")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: the cores)")
     args = parser.parse_args()
-    print(f"{'rule set':<28} {'positions':>9} {'checked':>8} {'winnable':>9} {'disagree':>9} {'time':>7}")
+    print(
+        f"{'rule set':<28} {'positions':>9} {'checked':>8} {'winnable':>9} {'disagree':>9} {'time':>7}"
+    )
     failures = 0
     with ProcessPoolExecutor(args.workers) as pool:
         jobs = [pool.submit(run_rules, i, args.deals) for i in range(len(ALL_KNOBS))]
         for job in jobs:
             name, positions, checked, won, problems, seconds = job.result()
             failures += len(problems)
-            print(f"{name:<28} {positions:>9} {checked:>8} {won:>9} {len(problems):>9} {seconds:>6.0f}s", flush=True)
+            print(
+                f"{name:<28} {positions:>9} {checked:>8} {won:>9} {len(problems):>9} {seconds:>6.0f}s",
+                flush=True,
+            )
             for problem in problems:
                 print(f"    {problem}", flush=True)
     print(f"{'all agree' if not failures else f'{failures} disagreements'}")

@@ -39,14 +39,18 @@ def command(run: dict) -> str:
 def publish(run: dict, fewer_because: str | None, conditions: str) -> None:
     """File ``run`` under its preset in win_rates.json (replacing an earlier run of it)."""
     if run["deals"] < FULL_RUN and not fewer_because:
-        raise SystemExit(f"{run['rules']}: {run['deals']} deals, fewer than {FULL_RUN:,}: say why with --fewer-because")
+        raise SystemExit(
+            f"{run['rules']}: {run['deals']} deals, fewer than {FULL_RUN:,}: say why with --fewer-because"
+        )
     document = json.loads(WIN_RATES.read_text())
     entry = {key: value for key, value in run.items() if key != "note"}
     entry["conditions"] = conditions
     if fewer_because:
         entry["fewer_because"] = fewer_because
     letter = run["rules"]
-    document["results"] = [item for item in document["results"] if item["rules"] != letter] + [entry]
+    document["results"] = [item for item in document["results"] if item["rules"] != letter] + [
+        entry
+    ]
     document["results"].sort(key=lambda item: list(PRESETS).index(item["rules"]))
     document["commands"][letter] = command(run)
     document.get("unpublished", {}).pop(letter, None)
@@ -64,7 +68,9 @@ def row(item: dict) -> str:
     time = f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
     if item.get("undecided"):
         first, last = item["rate_range"]
-        digits = 1 if f"{100 * first:.1f}" != f"{100 * last:.1f}" else 2  # a range, not one figure twice
+        digits = (
+            1 if f"{100 * first:.1f}" != f"{100 * last:.1f}" else 2
+        )  # a range, not one figure twice
         return (
             f"| {name} | {item['deals']:,} | {item['won']:,} | {100 * first:.{digits}f}–{100 * last:.{digits}f}% | "
             f"{100 * low:.1f}–{100 * high:.1f}% ({item['lost']:,} lost, {item['undecided']:,} undecided "
@@ -81,7 +87,9 @@ def main() -> None:
     parser.add_argument("run", nargs="?", help="the estimate's JSON output")
     parser.add_argument("--fewer-because", help="why the run has fewer than 10,000 deals")
     parser.add_argument("--conditions", default="", help="the machine's conditions during the run")
-    parser.add_argument("--table", action="store_true", help="print the README rows of the pile games and stop")
+    parser.add_argument(
+        "--table", action="store_true", help="print the README rows of the pile games and stop"
+    )
     args = parser.parse_args()
     if args.table:
         for item in json.loads(WIN_RATES.read_text())["results"]:

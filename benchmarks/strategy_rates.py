@@ -51,28 +51,50 @@ def solver_figures(letter: str, deals: int) -> tuple[dict, set[str] | None]:
     published = json.loads((RESULTS / "win_rates.json").read_text())
     item = next((item for item in published["results"] if item["rules"] == letter), None)
     if item is None:
-        raise SystemExit(f"{letter}: no solver run in win_rates.json to compare with; publish one first")
+        raise SystemExit(
+            f"{letter}: no solver run in win_rates.json to compare with; publish one first"
+        )
     if deals > item["deals"]:
         raise SystemExit(f"{letter}: the solver's published run has only {item['deals']} deals")
     if item.get("undecided") and deals == item["deals"]:  # a run with a node budget: its range
         figures = {key: item[key] for key in ("deals", "won", "rate", "ci95", *UNDECIDED_KEYS)}
         return {**figures, "source": "win_rates.json"}, set(item["won_codes"])
-    if item.get("undecided"):  # which of the first deals were undecided is not kept: solve them again
+    if item.get(
+        "undecided"
+    ):  # which of the first deals were undecided is not kept: solve them again
         result = estimate(letter, deals=deals, seed=SEED, keep="won", max_nodes=item["max_nodes"])
-        figures = {key: value for key, value in result.to_dict().items() if key in (*UNDECIDED_KEYS, "rate", "ci95")}
-        return {"deals": deals, "won": result.won, **figures, "source": "solved by this run"}, set(result.won_codes)
+        figures = {
+            key: value
+            for key, value in result.to_dict().items()
+            if key in (*UNDECIDED_KEYS, "rate", "ci95")
+        }
+        return {"deals": deals, "won": result.won, **figures, "source": "solved by this run"}, set(
+            result.won_codes
+        )
     if item.get("won_codes") is not None:
         codes = set(estimate_codes(letter, deals))
         won = set(item["won_codes"]) & codes
         source = "win_rates.json"
     elif deals == item["deals"]:
         won, source = None, "win_rates.json"
-        return {"deals": deals, "won": item["won"], "rate": item["rate"], "ci95": item["ci95"], "source": source}, won
+        return {
+            "deals": deals,
+            "won": item["won"],
+            "rate": item["rate"],
+            "ci95": item["ci95"],
+            "source": source,
+        }, won
     else:
         result = estimate(letter, deals=deals, seed=SEED, keep="won")
         won, source = set(result.won_codes), "solved by this run"
     low, high = wilson_interval(len(won), deals)
-    figures = {"deals": deals, "won": len(won), "rate": len(won) / deals, "ci95": [low, high], "source": source}
+    figures = {
+        "deals": deals,
+        "won": len(won),
+        "rate": len(won) / deals,
+        "ci95": [low, high],
+        "source": source,
+    }
     return figures, won
 
 
@@ -111,10 +133,14 @@ def run(letter: str, deals: int, note: str) -> dict:
         item["seconds"] = round(seconds, 1)
         if solver_won is not None:
             outside = set(result.won_codes) - solver_won
-            if solver.get("undecided"):  # a deal the solver did not win may be one it left undecided
+            if solver.get(
+                "undecided"
+            ):  # a deal the solver did not win may be one it left undecided
                 outside = {code for code in outside if proven_lost(code, solver["max_nodes"])}
             if outside:
-                raise SystemExit(f"{letter}: {name} won {sorted(outside)}, which the solver calls lost")
+                raise SystemExit(
+                    f"{letter}: {name} won {sorted(outside)}, which the solver calls lost"
+                )
             if solver["source"] == "win_rates.json":  # the rare-win presets, whose codes it kept
                 item["won_codes"] = list(result.won_codes)
         entry["strategies"][name] = item
@@ -142,18 +168,29 @@ def readme_table() -> str:
     ]
     for entry in json.loads(OUT.read_text())["results"]:
         cells = [percent(entry["solver"])] + [percent(entry["strategies"][name]) for name in names]
-        lines.append(f"| {entry['rules']} {entry['rules_name']} | {entry['deals']:,} | {' | '.join(cells)} |")
+        lines.append(
+            f"| {entry['rules']} {entry['rules_name']} | {entry['deals']:,} | {' | '.join(cells)} |"
+        )
     return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    solved = "".join(item["rules"] for item in json.loads((RESULTS / "win_rates.json").read_text())["results"])
-    parser.add_argument("--presets", default=solved, help="preset letters, e.g. ST (default: every preset "
-                        "the solver's published run measured)")
+    solved = "".join(
+        item["rules"] for item in json.loads((RESULTS / "win_rates.json").read_text())["results"]
+    )
+    parser.add_argument(
+        "--presets",
+        default=solved,
+        help="preset letters, e.g. ST (default: every preset the solver's published run measured)",
+    )
     parser.add_argument("--deals", type=int, default=10_000)
-    parser.add_argument("--note", default="2 cores shared with other work during the run; seconds are wall-clock")
-    parser.add_argument("--table", action="store_true", help="print the README's table of the file and stop")
+    parser.add_argument(
+        "--note", default="2 cores shared with other work during the run; seconds are wall-clock"
+    )
+    parser.add_argument(
+        "--table", action="store_true", help="print the README's table of the file and stop"
+    )
     args = parser.parse_args()
     if args.table:
         print(readme_table())

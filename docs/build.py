@@ -44,8 +44,9 @@ import tarfile
 import tempfile
 import time
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
@@ -60,7 +61,13 @@ KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi")
 # The build environment's versions of these are the versions served to the browser kernel,
 # so the front-end extensions copied into the site match the Python side.
 PINNED_FROM_ENV = ("anywidget", "ipywidgets", "jupyterlab-widgets")
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 TOOL_VERSIONS = ("jupyterlite-core", "jupyterlite-pyodide-kernel", *PINNED_FROM_ENV)
 
 
@@ -82,7 +89,11 @@ def default_contents() -> list[Path]:
 
 def input_files(contents: Iterable[Path]) -> list[Path]:
     # The package as the wheel has it (its front end is in pyramide_widget/widget/static), the notebooks.
-    files = [p for p in (ROOT / "pyramide_widget").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    files = [
+        p
+        for p in (ROOT / "pyramide_widget").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    ]
     files += [ROOT / "pyproject.toml", DOCS / "build.py", DOCS / "requirements.txt", *contents]
     return sorted(set(files))
 
@@ -127,13 +138,17 @@ def is_current(output: Path, contents: Iterable[Path], check_tools: bool = True)
 # ---------------------------------------------------------------------- helpers
 
 
-def run(cmd: list[str], cwd: Path | None = None, quiet: bool = True, env: dict[str, str] | None = None) -> None:
+def run(
+    cmd: list[str], cwd: Path | None = None, quiet: bool = True, env: dict[str, str] | None = None
+) -> None:
     log("$ " + " ".join(str(c) for c in cmd))
     result = subprocess.run(cmd, cwd=cwd, capture_output=quiet, text=True, env=env)
     if result.returncode:
         if quiet:
             sys.stderr.write(result.stdout[-6000:] + result.stderr[-6000:])
-        raise SystemExit(f"[docs/build] failed ({result.returncode}): {' '.join(str(c) for c in cmd)}")
+        raise SystemExit(
+            f"[docs/build] failed ({result.returncode}): {' '.join(str(c) for c in cmd)}"
+        )
 
 
 def sha256(path: Path) -> str:
@@ -148,7 +163,9 @@ def canonical(name: str) -> str:
 
 def wheel_metadata(wheel: Path) -> email.message.Message:
     with zipfile.ZipFile(wheel) as zf:
-        name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1)
+        name = next(
+            n for n in zf.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1
+        )
         return email.parser.Parser().parsestr(zf.read(name).decode("utf-8"))
 
 
@@ -158,7 +175,9 @@ def wheel_imports(wheel: Path) -> list[str]:
         names = zf.namelist()
         top = next((n for n in names if n.endswith(".dist-info/top_level.txt")), None)
         if top:
-            return sorted({line.strip() for line in zf.read(top).decode().splitlines() if line.strip()})
+            return sorted(
+                {line.strip() for line in zf.read(top).decode().splitlines() if line.strip()}
+            )
         tops = set()
         for n in names:
             head = n.split("/")[0]
@@ -173,10 +192,18 @@ def pyodide_environment(python: str) -> dict[str, str]:
     """PEP 508 marker values of the Pyodide kernel's interpreter."""
     major_minor = ".".join(python.split(".")[:2])
     return {
-        "python_version": major_minor, "python_full_version": python, "sys_platform": "emscripten",
-        "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
-        "implementation_name": "cpython", "platform_python_implementation": "CPython",
-        "implementation_version": python, "platform_release": "", "platform_version": "", "extra": "",
+        "python_version": major_minor,
+        "python_full_version": python,
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "platform_machine": "wasm32",
+        "os_name": "posix",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        "implementation_version": python,
+        "platform_release": "",
+        "platform_version": "",
+        "extra": "",
     }
 
 
@@ -187,11 +214,28 @@ def pip_download(specs: list[str], dest: Path, python: str) -> None:
     specs = [s for s in specs if not _have(dest, s)]
     if not specs:
         return
-    run([
-        sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--disable-pip-version-check",
-        "--python-version", ".".join(python.split(".")[:2]), "--implementation", "py", "--abi", "none",
-        "--platform", "any", "-d", str(dest), *specs,
-    ])
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--disable-pip-version-check",
+            "--python-version",
+            ".".join(python.split(".")[:2]),
+            "--implementation",
+            "py",
+            "--abi",
+            "none",
+            "--platform",
+            "any",
+            "-d",
+            str(dest),
+            *specs,
+        ]
+    )
 
 
 def _have(folder: Path, spec: str) -> bool:
@@ -227,7 +271,20 @@ def build_wheel(dest: Path) -> Path:
     # Pyodide cannot load the solver's compiled search (a library for this machine): the
     # site's wheel stays pure Python (build_compiled.py), and its solver gives the same answers.
     pure = dict(os.environ, PYRAMIDE_PURE_PYTHON_WHEEL="1")
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-w", str(dest), str(ROOT)], env=pure)
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--disable-pip-version-check",
+            "-w",
+            str(dest),
+            str(ROOT),
+        ],
+        env=pure,
+    )
     wheel = find_wheel(dest, PACKAGE)
     if not wheel.name.endswith("-py3-none-any.whl"):
         raise SystemExit(f"[docs/build] the site needs a pure-Python wheel, got {wheel.name}")
@@ -241,12 +298,16 @@ def fetch_pyodide(version: str, cache: Path) -> Path:
         return unpacked
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("[docs/build] npm is needed to fetch the Pyodide distribution (apt-get install -y npm)")
+        raise SystemExit(
+            "[docs/build] npm is needed to fetch the Pyodide distribution (apt-get install -y npm)"
+        )
     with tempfile.TemporaryDirectory() as tmp:
         run([npm, "pack", f"pyodide@{version}", "--silent", "--pack-destination", tmp])
         (tarball,) = Path(tmp).glob("pyodide-*.tgz")
         with tarfile.open(tarball) as tar:
-            tar.extractall(tmp, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(tmp)
+            tar.extractall(tmp, filter="data") if hasattr(
+                tarfile, "data_filter"
+            ) else tar.extractall(tmp)
         shutil.rmtree(unpacked, ignore_errors=True)
         shutil.copytree(Path(tmp) / "package", unpacked)
     return unpacked
@@ -280,9 +341,15 @@ class Lock:
         meta = wheel_metadata(wheel)
         key = canonical(meta["Name"])
         self.packages[key] = {
-            "name": meta["Name"], "version": meta["Version"], "file_name": wheel.name, "install_dir": "site",
-            "sha256": sha256(wheel), "package_type": "package", "imports": wheel_imports(wheel),
-            "depends": sorted(depends), "unvendored_tests": False,
+            "name": meta["Name"],
+            "version": meta["Version"],
+            "file_name": wheel.name,
+            "install_dir": "site",
+            "sha256": sha256(wheel),
+            "package_type": "package",
+            "imports": wheel_imports(wheel),
+            "depends": sorted(depends),
+            "unvendored_tests": False,
         }
         self.by_canonical[key] = key
         return key
@@ -312,7 +379,9 @@ def resolve_extras(lock: Lock, our_wheel: Path, wheels: Path) -> tuple[list[Path
             if key is not None and name not in pins:
                 version = lock.packages[key]["version"]
                 if not req.specifier.contains(version, prereleases=True):
-                    raise SystemExit(f"[docs/build] {meta['Name']} needs {req}, Pyodide ships {key} {version}")
+                    raise SystemExit(
+                        f"[docs/build] {meta['Name']} needs {req}, Pyodide ships {key} {version}"
+                    )
                 lock_needed.add(key)
                 depends.append(key)
                 continue
@@ -320,11 +389,17 @@ def resolve_extras(lock: Lock, our_wheel: Path, wheels: Path) -> tuple[list[Path
             if name in done:
                 continue
             done.add(name)
-            spec = f"{name}=={pins[name]}" if name in pins else str(Requirement(f"{name}{req.specifier}"))
+            spec = (
+                f"{name}=={pins[name]}"
+                if name in pins
+                else str(Requirement(f"{name}{req.specifier}"))
+            )
             pip_download([spec], wheels, lock.python)
             dep_wheel = find_wheel(wheels, name, pins.get(name))
             if not req.specifier.contains(dep_wheel.name.split("-")[1], prereleases=True):
-                raise SystemExit(f"[docs/build] {meta['Name']} needs {req}, the build pins {dep_wheel.name}")
+                raise SystemExit(
+                    f"[docs/build] {meta['Name']} needs {req}, the build pins {dep_wheel.name}"
+                )
             queue.append(dep_wheel)
         lock.add(wheel, depends)
         added.append(wheel)
@@ -354,11 +429,17 @@ def prepare_lite_dir(lite: Path, contents: list[Path], cache: Path) -> dict[str,
 
     needed = lock.closure([*KERNEL_ROOTS, *lock_needed])
     log(f"{len(needed)} wheels of the Pyodide lock from PyPI: {', '.join(needed)}")
-    pip_download([f"{lock.packages[k]['name']}=={lock.packages[k]['version']}" for k in needed], wheels, lock.python)
+    pip_download(
+        [f"{lock.packages[k]['name']}=={lock.packages[k]['version']}" for k in needed],
+        wheels,
+        lock.python,
+    )
     for key in needed:
         entry = lock.packages[key]
         if not entry["file_name"].endswith("-none-any.whl"):
-            raise SystemExit(f"[docs/build] {key} is not pure Python in Pyodide ({entry['file_name']}); cannot serve it offline")
+            raise SystemExit(
+                f"[docs/build] {key} is not pure Python in Pyodide ({entry['file_name']}); cannot serve it offline"
+            )
         wheel = find_wheel(wheels, entry["name"], entry["version"])
         shutil.copy2(wheel, static / wheel.name)
         entry["file_name"], entry["sha256"] = wheel.name, sha256(wheel)
@@ -383,7 +464,12 @@ def prepare_lite_dir(lite: Path, contents: list[Path], cache: Path) -> dict[str,
     }
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
     # No news pop-up or update check (they would try to reach the internet).
-    overrides = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+    overrides = {
+        "@jupyterlab/apputils-extension:notification": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        }
+    }
     (lite / "overrides.json").write_text(json.dumps(overrides, indent=2))
     return {"pyodide": PYODIDE_VERSION, "lock_wheels": needed, "added": [w.name for w in added]}
 
@@ -408,7 +494,9 @@ def check_output(output: Path, info: dict[str, Any]) -> None:
     settings = config["litePluginSettings"][KERNEL_PLUGIN]
     url = settings.get("pyodideUrl")
     if url != "./static/pyodide/pyodide.mjs":
-        raise SystemExit(f"[docs/build] the built site's pyodideUrl is {url!r}: the kernel would go to a CDN")
+        raise SystemExit(
+            f"[docs/build] the built site's pyodideUrl is {url!r}: the kernel would go to a CDN"
+        )
     if not settings.get("disablePyPIFallback"):
         raise SystemExit("[docs/build] disablePyPIFallback was lost")
     lock = json.loads((output / "static" / "pyodide" / "pyodide-lock.json").read_text())
@@ -419,8 +507,12 @@ def check_output(output: Path, info: dict[str, Any]) -> None:
             raise SystemExit(f"[docs/build] {path} is missing or does not match the lock")
 
 
-def build(output: Path = DEFAULT_OUTPUT, contents: list[Path] | None = None, if_changed: bool = False) -> Path:
-    contents = [Path(c).resolve() for c in (contents if contents is not None else default_contents())]
+def build(
+    output: Path = DEFAULT_OUTPUT, contents: list[Path] | None = None, if_changed: bool = False
+) -> Path:
+    contents = [
+        Path(c).resolve() for c in (contents if contents is not None else default_contents())
+    ]
     if not contents:
         raise SystemExit("[docs/build] no notebooks to put in the site (examples/*.ipynb is empty)")
     if if_changed and is_current(output, contents):
@@ -432,7 +524,17 @@ def build(output: Path = DEFAULT_OUTPUT, contents: list[Path] | None = None, if_
     shutil.rmtree(output, ignore_errors=True)
     for db in (lite / ".jupyterlite.doit.db", DOCS / ".jupyterlite.doit.db"):
         db.unlink(missing_ok=True)
-    cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--no-sourcemaps", "--lite-dir", str(lite), "--output-dir", str(output)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlite_core",
+        "build",
+        "--no-sourcemaps",
+        "--lite-dir",
+        str(lite),
+        "--output-dir",
+        str(output),
+    ]
     for notebook in copy_notebooks(contents, WORK / "contents"):
         cmd += ["--contents", str(notebook)]
     run(cmd, cwd=lite)
@@ -448,9 +550,23 @@ def build(output: Path = DEFAULT_OUTPUT, contents: list[Path] | None = None, if_
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="where the site goes (default docs/_output)")
-    parser.add_argument("--contents", type=Path, action="append", help="a notebook to include (default: examples/*.ipynb)")
-    parser.add_argument("--if-changed", action="store_true", help="do nothing if the output was built from the same inputs")
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=DEFAULT_OUTPUT,
+        help="where the site goes (default docs/_output)",
+    )
+    parser.add_argument(
+        "--contents",
+        type=Path,
+        action="append",
+        help="a notebook to include (default: examples/*.ipynb)",
+    )
+    parser.add_argument(
+        "--if-changed",
+        action="store_true",
+        help="do nothing if the output was built from the same inputs",
+    )
     args = parser.parse_args(argv)
     build(args.output.resolve(), args.contents, args.if_changed)
 

@@ -15,8 +15,9 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator, Sequence
 from types import FrameType
-from typing import Iterator, Sequence, TextIO
+from typing import TextIO
 
 from .analysis.strategies import STRATEGIES
 from .engine.deal import DealCode
@@ -24,7 +25,9 @@ from .engine.errors import PyramideError
 from .engine.rules import PRESETS, Rules
 
 STOCK_NOTE = "the solver sees the order of the stock, which a player does not"
-PLAYER_NOTE = "the strategy saw only what a player sees: never the stock's order nor a face-down card"
+PLAYER_NOTE = (
+    "the strategy saw only what a player sees: never the stock's order nor a face-down card"
+)
 _PRESET_NAMES = ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
 _RULES_FORMS = f"a preset letter ({_PRESET_NAMES}) or rules as a JSON object"
 
@@ -83,29 +86,44 @@ def _parser() -> argparse.ArgumentParser:
         description=f"Solve Pyramide deals and measure win rates ({STOCK_NOTE}).",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    solve = commands.add_parser("solve", help="solve one deal: winnable, most cards removable, a solution")
+    solve = commands.add_parser(
+        "solve", help="solve one deal: winnable, most cards removable, a solution"
+    )
     solve.add_argument("code", help="a deal code such as PY1-N-AAAAAAS, or just its 7 letters")
     solve.add_argument("--rules", help=f"play the deal under other rules: {rules_help}")
-    solve.add_argument("--optimal", action="store_true", help="a winning line with the fewest moves (slower)")
+    solve.add_argument(
+        "--optimal", action="store_true", help="a winning line with the fewest moves (slower)"
+    )
     solve.add_argument("--json", action="store_true", help="print JSON instead of text")
-    estimate = commands.add_parser("estimate", help="measure the win rate of a rule set over many deals")
+    estimate = commands.add_parser(
+        "estimate", help="measure the win rate of a rule set over many deals"
+    )
     estimate.add_argument("--rules", default="N", help=rules_help)
     estimate.add_argument(
-        "--deals", type=int, default=10_000,
+        "--deals",
+        type=int,
+        default=10_000,
         help="how many distinct deals, 1 to 26**7; memory barely grows with it (default 10000)",
     )
     estimate.add_argument(
-        "--seed", type=int, default=0, help="the seed the deals are drawn from, 0 to 2**64-1 (default 0)",
+        "--seed",
+        type=int,
+        default=0,
+        help="the seed the deals are drawn from, 0 to 2**64-1 (default 0)",
     )
     estimate.add_argument(
-        "--player", choices=list(STRATEGIES),
+        "--player",
+        choices=list(STRATEGIES),
         help="play the deals with this strategy, which sees only what a player sees, instead of solving them",
     )
     estimate.add_argument(
-        "--max-nodes", type=int,
+        "--max-nodes",
+        type=int,
         help="stop each deal's search after this many states and count the deal as undecided (default: no limit)",
     )
-    estimate.add_argument("--serial", action="store_true", help="solve in this process instead of a process pool")
+    estimate.add_argument(
+        "--serial", action="store_true", help="solve in this process instead of a process pool"
+    )
     estimate.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser
 
@@ -149,23 +167,34 @@ def _solve(args: argparse.Namespace) -> int:
     if rules is not None:
         code = DealCode(rules.letter, code.letters)
     game = Game.from_code(str(code), rules=rules)
-    with _Ticker(sys.stderr, f"solving {game.code}") if sys.stderr.isatty() else contextlib.nullcontext():
+    with (
+        _Ticker(sys.stderr, f"solving {game.code}")
+        if sys.stderr.isatty()
+        else contextlib.nullcontext()
+    ):
         result = solve(game, optimal=args.optimal)
     line = result.solution if result.solution is not None else result.best_line
     if args.json:
-        print(json.dumps({
-            "code": game.code,
-            "rules": game.rules.to_dict(),
-            "winnable": result.winnable,
-            "max_removed": result.max_removed,
-            "optimal": result.optimal,
-            "solution": None if result.solution is None else [str(m) for m in result.solution],
-            "best_line": [str(m) for m in line],
-            "nodes": result.nodes,
-            "engine": result.engine,
-            "seconds": round(result.seconds, 4),
-            "note": STOCK_NOTE,
-        }, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "code": game.code,
+                    "rules": game.rules.to_dict(),
+                    "winnable": result.winnable,
+                    "max_removed": result.max_removed,
+                    "optimal": result.optimal,
+                    "solution": None
+                    if result.solution is None
+                    else [str(m) for m in result.solution],
+                    "best_line": [str(m) for m in line],
+                    "nodes": result.nodes,
+                    "engine": result.engine,
+                    "seconds": round(result.seconds, 4),
+                    "note": STOCK_NOTE,
+                },
+                ensure_ascii=False,
+            )
+        )
         return 0
     print(f"{game.code} · {game.rules.name} ({game.rules.describe()})")
     print(f"winnable: {'yes' if result.winnable else 'no'}")
@@ -173,7 +202,9 @@ def _solve(args: argparse.Namespace) -> int:
     label = "solution" if result.winnable else "best line"
     shortest = " (fewest moves)" if result.optimal and result.winnable else ""
     print(f"{label}{shortest}, {len(line)} moves: {' '.join(str(m) for m in line)}")
-    print(f"searched {result.nodes} states in {result.seconds:.3f} s ({result.engine} search); {STOCK_NOTE}")
+    print(
+        f"searched {result.nodes} states in {result.seconds:.3f} s ({result.engine} search); {STOCK_NOTE}"
+    )
     return 0
 
 
@@ -184,15 +215,22 @@ def _estimate(args: argparse.Namespace) -> int:
     assert rules is not None
     deals = _whole("--deals", args.deals, 1, MAX_DEALS)
     seed = _whole("--seed", args.seed, 0, MAX_SEED)
-    max_nodes = None if args.max_nodes is None else _whole("--max-nodes", args.max_nodes, 1, 2**63 - 1)
+    max_nodes = (
+        None if args.max_nodes is None else _whole("--max-nodes", args.max_nodes, 1, 2**63 - 1)
+    )
     if max_nodes is not None and args.player is not None:
         raise PyramideError("--max-nodes is the solver's budget: a --player plays without one")
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
         # Only the figures (and, for JSON, the codes won) are kept: memory stays flat for any --deals.
         result = estimate(
-            rules, deals=deals, seed=seed, executor="serial" if args.serial else None,
-            progress=bar.update if bar else None, keep="won" if args.json else "none", player=args.player,
+            rules,
+            deals=deals,
+            seed=seed,
+            executor="serial" if args.serial else None,
+            progress=bar.update if bar else None,
+            keep="won" if args.json else "none",
+            player=args.player,
             max_nodes=max_nodes,
         )
     finally:
@@ -205,13 +243,20 @@ def _estimate(args: argparse.Namespace) -> int:
         return 0
     print(result.summary())
     print(f"rules: {rules.describe()}")
-    removed = "most pyramid cards removable" if args.player is None else "pyramid cards the strategy removed"
-    print(f"{removed} (cards: deals): " + ", ".join(
-        f"{k}: {v}" for k, v in result.max_removed.items()
-    ))
+    removed = (
+        "most pyramid cards removable"
+        if args.player is None
+        else "pyramid cards the strategy removed"
+    )
+    print(
+        f"{removed} (cards: deals): "
+        + ", ".join(f"{k}: {v}" for k, v in result.max_removed.items())
+    )
     slowest = result.slowest()
     note = STOCK_NOTE if args.player is None else PLAYER_NOTE
-    print(f"{result.seconds:.1f} s; slowest deal {slowest.code} ({slowest.seconds * 1000:.0f} ms); {note}")
+    print(
+        f"{result.seconds:.1f} s; slowest deal {slowest.code} ({slowest.seconds * 1000:.0f} ms); {note}"
+    )
     return 0
 
 

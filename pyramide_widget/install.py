@@ -35,7 +35,9 @@ def install_command(extra: str, distribution: importlib.metadata.Distribution | 
     at all the package runs from a checkout on ``sys.path``, so the advice is the editable
     install of that checkout."""
     if not isinstance(extra, str) or not extra.isidentifier():
-        raise ValueError(f"extra must be the name of one of the package's extras, such as 'plot', not {extra!r}")
+        raise ValueError(
+            f"extra must be the name of one of the package's extras, such as 'plot', not {extra!r}"
+        )
     if distribution is None:
         try:
             distribution = importlib.metadata.distribution(DISTRIBUTION)

@@ -14,7 +14,9 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def private_stats_file(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+def private_stats_file(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
     """``$PYRAMIDE_STATS`` for this test: a fresh file in a folder of its own (never created
     unless a game is recorded), apart from the test's own ``tmp_path``."""
     path = tmp_path_factory.mktemp("stats") / "stats.sqlite3"

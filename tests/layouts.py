@@ -47,7 +47,12 @@ class RankDealer:
         return [c for c in standard_deck() if (c.rank, list(Suit).index(c.suit)) not in taken]
 
 
-def ranks_game(pyramid_ranks: list[list[int]], waste_ranks: list[int], stock_ranks: list[int] | None, rules: Rules | None = None) -> Game:
+def ranks_game(
+    pyramid_ranks: list[list[int]],
+    waste_ranks: list[int],
+    stock_ranks: list[int] | None,
+    rules: Rules | None = None,
+) -> Game:
     """A game from ranks: ``stock_ranks`` are the top of the stock, the unused cards follow
     in deck order."""
     dealer = RankDealer()
@@ -57,7 +62,9 @@ def ranks_game(pyramid_ranks: list[list[int]], waste_ranks: list[int], stock_ran
     return Game.from_layout(pyramid, waste=waste, stock=stock + dealer.rest(), rules=rules)
 
 
-def placed_game(placed: dict[tuple[int, int], str], waste: tuple[str, ...] = (), rules: Rules | None = None) -> Game:
+def placed_game(
+    placed: dict[tuple[int, int], str], waste: tuple[str, ...] = (), rules: Rules | None = None
+) -> Game:
     """A game with the given cards at the given pyramid places and waste; every other card
     fills the rest of the pyramid, then the stock, in deck order."""
     fixed = {parse_card(c) for c in (*placed.values(), *waste)}
@@ -111,7 +118,32 @@ DEAD_END_PYRAMID = [
     [6, 7, 4, 4, 5, 5, 1],
 ]
 # The partner of each card of rows 7 (from position 3) up to 4, in that order, then the kings.
-DEAD_END_PARTNERS = [9, 9, 8, 8, 12, 12, 12, 11, 11, 11, 10, 10, 10, 9, 9, 8, 8, 7, 7, 7, 13, 13, 13, 13]
+DEAD_END_PARTNERS = [
+    9,
+    9,
+    8,
+    8,
+    12,
+    12,
+    12,
+    11,
+    11,
+    11,
+    10,
+    10,
+    10,
+    9,
+    9,
+    8,
+    8,
+    7,
+    7,
+    7,
+    13,
+    13,
+    13,
+    13,
+]
 
 
 def dead_end_game(rules: Rules | None = None) -> Game:

@@ -23,6 +23,8 @@ PYRAMID = 28  # the standard table's pyramid
 def removed(game: Game) -> int:
     """Pyramid cards removed since the deal, on any table."""
     return game.table.shape.size - game.pyramid_left
+
+
 _COPY_EVERY = 90  # the engine undoes at most 100 actions: go deeper on a fresh replay
 
 
@@ -99,7 +101,7 @@ def shortest_win(game: Game, budget: int | None = None) -> int | None:
                     seen.add(k)
                     if budget is not None and len(seen) > budget:
                         raise BudgetExceeded
-                    following.append(line + (move,))
+                    following.append((*line, move))
                 g.undo()
         frontier = following
     return None
@@ -125,7 +127,12 @@ def playout(game: Game, seed: int, keep: int = 0, stock: int = 0, steps: int = 4
 #: Every combination of the rule knobs: strict win x recycles x draw against waste x pair with
 #: coverer (32 rule sets; the presets are six of them).
 ALL_KNOBS = [
-    Rules(strict_win=strict, recycles=recycles, draw_against_waste=against_waste, pair_with_coverer=coverer)
+    Rules(
+        strict_win=strict,
+        recycles=recycles,
+        draw_against_waste=against_waste,
+        pair_with_coverer=coverer,
+    )
     for strict, recycles, against_waste, coverer in itertools.product(
         (False, True), (None, 0, 1, 2), (False, True), (False, True)
     )
@@ -134,7 +141,10 @@ ALL_KNOBS = [
 
 def knobs_id(rules: Rules) -> str:
     """A short test id for a rule set, e.g. ``strict-r0-waste-coverer``."""
-    parts = ["strict" if rules.strict_win else "lenient", "rinf" if rules.recycles is None else f"r{rules.recycles}"]
+    parts = [
+        "strict" if rules.strict_win else "lenient",
+        "rinf" if rules.recycles is None else f"r{rules.recycles}",
+    ]
     parts += ["waste"] if rules.draw_against_waste else []
     parts += ["coverer"] if rules.pair_with_coverer else []
     return "-".join(parts)
@@ -181,7 +191,9 @@ def crosscheck(game: Game, budget: int) -> tuple[bool | None, list[str]]:
     problems = []
     result = solve(game)
     if (result.winnable, result.max_removed) != (winnable, max_removed):
-        problems.append(f"solve: {(result.winnable, result.max_removed)}, exhaustive: {(winnable, max_removed)} at {where}")
+        problems.append(
+            f"solve: {(result.winnable, result.max_removed)}, exhaustive: {(winnable, max_removed)} at {where}"
+        )
     if removed(replayed(game, result.best_line)) != result.max_removed:
         problems.append(f"the best line does not remove {result.max_removed} cards at {where}")
     if result.solution is not None and str(replayed(game, result.solution).status) != "won":
@@ -195,14 +207,25 @@ def crosscheck(game: Game, budget: int) -> tuple[bool | None, list[str]]:
     else:
         after = exhaustive(replayed(game, [move]), budget=budget)[:2]
         if after != (winnable, max_removed):
-            problems.append(f"hint {move} leads to {after}, not {(winnable, max_removed)}, at {where}")
+            problems.append(
+                f"hint {move} leads to {after}, not {(winnable, max_removed)}, at {where}"
+            )
     return winnable, problems
 
 
 # Deals the 10,000-deal run of preset S found winnable. S is the strictest rule set (strict
 # win, one pass, only the waste top plays, no coverer pairs) and every knob loosens it, so
 # these deals are winnable under all 32 rule sets: positions near their end test "winnable".
-WON_UNDER_S = ["FOJRZLP", "ZCMLZBZ", "HCKKFIW", "LERHIJB", "UOMCRYR", "ICJIFEB", "BRSGRRP", "JJHQCUH"]
+WON_UNDER_S = [
+    "FOJRZLP",
+    "ZCMLZBZ",
+    "HCKKFIW",
+    "LERHIJB",
+    "UOMCRYR",
+    "ICJIFEB",
+    "BRSGRRP",
+    "JJHQCUH",
+]
 
 
 @functools.cache

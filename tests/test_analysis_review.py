@@ -84,9 +84,14 @@ def test_a_later_losing_move_is_found_on_a_long_line():
     """The losing move deep in the game (bisection along the kept line finds it)."""
     game = Game.from_code(LOSING_DEAL)
     bad = None
-    for move in solve(game).solution:  # along a winning line, the first removal past move 20 that loses
+    for move in solve(
+        game
+    ).solution:  # along a winning line, the first removal past move 20 that loses
         if game.moves >= 20:
-            bad = next((m for m in game.legal_moves() if m.cards and not solve(_after(game, m)).winnable), None)
+            bad = next(
+                (m for m in game.legal_moves() if m.cards and not solve(_after(game, m)).winnable),
+                None,
+            )
             if bad is not None:
                 break
         game.play(move)
@@ -121,7 +126,11 @@ def test_r21_an_undone_losing_move_did_not_lose_the_game():
     assert analysis.moves[0].undone and analysis.moves[1].undone
     assert not analysis.moves[2].undone and analysis.moves[2].action == "undo"
     undo_back = analysis.moves[3]
-    assert undo_back.before.winnable is False and undo_back.after.winnable is True and not undo_back.losing
+    assert (
+        undo_back.before.winnable is False
+        and undo_back.after.winnable is True
+        and not undo_back.losing
+    )
 
 
 def test_r21_the_losing_move_is_the_one_kept_not_the_one_undone():
@@ -181,7 +190,10 @@ def test_the_analysis_is_plain_json_and_says_the_solver_sees_the_stock():
     assert data["losing_move"] == 1 and data["losing_action"] == LOSING_MOVE
     assert data["better_move"] == str(analysis.better_move)
     assert data["moves"][0]["losing"] is True and data["deal"]["winnable"] is True
-    assert "perfect information" in analysis.summary() and "sees the order of the stock" in analysis.summary()
+    assert (
+        "perfect information" in analysis.summary()
+        and "sees the order of the stock" in analysis.summary()
+    )
     assert repr(analysis) == repr(analyze(game.record()))
 
 
@@ -191,7 +203,11 @@ def test_the_analysis_is_plain_json_and_says_the_solver_sees_the_stock():
         (lambda rec: analyze(42), TypeError, "record must be a Record"),
         (lambda rec: analyze(rec, max_nodes=0), ValueError, "max_nodes must be a positive"),
         (lambda rec: analyze(rec, max_nodes=1.5), TypeError, "max_nodes must be a whole number"),
-        (lambda rec: analyze(rec, total_nodes=True), TypeError, "total_nodes must be a whole number"),
+        (
+            lambda rec: analyze(rec, total_nodes=True),
+            TypeError,
+            "total_nodes must be a whole number",
+        ),
         (lambda rec: analyze(rec, progress="yes"), TypeError, "progress must be a function"),
         (lambda rec: analyze("PY1-N-AAABAAB K♠"), RecordError, "does not replay"),
         (lambda rec: analyze("not a record"), RecordError, "."),

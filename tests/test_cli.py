@@ -26,7 +26,9 @@ def test_solve_json_with_other_rules(capsys: pytest.CaptureFixture[str]) -> None
     assert 0 <= data["max_removed"] <= 28
 
 
-def test_solve_says_which_engine_ran(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solve_says_which_engine_ran(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The compiled search where it is built, pure Python when the environment forces it."""
     from pyramide_widget.solver import compiled
 
@@ -46,17 +48,28 @@ def test_solve_custom_rules_as_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [["solve", "PY1-Q-AAAAAAA"], ["solve", "hello"], ["solve", "AAAAAAS", "--rules", "Z"],
-     ["estimate", "--rules", "Z"], ["estimate", "--deals", "0"], ["solve", "AAAAAAS", "--rules", "{bad"]],
+    [
+        ["solve", "PY1-Q-AAAAAAA"],
+        ["solve", "hello"],
+        ["solve", "AAAAAAS", "--rules", "Z"],
+        ["estimate", "--rules", "Z"],
+        ["estimate", "--deals", "0"],
+        ["solve", "AAAAAAS", "--rules", "{bad"],
+    ],
 )
-def test_bad_input_is_one_line_on_stderr_and_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input_is_one_line_on_stderr_and_status_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "error:" in captured.err and "Traceback" not in captured.err
 
 
 def test_estimate_json_is_machine_readable(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["estimate", "--rules", "E", "--deals", "20", "--seed", "4", "--serial", "--json"]) == 0
+    assert (
+        main(["estimate", "--rules", "E", "--deals", "20", "--seed", "4", "--serial", "--json"])
+        == 0
+    )
     captured = capsys.readouterr()
     data = json.loads(captured.out)
     assert data["deals"] == 20 and data["rules"] == "E" and len(data["ci95"]) == 2
@@ -66,25 +79,46 @@ def test_estimate_json_is_machine_readable(capsys: pytest.CaptureFixture[str]) -
 def test_module_runs_as_a_program() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pyramide_widget", "solve", "PY1-N-AAAAAAS", "--json"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0 and json.loads(done.stdout)["winnable"] is True
-    bad = subprocess.run([sys.executable, "-m", "pyramide_widget", "solve", "nope"], capture_output=True, text=True, check=False)
+    bad = subprocess.run(
+        [sys.executable, "-m", "pyramide_widget", "solve", "nope"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
 
 
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["estimate", "--seed", str(2**70)], "--seed must be a whole number from 0 to 18446744073709551615"),
-        (["estimate", "--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615"),
-        (["estimate", "--deals", str(26**7 + 1)], "--deals must be a whole number from 1 to 8031810176"),
-        (["estimate", "--rules", '{"recycles": ' + "[" * 100_000 + "]" * 100_000 + "}"], "nested too deeply"),
+        (
+            ["estimate", "--seed", str(2**70)],
+            "--seed must be a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            ["estimate", "--seed", "-1"],
+            "--seed must be a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            ["estimate", "--deals", str(26**7 + 1)],
+            "--deals must be a whole number from 1 to 8031810176",
+        ),
+        (
+            ["estimate", "--rules", '{"recycles": ' + "[" * 100_000 + "]" * 100_000 + "}"],
+            "nested too deeply",
+        ),
         (["solve", "AAAAAAS", "--rules", "[" * 100_000], "expected a preset letter"),
         (["estimate", "--rules", "NN"], "expected a preset letter"),
     ],
 )
-def test_out_of_range_or_absurd_input_is_one_short_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_out_of_range_or_absurd_input_is_one_short_line(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and says in captured.err and "Traceback" not in captured.err
@@ -103,7 +137,9 @@ def run_on_a_terminal(argv: list[str]) -> tuple[int, str, str]:
     import pty
 
     leader, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "pyramide_widget", *argv], stdout=subprocess.PIPE, stderr=follower)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pyramide_widget", *argv], stdout=subprocess.PIPE, stderr=follower
+    )
     os.close(follower)
     seen = b""
     while True:
@@ -128,14 +164,42 @@ def test_solve_shows_it_is_working_on_a_terminal_then_erases_the_line() -> None:
 
 
 def test_solve_shows_nothing_when_stderr_is_not_a_terminal() -> None:
-    done = subprocess.run([sys.executable, "-m", "pyramide_widget", "solve", "PY1-N-AAAAAAS"], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "pyramide_widget", "solve", "PY1-N-AAAAAAS"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0 and done.stderr == ""
 
 
-def test_estimate_max_nodes_counts_unsettled_deals_as_undecided(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["estimate", "--rules", "U", "--deals", "4", "--seed", "2024", "--serial", "--json", "--max-nodes", "200"]) == 0
+def test_estimate_max_nodes_counts_unsettled_deals_as_undecided(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert (
+        main(
+            [
+                "estimate",
+                "--rules",
+                "U",
+                "--deals",
+                "4",
+                "--seed",
+                "2024",
+                "--serial",
+                "--json",
+                "--max-nodes",
+                "200",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
-    assert data["max_nodes"] == 200 and data["undecided"] >= 1 and data["won"] + data["lost"] + data["undecided"] == 4
+    assert (
+        data["max_nodes"] == 200
+        and data["undecided"] >= 1
+        and data["won"] + data["lost"] + data["undecided"] == 4
+    )
     assert main(["estimate", "--rules", "U", "--max-nodes", "0"]) == 2
     assert "--max-nodes must be a whole number from 1" in capsys.readouterr().err
     assert main(["estimate", "--rules", "U", "--max-nodes", "9", "--player", "greedy"]) == 2
@@ -144,10 +208,47 @@ def test_estimate_max_nodes_counts_unsettled_deals_as_undecided(capsys: pytest.C
 
 def test_estimate_plays_a_strategy_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
     """--player: the same deals as the solver's, played by a strategy that sees what a player sees."""
-    assert main(["estimate", "--rules", "E", "--deals", "20", "--seed", "4", "--serial", "--json", "--player", "greedy"]) == 0
+    assert (
+        main(
+            [
+                "estimate",
+                "--rules",
+                "E",
+                "--deals",
+                "20",
+                "--seed",
+                "4",
+                "--serial",
+                "--json",
+                "--player",
+                "greedy",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
-    assert data["player"] == "greedy" and data["deals"] == 20 and "never the stock's order" in data["note"]
-    assert main(["estimate", "--rules", "E", "--deals", "20", "--seed", "4", "--serial", "--player", "careful"]) == 0
+    assert (
+        data["player"] == "greedy"
+        and data["deals"] == 20
+        and "never the stock's order" in data["note"]
+    )
+    assert (
+        main(
+            [
+                "estimate",
+                "--rules",
+                "E",
+                "--deals",
+                "20",
+                "--seed",
+                "4",
+                "--serial",
+                "--player",
+                "careful",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "played by careful" in out and "pyramid cards the strategy removed" in out
     with pytest.raises(SystemExit):

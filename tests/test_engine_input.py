@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-
 from layouts import R5_PYRAMID, R5_WASTE, r5_game, r5_stock, win_by_taps, winnable_game
+
 from pyramide_widget import (
     PRESETS,
     Card,
@@ -46,8 +47,12 @@ CONSTRUCTORS: dict[str, Callable[[Any], Game]] = {
 
 
 @pytest.mark.parametrize("build", CONSTRUCTORS.values(), ids=CONSTRUCTORS.keys())
-@pytest.mark.parametrize("rules", [STRICT, PRESETS["S"], "S", "s"], ids=["Rules", "Preset", "letter", "lower"])
-def test_rules_may_be_a_rules_a_preset_or_its_letter(build: Callable[[Any], Game], rules: Any) -> None:
+@pytest.mark.parametrize(
+    "rules", [STRICT, PRESETS["S"], "S", "s"], ids=["Rules", "Preset", "letter", "lower"]
+)
+def test_rules_may_be_a_rules_a_preset_or_its_letter(
+    build: Callable[[Any], Game], rules: Any
+) -> None:
     game = build(rules)
     assert game.rules == STRICT and game.rules.letter == "S"
     game.play("draw")  # the rules are usable, not just stored
@@ -55,19 +60,25 @@ def test_rules_may_be_a_rules_a_preset_or_its_letter(build: Callable[[Any], Game
 
 @pytest.mark.parametrize("build", CONSTRUCTORS.values(), ids=CONSTRUCTORS.keys())
 @pytest.mark.parametrize("rules", [5, object(), {"strict_win": True}, b"S", ("S",)])
-def test_any_other_rules_is_a_type_error_at_the_call(build: Callable[[Any], Game], rules: Any) -> None:
+def test_any_other_rules_is_a_type_error_at_the_call(
+    build: Callable[[Any], Game], rules: Any
+) -> None:
     with pytest.raises(TypeError, match="rules must be a Rules, a Preset or a preset letter"):
         build(rules)
 
 
 @pytest.mark.parametrize("build", CONSTRUCTORS.values(), ids=CONSTRUCTORS.keys())
-def test_an_unknown_preset_letter_is_refused_naming_the_known_ones(build: Callable[[Any], Game]) -> None:
+def test_an_unknown_preset_letter_is_refused_naming_the_known_ones(
+    build: Callable[[Any], Game],
+) -> None:
     with pytest.raises(CodeError, match="N \\(Standard\\)"):
         build("Q")
 
 
 def test_a_preset_letter_that_disagrees_with_the_code_is_refused() -> None:
-    with pytest.raises(CodeError, match="names the Strict rules \\(S\\), not the Standard rules \\(N\\)"):
+    with pytest.raises(
+        CodeError, match="names the Strict rules \\(S\\), not the Standard rules \\(N\\)"
+    ):
         Game.from_code("PY1-S-AAAAAAS", rules="N")
 
 
@@ -97,7 +108,10 @@ def test_r4_codes_stay_case_insensitive() -> None:
     assert Game.from_code("Py1-s-AaAaAaS").code == "PY1-S-AAAAAAS"
 
 
-@pytest.mark.parametrize("letter, letters", [("n", "AAAAAAS"), ("Q", "AAAAAAS"), ("N", "aaaaaas"), ("N", "AAAAAßS"), ("N", 5)])
+@pytest.mark.parametrize(
+    "letter, letters",
+    [("n", "AAAAAAS"), ("Q", "AAAAAAS"), ("N", "aaaaaas"), ("N", "AAAAAßS"), ("N", 5)],
+)
 def test_r4_a_deal_code_built_directly_is_checked_too(letter: str, letters: Any) -> None:
     with pytest.raises(CodeError):
         DealCode(letter, letters)
@@ -160,9 +174,15 @@ def test_r1_a_bad_suit_is_a_card_error_naming_the_suits() -> None:
 @pytest.mark.parametrize(
     "place",
     [
-        ("waste", True), ("waste", 1.0), ("waste", 2.0), ("waste", False),
-        ("pyramid", 7.0, 1), ("pyramid", 7, True), ("pyramid", True, 1),
-        ("stock", 1.0), ("stock", None, True),
+        ("waste", True),
+        ("waste", 1.0),
+        ("waste", 2.0),
+        ("waste", False),
+        ("pyramid", 7.0, 1),
+        ("pyramid", 7, True),
+        ("pyramid", True, 1),
+        ("stock", 1.0),
+        ("stock", None, True),
     ],
 )
 def test_tap_positions_are_ints_on_every_pile(place: tuple[Any, ...]) -> None:
@@ -235,7 +255,7 @@ def _script() -> list[tuple[str, tuple[Any, ...]]]:
         _run(game, step)
     win_by_taps(_Recorder(game, steps))  # type: ignore[arg-type]
     assert game.status.value == "won"
-    return steps + [("undo", ()), ("tap", ("pyramid", 1, 1))]
+    return [*steps, ("undo", ()), ("tap", ("pyramid", 1, 1))]
 
 
 def _run(game: Game, step: tuple[str, tuple[Any, ...]]) -> None:
@@ -246,8 +266,17 @@ def _run(game: Game, step: tuple[str, tuple[Any, ...]]) -> None:
 def _everything(game: Game) -> tuple[Any, ...]:
     """All the game's state a player or a record sees, read without reading the clock."""
     return (
-        game.position(), game.moves, game.score, game.status, game.actions, game.history,
-        game.selected, game.selected_card, game.message, game.can_undo, game.clock.state(),
+        game.position(),
+        game.moves,
+        game.score,
+        game.status,
+        game.actions,
+        game.history,
+        game.selected,
+        game.selected_card,
+        game.message,
+        game.can_undo,
+        game.clock.state(),
         game.record().to_json(),
     )
 
@@ -271,11 +300,17 @@ def test_r20_a_clock_that_raises_leaves_the_game_and_its_record_as_they_were() -
                 failed = True
                 assert _everything(game) == before, f"reading {fail_at} failed during {step}"
                 replayed = Record.load(game.record().to_json()).replay()
-                assert (replayed.position(), replayed.moves, replayed.actions) == before[0:2] + before[4:5]
+                assert (replayed.position(), replayed.moves, replayed.actions) == before[
+                    0:2
+                ] + before[4:5]
                 _run(game, step)  # the clock works again: the same action now goes through
         assert failed
         assert (game.position(), game.actions, game.moves, game.status) == (
-            reference.position(), reference.actions, reference.moves, reference.status)
+            reference.position(),
+            reference.actions,
+            reference.moves,
+            reference.status,
+        )
 
 
 @pytest.mark.parametrize("value", ["12", None, True, math.nan, math.inf])
@@ -327,11 +362,16 @@ def test_r5_a_row_string_with_the_wrong_number_of_cards_names_the_row() -> None:
 @pytest.mark.parametrize(
     "pyramid, waste, stock",
     [
-        (None, "7♦", ""), (5, "7♦", ""), (R5_ROW_TEXT, None, ""), (R5_ROW_TEXT, "7♦", 5),
+        (None, "7♦", ""),
+        (5, "7♦", ""),
+        (R5_ROW_TEXT, None, ""),
+        (R5_ROW_TEXT, "7♦", 5),
         (R5_ROW_TEXT, Card(7, "♦"), ""),
     ],
 )
-def test_r5_a_layout_that_is_not_lists_or_strings_of_cards_is_a_type_error(pyramid: Any, waste: Any, stock: Any) -> None:
+def test_r5_a_layout_that_is_not_lists_or_strings_of_cards_is_a_type_error(
+    pyramid: Any, waste: Any, stock: Any
+) -> None:
     with pytest.raises(TypeError, match="list of cards or a string of cards"):
         Game.from_layout(pyramid, waste, stock)
 
@@ -349,7 +389,9 @@ def test_a_record_nested_too_deeply_is_a_record_error() -> None:
         Record.from_text("PY1-X-AAAAAAS rules:" + text)
 
 
-@pytest.mark.parametrize("key", ["format", "version", "code", "rules", "deal", "actions", "times", "assisted"])
+@pytest.mark.parametrize(
+    "key", ["format", "version", "code", "rules", "deal", "actions", "times", "assisted"]
+)
 def test_a_record_dict_holding_deeply_nested_data_is_a_record_error(key: str) -> None:
     data = Record.load("PY1-N-AAAAAAS draw").to_dict()
     data[key] = _deep()

@@ -6,7 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyramide_widget import Card, CardError, DealCode, Game, IllegalMoveError, Move, MoveKind, parse_card, parse_move
+from pyramide_widget import (
+    Card,
+    CardError,
+    DealCode,
+    Game,
+    IllegalMoveError,
+    Move,
+    MoveKind,
+    parse_card,
+    parse_move,
+)
 from pyramide_widget.engine.cards import standard_deck
 from pyramide_widget.engine.deal import Deal, SplitMix64
 
@@ -16,10 +26,22 @@ from pyramide_widget.engine.deal import Deal, SplitMix64
 @pytest.mark.parametrize(
     "text,expected",
     [
-        ("K♦", (13, "♦")), ("10♣", (10, "♣")), ("Kd", (13, "♦")), ("TD", (10, "♦")),
-        ("R♦", (13, "♦")), ("D♣", (12, "♣")), ("V♥", (11, "♥")), ("DD", (12, "♦")),
-        ("10D", (10, "♦")), ("a♠", (1, "♠")), ("1s", (1, "♠")), ("qh", (12, "♥")),
-        (" 7c ", (7, "♣")), ("J♢", (11, "♦")), ("9♤", (9, "♠")), ("K♥\ufe0f", (13, "♥")),
+        ("K♦", (13, "♦")),
+        ("10♣", (10, "♣")),
+        ("Kd", (13, "♦")),
+        ("TD", (10, "♦")),
+        ("R♦", (13, "♦")),
+        ("D♣", (12, "♣")),
+        ("V♥", (11, "♥")),
+        ("DD", (12, "♦")),
+        ("10D", (10, "♦")),
+        ("a♠", (1, "♠")),
+        ("1s", (1, "♠")),
+        ("qh", (12, "♥")),
+        (" 7c ", (7, "♣")),
+        ("J♢", (11, "♦")),
+        ("9♤", (9, "♠")),
+        ("K♥\ufe0f", (13, "♥")),
     ],
 )
 def test_cards_parse_in_every_accepted_spelling(text, expected):
@@ -27,7 +49,9 @@ def test_cards_parse_in_every_accepted_spelling(text, expected):
     assert (card.rank, card.suit.value) == expected
 
 
-@pytest.mark.parametrize("bad", ["", "K", "11♠", "0♣", "KX", "♦K", "10", "1O♦", "KK♦", "Z♣", 13, None])
+@pytest.mark.parametrize(
+    "bad", ["", "K", "11♠", "0♣", "KX", "♦K", "10", "1O♦", "KK♦", "Z♣", 13, None]
+)
 def test_anything_else_is_a_card_error_that_says_what_a_card_looks_like(bad):
     with pytest.raises(CardError, match="rank"):
         parse_card(bad)
@@ -63,8 +87,16 @@ def test_cards_are_interned_immutable_and_picklable():
 
 @pytest.mark.parametrize(
     "text,printed",
-    [("K♦", "K♦"), ("kd", "K♦"), ("R♦", "K♦"), ("10♣+3♠", "10♣+3♠"), ("TC + 3s", "10♣+3♠"),
-     ("draw", "draw"), (" DRAW ", "draw"), ("Recycle", "recycle")],
+    [
+        ("K♦", "K♦"),
+        ("kd", "K♦"),
+        ("R♦", "K♦"),
+        ("10♣+3♠", "10♣+3♠"),
+        ("TC + 3s", "10♣+3♠"),
+        ("draw", "draw"),
+        (" DRAW ", "draw"),
+        ("Recycle", "recycle"),
+    ],
 )
 def test_moves_parse_and_print_one_text_form(text, printed):
     move = parse_move(text)
@@ -116,7 +148,11 @@ def test_a_non_king_alone_is_refused_with_the_reason():
 
 def test_splitmix64_matches_the_published_reference_outputs_for_seed_0():
     rng = SplitMix64(0)
-    assert [rng.next() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+    assert [rng.next() for _ in range(3)] == [
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
 
 
 def _spec_deal(letters: str) -> list[str]:
@@ -154,7 +190,12 @@ def test_the_generator_is_exactly_the_documented_algorithm(letters):
     assert [str(c) for c in deal.pyramid + deal.waste + deal.stock] == _spec_deal(letters)
 
 
-@given(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", min_size=7, max_size=7), st.sampled_from("NSTPRE"))
+@given(
+    st.text(
+        alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", min_size=7, max_size=7
+    ),
+    st.sampled_from("NSTPRE"),
+)
 def test_codes_round_trip_and_always_deal_one_deck(letters, rules_letter):
     code = f"py1-{rules_letter.lower()}-{letters}"
     parsed = DealCode.parse(code)

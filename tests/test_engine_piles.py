@@ -11,7 +11,12 @@ from pyramide_widget.engine.errors import LayoutError
 from pyramide_widget.engine.moves import parse_move
 from pyramide_widget.engine.piles import Pile
 from pyramide_widget.engine.table import (
-    APOPHIS_TABLE, GIZA_TABLE, RESERVE_SIX_TABLE, RESERVE_TABLE, STANDARD_TABLE, Table,
+    APOPHIS_TABLE,
+    GIZA_TABLE,
+    RESERVE_SIX_TABLE,
+    RESERVE_TABLE,
+    STANDARD_TABLE,
+    Table,
 )
 from pyramide_widget.engine.view_state import snapshot
 
@@ -61,7 +66,9 @@ def test_a1_apophis_recycles_pile_1_first_and_undo_puts_the_piles_back() -> None
     assert game.piles == piles and not game.stock
     game.play("recycle")
     game.play("draw")
-    assert game.piles["waste-1"] == (piles["waste-1"][0],) and game.piles["waste-2"] == (piles["waste-1"][1],)
+    assert game.piles["waste-1"] == (piles["waste-1"][0],) and game.piles["waste-2"] == (
+        piles["waste-1"][1],
+    )
 
 
 def test_a1_the_last_draw_of_a_short_stock_fills_the_piles_from_the_first() -> None:
@@ -81,25 +88,43 @@ def test_a2_reserve_deals_seven_face_up_cards_that_are_free() -> None:
     assert reserve == [(card,) for card in deck[28:35]] and game.stock == tuple(deck[35:])
     assert all(game.is_free(card) for (card,) in reserve)
     assert snapshot(game)["piles"][1] == {
-        "id": "reserve-1", "kind": "reserve", "number": 1, "count": 1, "cards": [str(deck[28])],
-        "free": [0], "selectable": [0],
+        "id": "reserve-1",
+        "kind": "reserve",
+        "number": 1,
+        "count": 1,
+        "cards": [str(deck[28])],
+        "free": [0],
+        "selectable": [0],
     }
 
 
 def test_a2_a_reserve_card_pairs_with_another_reserve_card_and_the_pile_stays_empty() -> None:
     for letters in ("AAAAAAS", "AAAAAAB", "AAAAAAC", "AAAAAAD", "AAAAAAE", "AAAAAAF"):
         game = Game.from_code(f"PY1-Y-{letters}")
-        places = {pile: game.place_of(cards[0]) for pile, cards in game.piles.items() if pile.startswith("reserve")}
+        places = {
+            pile: game.place_of(cards[0])
+            for pile, cards in game.piles.items()
+            if pile.startswith("reserve")
+        }
         pair = next(
-            (m for m in game.legal_moves() if m.kind.value == "pair"
-             and all(game.place_of(c).pile.startswith("reserve") for c in m.cards)), None,
+            (
+                m
+                for m in game.legal_moves()
+                if m.kind.value == "pair"
+                and all(game.place_of(c).pile.startswith("reserve") for c in m.cards)
+            ),
+            None,
         )
         if pair is None:
             continue
         a, b = (game.place_of(card) for card in pair.cards)
         assert game.tap(a.pile) is None and game.tap(b.pile) == pair
-        assert not game.piles[a.pile] and not game.piles[b.pile] and game.score == 0  # reserve cards score nothing
-        assert game.tap(a.pile) is None and game.message is None  # an empty reserve place does nothing
+        assert (
+            not game.piles[a.pile] and not game.piles[b.pile] and game.score == 0
+        )  # reserve cards score nothing
+        assert (
+            game.tap(a.pile) is None and game.message is None
+        )  # an empty reserve place does nothing
         assert len(places) == 7
         return
     pytest.fail("no deal with a reserve pair")
@@ -107,7 +132,9 @@ def test_a2_a_reserve_card_pairs_with_another_reserve_card_and_the_pile_stays_em
 
 def test_a2_the_six_card_knob() -> None:
     game = Game.from_code(f"PY1-X-{LETTERS}", rules=Rules(table=RESERVE_SIX_TABLE))
-    assert [pile for pile in game.piles if pile.startswith("reserve")] == [f"reserve-{n}" for n in range(1, 7)]
+    assert [pile for pile in game.piles if pile.startswith("reserve")] == [
+        f"reserve-{n}" for n in range(1, 7)
+    ]
     assert len(game.stock) == 18 and RESERVE_SIX_TABLE.stock_size == 18
     record = Record.load(game.record().to_json())
     assert record.rules.table is RESERVE_SIX_TABLE
@@ -124,7 +151,11 @@ def test_a3_a_free_card_moves_into_the_empty_cell_by_two_taps_and_plays_from_the
     game.tap(place.pile, place.row, place.col)
     move = game.tap("cell")
     assert move == parse_move(f"{free}>cell") and str(move) == f"{free}>cell"
-    assert game.piles["cell"] == (free,) and game.is_free(free) and game.place_of(free) == Place("cell", 1)
+    assert (
+        game.piles["cell"] == (free,)
+        and game.is_free(free)
+        and game.place_of(free) == Place("cell", 1)
+    )
     assert not any(m.kind.value == "cell" for m in game.legal_moves())  # one card at a time
     with pytest.raises(IllegalMoveError, match="already holds"):
         game.play(f"{game.free_cards()[0]}>cell")
@@ -167,7 +198,9 @@ def test_a3_the_game_is_not_won_while_the_cell_holds_a_card() -> None:
 def test_a4_giza_deals_eight_columns_of_three_and_no_stock() -> None:
     game = Game.from_code(f"PY1-G-{LETTERS}")
     deck = shuffled(GIZA_TABLE)
-    assert [game.piles[f"column-{n}"] for n in range(1, 9)] == [tuple(deck[28 + 3 * n: 31 + 3 * n]) for n in range(8)]
+    assert [game.piles[f"column-{n}"] for n in range(1, 9)] == [
+        tuple(deck[28 + 3 * n : 31 + 3 * n]) for n in range(8)
+    ]
     assert game.stock == () and game.waste == () and GIZA_TABLE.stock_size == 0
     assert game.is_free(deck[30]) and not game.is_free(deck[29])  # only the exposed card
     assert game.tap("stock") is None and game.message is None
@@ -177,14 +210,21 @@ def test_a4_giza_deals_eight_columns_of_three_and_no_stock() -> None:
     with pytest.raises(ValueError, match="'column-1'"):
         game.tap("waste")
     view = snapshot(game)
-    assert view["table"]["piles"]["stock"] is None and view["stock"] == {"count": 0, "action": "none"}
-    assert [pile["cards"] for pile in view["piles"]] == [[str(c) for c in deck[28 + 3 * n: 31 + 3 * n]] for n in range(8)]
+    assert view["table"]["piles"]["stock"] is None and view["stock"] == {
+        "count": 0,
+        "action": "none",
+    }
+    assert [pile["cards"] for pile in view["piles"]] == [
+        [str(c) for c in deck[28 + 3 * n : 31 + 3 * n]] for n in range(8)
+    ]
     assert all(pile["free"] == [2] for pile in view["piles"])
 
 
 def test_a4_a_giza_record_with_an_explicit_deal_replays() -> None:
     game = Game.from_code(f"PY1-G-{LETTERS}")
-    deal = Deal.from_layout(game.deal.pyramid, table=GIZA_TABLE, piles=[" ".join(map(str, p)) for p in game.deal.piles])
+    deal = Deal.from_layout(
+        game.deal.pyramid, table=GIZA_TABLE, piles=[" ".join(map(str, p)) for p in game.deal.piles]
+    )
     assert deal == game.deal
     played = Game(deal, "G")
     for move in game.legal_moves()[:1]:
@@ -253,7 +293,7 @@ def test_groups_are_read_only_on_a_table_with_groups() -> None:
 
 
 def test_bad_pile_definitions_are_refused_saying_what_is_expected() -> None:
-    with pytest.raises(ValueError, match="Pile.kind"):
+    with pytest.raises(ValueError, match=r"Pile.kind"):
         Pile("foundation")
     with pytest.raises(ValueError, match="dealt"):
         Pile("cell", 1)
@@ -263,7 +303,7 @@ def test_bad_pile_definitions_are_refused_saying_what_is_expected() -> None:
         Table("Odd", STANDARD_TABLE.shape, STANDARD_TABLE.deck, piles=["waste"])  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no waste pile"):
         Table("Odd", STANDARD_TABLE.shape, STANDARD_TABLE.deck, piles=(Pile("cell"),))
-    with pytest.raises(ValueError, match="Table.draw"):
+    with pytest.raises(ValueError, match=r"Table.draw"):
         Table("Odd", STANDARD_TABLE.shape, STANDARD_TABLE.deck, draw=0)
 
 
@@ -297,4 +337,8 @@ def test_a_finished_pile_game_counts_in_its_presets_statistics(letter: str, tmp_
         game.play(move)
     entry = store.record_game(game)
     assert entry is not None and entry.won and str(game.status) == "won"
-    assert store.totals(letter).played == 1 and store.totals(letter).won == 1 and store.totals("N").played == 0
+    assert (
+        store.totals(letter).played == 1
+        and store.totals(letter).won == 1
+        and store.totals("N").played == 0
+    )

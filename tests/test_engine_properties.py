@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramide_widget import PRESETS, Card, Game, Move, MoveKind, Record, Rules
+from pyramide_widget import PRESETS, Card, Game, MoveKind, Record, Rules
 from pyramide_widget.engine.table import TABLES
 
 letters = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=7, max_size=7)
@@ -44,8 +44,12 @@ def _play_plan(game: Game, plan: list[int | str]):
 def test_every_card_of_the_deck_is_always_accounted_for(deal_letters, letter, plan):
     game = Game.from_code(f"PY1-{letter}-{deal_letters}")
     for _ in _play_plan(game, plan):
-        in_piles = [card for pile in game.piles.values() for card in pile]  # waste, reserve, cell, columns
-        on_table = [c for c in game.position().pyramid if c is not None] + in_piles + list(game.stock)
+        in_piles = [
+            card for pile in game.piles.values() for card in pile
+        ]  # waste, reserve, cell, columns
+        on_table = (
+            [c for c in game.position().pyramid if c is not None] + in_piles + list(game.stock)
+        )
         everywhere = Counter(on_table + _removed_cards(game))
         assert everywhere == Counter(game.table.deck.cards())
 
@@ -90,21 +94,36 @@ def test_replaying_the_record_reproduces_the_game(deal_letters, letter, plan):
     for source in (record, record.to_json(), record.to_text(), Record.from_json(record.to_json())):
         again = Game.replay(source)
         assert again.position() == game.position()
-        assert (again.score, again.moves, again.status, again.history) == (game.score, game.moves, game.status, game.history)
+        assert (again.score, again.moves, again.status, again.history) == (
+            game.score,
+            game.moves,
+            game.status,
+            game.history,
+        )
     curve = record.score_curve()
     assert len(curve) == len(record.actions) + 1 and curve[-1] == game.score
 
 
 @SETTINGS
 @given(
-    letters, st.booleans(), st.one_of(st.none(), st.integers(0, 3)), st.booleans(), st.booleans(),
-    st.sampled_from(sorted(TABLES)), plans,
+    letters,
+    st.booleans(),
+    st.one_of(st.none(), st.integers(0, 3)),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(sorted(TABLES)),
+    plans,
 )
-def test_legal_moves_are_exactly_the_moves_play_accepts(deal_letters, strict, recycles, draw_against, coverer, table, plan):
+def test_legal_moves_are_exactly_the_moves_play_accepts(
+    deal_letters, strict, recycles, draw_against, coverer, table, plan
+):
     """Over any knob combination on any table: every listed move plays; no listed move is
     refused; the tap layer never changes the position except by playing a legal move."""
     rules = Rules(
-        strict_win=strict, recycles=recycles, draw_against_waste=draw_against, pair_with_coverer=coverer,
+        strict_win=strict,
+        recycles=recycles,
+        draw_against_waste=draw_against,
+        pair_with_coverer=coverer,
         table=TABLES[table],
     )
     game = Game.from_code(f"PY1-X-{deal_letters}", rules=rules)
@@ -125,7 +144,9 @@ def test_taps_only_ever_play_legal_moves(deal_letters, letter, taps):
         before = game.position()
         if row > game.shape.rows or col > game.shape.row_length(row):
             places = ["stock", *game.piles] if game.table.stock_size else list(game.piles)
-            played = game.tap(places[col % len(places)])  # the table's own piles (waste-2, reserve-3, ...)
+            played = game.tap(
+                places[col % len(places)]
+            )  # the table's own piles (waste-2, reserve-3, ...)
         else:
             played = game.tap("pyramid", row, col)
         if played is None:

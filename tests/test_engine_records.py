@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from layouts import r5_game
+
 from pyramide_widget import Game, Record, RecordError, Rules, Status
 from pyramide_widget.engine.clock import GameClock
 
@@ -124,8 +124,14 @@ def test_malformed_records_raise_a_record_error_saying_what_is_wrong(mutate, mes
 
 @pytest.mark.parametrize(
     "line,message",
-    [("", "starts with a deal code"), ("PY1-N-AAAA draw", "not a deal code"), ("PY1-N-AAAAAAS jump", "action 1"),
-     ("PY1-X-AAAAAAS draw", "custom rules"), ("layout:JD draw", "layout"), ("{not json", "JSON")],
+    [
+        ("", "starts with a deal code"),
+        ("PY1-N-AAAA draw", "not a deal code"),
+        ("PY1-N-AAAAAAS jump", "action 1"),
+        ("PY1-X-AAAAAAS draw", "custom rules"),
+        ("layout:JD draw", "layout"),
+        ("{not json", "JSON"),
+    ],
 )
 def test_malformed_record_lines_raise_a_record_error(line, message):
     with pytest.raises(RecordError, match=message):

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import pytest
-
 from layouts import (
     R5_PYRAMID,
-    placed_game,
     dead_end_game,
+    placed_game,
     play_dead_end,
     r5_game,
     ranks_game,
     win_by_taps,
     winnable_game,
 )
+
 from pyramide_widget import (
     Card,
     Game,
@@ -42,7 +42,7 @@ def test_r1_a_layout_that_is_not_one_deck_is_refused():
     game = r5_game()
     stock = [str(c) for c in game.stock]
     with pytest.raises(LayoutError, match="duplicated: 7♦"):
-        Game.from_layout(R5_PYRAMID, waste=["7♦"], stock=stock[:-1] + ["7♦"])
+        Game.from_layout(R5_PYRAMID, waste=["7♦"], stock=[*stock[:-1], "7♦"])
     with pytest.raises(LayoutError, match="missing"):
         Game.from_layout(R5_PYRAMID, waste=["7♦"], stock=stock[:-1])
 
@@ -76,8 +76,13 @@ def test_r4_the_generator_never_changes():
     """Golden deal: if this fails, codes no longer deal what they dealt (format PY1)."""
     game = Game.from_code("PY1-N-AAAAAAS")
     assert [" ".join(map(str, row)) for row in game.pyramid] == [
-        "A♦", "3♣ 7♦", "6♣ 5♣ 8♦", "2♥ 4♣ 8♣ 2♦", "K♦ Q♦ 6♠ 8♥ 8♠",
-        "9♥ 3♥ 4♦ 10♠ Q♣ K♥", "5♦ K♣ 2♠ J♥ 3♦ 10♥ A♠",
+        "A♦",
+        "3♣ 7♦",
+        "6♣ 5♣ 8♦",
+        "2♥ 4♣ 8♣ 2♦",
+        "K♦ Q♦ 6♠ 8♥ 8♠",
+        "9♥ 3♥ 4♦ 10♠ Q♣ K♥",
+        "5♦ K♣ 2♠ J♥ 3♦ 10♥ A♠",
     ]
     assert [str(c) for c in game.waste] == ["10♣"]
     assert " ".join(map(str, game.stock)) == (
@@ -95,8 +100,17 @@ def test_r4_the_rules_letter_fixes_the_rules_and_the_letters_fix_the_cards():
 
 @pytest.mark.parametrize(
     "bad",
-    ["", "PY1-N-AAAAAA", "PY1-N-AAAAAAAA", "PY2-N-AAAAAAS", "PY1-Q-AAAAAAS", "PY1N-AAAAAAS",
-     "PY1-N-AAAA1AS", "PY1-N-AAAAAÀS", "hello"],
+    [
+        "",
+        "PY1-N-AAAAAA",
+        "PY1-N-AAAAAAAA",
+        "PY2-N-AAAAAAS",
+        "PY1-Q-AAAAAAS",
+        "PY1N-AAAAAAS",
+        "PY1-N-AAAA1AS",
+        "PY1-N-AAAAAÀS",
+        "hello",
+    ],
 )
 def test_r4_anything_else_is_rejected_with_an_error_that_says_what_a_code_looks_like(bad):
     with pytest.raises(ValueError, match="PY1-N-AAAAAAS"):
@@ -186,7 +200,9 @@ def test_r9_two_free_cards_summing_to_13_are_removed_together():
     assert game.selected is None
 
 
-@pytest.mark.parametrize("low,high", [("A", "Q"), ("2", "J"), ("3", "10"), ("4", "9"), ("5", "8"), ("6", "7")])
+@pytest.mark.parametrize(
+    "low,high", [("A", "Q"), ("2", "J"), ("3", "10"), ("4", "9"), ("5", "8"), ("6", "7")]
+)
 @pytest.mark.parametrize("suits", ["♣♣", "♣♦", "♥♠"])
 def test_r9_every_pair_that_sums_to_13_is_removable_and_suits_never_matter(low, high, suits):
     a, b = low + suits[0], high + suits[1]
@@ -225,7 +241,19 @@ def test_r11_a_king_goes_alone_in_one_tap_and_the_seed_opening_frees_the_ten_of_
 
 
 def test_r11_a_king_on_the_waste_goes_in_one_tap():
-    game = ranks_game([[1], [1, 1], [1, 2, 2], [2, 2, 3, 3], [3, 3, 4, 4, 4], [4, 5, 5, 5, 5, 6], [6, 6, 6, 7, 7, 7, 7]], [13], None)
+    game = ranks_game(
+        [
+            [1],
+            [1, 1],
+            [1, 2, 2],
+            [2, 2, 3, 3],
+            [3, 3, 4, 4, 4],
+            [4, 5, 5, 5, 5, 6],
+            [6, 6, 6, 7, 7, 7, 7],
+        ],
+        [13],
+        None,
+    )
     assert game.tap("waste") == Move.king(game.deal.waste[0])
     assert game.waste == () and game.score == 0 and game.moves == 1
 
@@ -233,7 +261,15 @@ def test_r11_a_king_on_the_waste_goes_in_one_tap():
 def _coverer_layout(rules: Rules | None = None) -> Game:
     # Q at (6,1) is covered by A at (7,1) and a king at (7,2); once the king is gone the A is
     # the only card covering the Q.
-    rows = [[2], [2, 2], [2, 3, 3], [3, 3, 4, 4], [4, 4, 5, 5, 5], [12, 5, 6, 6, 6, 6], [1, 13, 7, 7, 7, 7, 8]]
+    rows = [
+        [2],
+        [2, 2],
+        [2, 3, 3],
+        [3, 3, 4, 4],
+        [4, 4, 5, 5, 5],
+        [12, 5, 6, 6, 6, 6],
+        [1, 13, 7, 7, 7, 7, 8],
+    ]
     game = ranks_game(rows, [8], None, rules)
     game.play(str(game.card_at(7, 2)))
     return game
@@ -312,7 +348,19 @@ def test_r15_tapping_an_empty_stock_with_an_empty_waste_does_nothing():
 
 def test_r16_a_drawn_card_cannot_pair_with_the_waste_card_it_covers():
     # Waste 6, stock top 7: the drawn 7 lies on the 6 and only the 7 counts.
-    game = ranks_game([[1], [1, 1], [1, 2, 2], [2, 2, 3, 3], [3, 3, 4, 4, 4], [4, 5, 5, 5, 5, 8], [8, 8, 8, 9, 9, 9, 9]], [6], [7])
+    game = ranks_game(
+        [
+            [1],
+            [1, 1],
+            [1, 2, 2],
+            [2, 2, 3, 3],
+            [3, 3, 4, 4, 4],
+            [4, 5, 5, 5, 5, 8],
+            [8, 8, 8, 9, 9, 9, 9],
+        ],
+        [6],
+        [7],
+    )
     game.play("draw")
     under, top = game.waste
     with pytest.raises(IllegalMoveError, match="lies under the waste top"):
@@ -373,7 +421,19 @@ def test_r19_score_a_pyramid_pair_20_a_pair_with_the_waste_10_a_pyramid_king_10(
 
 
 def test_r19_a_card_removed_from_the_waste_scores_nothing():
-    game = ranks_game([[1], [1, 1], [1, 2, 2], [2, 2, 3, 3], [3, 3, 4, 4, 4], [4, 5, 5, 5, 5, 6], [6, 6, 6, 7, 7, 7, 7]], [13], None)
+    game = ranks_game(
+        [
+            [1],
+            [1, 1],
+            [1, 2, 2],
+            [2, 2, 3, 3],
+            [3, 3, 4, 4, 4],
+            [4, 5, 5, 5, 5, 6],
+            [6, 6, 6, 7, 7, 7, 7],
+        ],
+        [13],
+        None,
+    )
     game.play(str(game.waste[-1]))
     assert game.score == 0
 

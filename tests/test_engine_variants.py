@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from layouts import placed_game, r5_game, ranks_game, win_by_taps, winnable_game
+
 from pyramide_widget import PRESETS, Game, IllegalMoveError, Move, Place, Rules, Status
 from pyramide_widget.engine.errors import CodeError
 
@@ -21,8 +21,18 @@ def test_strict_win_needs_the_stock_and_waste_emptied_too():
 
 
 # Kings in the pyramid; every other pyramid card is paired, bottom-up, with the next stock card.
-STRICT_PYRAMID = [[13], [11, 12], [13, 9, 10], [5, 6, 7, 8], [13, 1, 2, 3, 4], [7, 8, 9, 10, 11, 12], [13, 1, 2, 3, 4, 5, 6]]
-STRICT_ORDER = [(r, c) for r in range(7, 0, -1) for c in range(1, r + 1) if STRICT_PYRAMID[r - 1][c - 1] != 13]
+STRICT_PYRAMID = [
+    [13],
+    [11, 12],
+    [13, 9, 10],
+    [5, 6, 7, 8],
+    [13, 1, 2, 3, 4],
+    [7, 8, 9, 10, 11, 12],
+    [13, 1, 2, 3, 4, 5, 6],
+]
+STRICT_ORDER = [
+    (r, c) for r in range(7, 0, -1) for c in range(1, r + 1) if STRICT_PYRAMID[r - 1][c - 1] != 13
+]
 
 
 def _strict_game(rules: Rules) -> Game:
@@ -34,7 +44,12 @@ def _play_strict_win(game: Game) -> None:
     for n, (row, col) in enumerate(STRICT_ORDER):
         for king_col in range(1, 8):  # kings as soon as they are free
             for r in range(7, 0, -1):
-                if king_col <= r and game.card_at(r, king_col) and game.card_at(r, king_col).rank == 13 and game.is_free(r, king_col):
+                if (
+                    king_col <= r
+                    and game.card_at(r, king_col)
+                    and game.card_at(r, king_col).rank == 13
+                    and game.is_free(r, king_col)
+                ):
                     game.play(str(game.card_at(r, king_col)))
         if n:
             game.play("draw")
@@ -94,7 +109,20 @@ def test_undo_of_a_recycle_gives_the_recycle_back():
 
 def _waste_pair_game(rules: Rules) -> Game:
     # Waste 6, the next stock card a 7.
-    return ranks_game([[1], [1, 1], [1, 2, 2], [2, 2, 3, 3], [3, 3, 4, 4, 4], [4, 5, 5, 5, 5, 8], [8, 8, 8, 9, 9, 9, 9]], [6], [7], rules)
+    return ranks_game(
+        [
+            [1],
+            [1, 1],
+            [1, 2, 2],
+            [2, 2, 3, 3],
+            [3, 3, 4, 4, 4],
+            [4, 5, 5, 5, 5, 8],
+            [8, 8, 8, 9, 9, 9, 9],
+        ],
+        [6],
+        [7],
+        rules,
+    )
 
 
 def test_draw_against_waste_a_fresh_draw_pairs_with_the_card_beneath():
@@ -119,7 +147,20 @@ def test_draw_against_waste_the_card_beneath_pairs_only_with_the_fresh_top():
 def test_draw_against_waste_freshness_is_lost_when_the_top_is_uncovered_by_a_removal():
     # Waste 6 then 7 (drawn, fresh) then a king drawn on them: remove the king, the 7 is the
     # top again but not fresh, so 7+6 is not legal; undo brings freshness back.
-    game = ranks_game([[1], [1, 1], [1, 2, 2], [2, 2, 3, 3], [3, 3, 4, 4, 4], [4, 5, 5, 5, 5, 8], [8, 8, 8, 9, 9, 9, 9]], [6], [7, 13], Rules(draw_against_waste=True))
+    game = ranks_game(
+        [
+            [1],
+            [1, 1],
+            [1, 2, 2],
+            [2, 2, 3, 3],
+            [3, 3, 4, 4, 4],
+            [4, 5, 5, 5, 5, 8],
+            [8, 8, 8, 9, 9, 9, 9],
+        ],
+        [6],
+        [7, 13],
+        Rules(draw_against_waste=True),
+    )
     game.play("draw")
     game.play("draw")
     king = game.waste[-1]
@@ -158,7 +199,9 @@ def test_pair_with_coverer_a_card_pairs_with_its_only_coverer():
 
 
 def test_pair_with_coverer_not_while_two_coverers_remain():
-    game = placed_game({(6, 1): "Q♣", (7, 1): "A♦", (7, 2): "A♠"}, rules=Rules(pair_with_coverer=True))
+    game = placed_game(
+        {(6, 1): "Q♣", (7, 1): "A♦", (7, 2): "A♠"}, rules=Rules(pair_with_coverer=True)
+    )
     assert Move.pair("Q♣", "A♦") not in game.legal_moves()
     with pytest.raises(IllegalMoveError, match="not free"):
         game.play("Q♣+A♦")
@@ -167,7 +210,11 @@ def test_pair_with_coverer_not_while_two_coverers_remain():
 
 
 def test_pair_with_coverer_only_with_that_coverer():
-    game = placed_game({(6, 1): "Q♣", (7, 1): "A♦", (7, 2): "K♠"}, waste=("A♥",), rules=Rules(pair_with_coverer=True))
+    game = placed_game(
+        {(6, 1): "Q♣", (7, 1): "A♦", (7, 2): "K♠"},
+        waste=("A♥",),
+        rules=Rules(pair_with_coverer=True),
+    )
     game.play("K♠")
     with pytest.raises(IllegalMoveError, match="not free"):
         game.play("Q♣+A♥")
@@ -186,7 +233,23 @@ def test_pair_with_coverer_is_off_in_the_standard_rules():
 
 
 def test_presets_have_their_own_code_letters_and_round_trip():
-    assert set(PRESETS) == {"N", "S", "T", "P", "R", "E", "W", "V", "F", "B", "A", "Y", "C", "G", "U"}
+    assert set(PRESETS) == {
+        "N",
+        "S",
+        "T",
+        "P",
+        "R",
+        "E",
+        "W",
+        "V",
+        "F",
+        "B",
+        "A",
+        "Y",
+        "C",
+        "G",
+        "U",
+    }
     assert Rules.standard() == Rules() == Rules.preset("N")
     for letter, preset in PRESETS.items():
         assert preset.rules.letter == letter
@@ -217,7 +280,9 @@ def test_unknown_preset_letters_are_refused_with_the_known_ones_listed():
         Rules.preset("Q")
 
 
-@pytest.mark.parametrize("bad", [{"recycles": -1}, {"recycles": 1.5}, {"recycles": True}, {"strict_win": 1}])
+@pytest.mark.parametrize(
+    "bad", [{"recycles": -1}, {"recycles": 1.5}, {"recycles": True}, {"strict_win": 1}]
+)
 def test_bad_rule_values_are_refused(bad):
     with pytest.raises((ValueError, TypeError)):
         Rules(**bad)

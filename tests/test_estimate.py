@@ -13,10 +13,16 @@ from pathlib import Path
 import pytest
 
 from pyramide_widget import Rules
-from pyramide_widget.engine.deal import SplitMix64
 from pyramide_widget.analysis.estimation import (
-    MAX_DEALS, _DrawnValues, deal_letters, estimate, iter_deal_letters, solve_deals, wilson_interval,
+    MAX_DEALS,
+    _DrawnValues,
+    deal_letters,
+    estimate,
+    iter_deal_letters,
+    solve_deals,
+    wilson_interval,
 )
+from pyramide_widget.engine.deal import SplitMix64
 
 
 @pytest.mark.parametrize(
@@ -68,7 +74,9 @@ def test_wilson_interval_rejects_nonsense() -> None:
 def test_deals_are_reproducible_distinct_and_seed_dependent() -> None:
     first = deal_letters(7, 500)
     assert first == deal_letters(7, 500)
-    assert len(set(first)) == 500 and all(len(x) == 7 and x.isalpha() and x.isupper() for x in first)
+    assert len(set(first)) == 500 and all(
+        len(x) == 7 and x.isalpha() and x.isupper() for x in first
+    )
     assert first[:100] == deal_letters(7, 100)
     assert first != deal_letters(8, 500)
 
@@ -89,9 +97,18 @@ def test_estimate_does_not_depend_on_the_executor_or_chunks() -> None:
 def test_estimate_reports_progress_and_custom_rules() -> None:
     seen: list[tuple[int, int]] = []
     rules = Rules(recycles=1, pair_with_coverer=True)
-    result = estimate(rules, deals=12, seed=1, executor="serial", chunk_size=5, progress=lambda d, t: seen.append((d, t)))
+    result = estimate(
+        rules,
+        deals=12,
+        seed=1,
+        executor="serial",
+        chunk_size=5,
+        progress=lambda d, t: seen.append((d, t)),
+    )
     assert seen == [(5, 12), (10, 12), (12, 12)]
-    assert result.codes[0].startswith("PY1-X-") and result.to_dict()["rules_knobs"] == rules.to_dict()
+    assert (
+        result.codes[0].startswith("PY1-X-") and result.to_dict()["rules_knobs"] == rules.to_dict()
+    )
 
 
 def test_estimate_rejects_bad_arguments() -> None:
@@ -135,7 +152,9 @@ def test_the_deal_sequence_is_the_published_one_repeats_skipped() -> None:
 
 def test_the_published_winning_codes_come_in_the_order_of_the_seed() -> None:
     """win_rates.json lists the deals won, in deal order: they must be where the seed puts them."""
-    published = json.loads((Path(__file__).resolve().parents[1] / "benchmarks/results/win_rates.json").read_text())
+    published = json.loads(
+        (Path(__file__).resolve().parents[1] / "benchmarks/results/win_rates.json").read_text()
+    )
     position = {letters: i for i, letters in enumerate(deal_letters(2024, 10_000))}
     for item in published["results"]:
         if "won_codes" in item:
@@ -186,13 +205,21 @@ def test_keep_decides_what_is_kept_deal_by_deal_not_the_figures() -> None:
     figures = estimate("N", deals=30, seed=9, executor="serial", keep="none")
     for other in (won_only, figures):
         assert (other.won, other.low, other.high, other.max_removed) == (
-            everything.won, everything.low, everything.high, everything.max_removed)
+            everything.won,
+            everything.low,
+            everything.high,
+            everything.max_removed,
+        )
         assert other.outcomes == ()
-    assert won_only.won_codes == everything.won_codes == tuple(o.code for o in everything.outcomes if o.winnable)
+    assert (
+        won_only.won_codes
+        == everything.won_codes
+        == tuple(o.code for o in everything.outcomes if o.winnable)
+    )
     assert figures.won_codes == () and figures.to_dict()["won_codes"] is None
     assert figures.slowest().code in everything.codes
     with pytest.raises(ValueError, match="keep='all'"):
-        figures.codes
+        _ = figures.codes
 
 
 @pytest.mark.parametrize(
@@ -219,13 +246,17 @@ def test_keep_decides_what_is_kept_deal_by_deal_not_the_figures() -> None:
 def test_bad_arguments_are_refused_at_the_call(kwargs: dict, error: type, says: str) -> None:
     with pytest.raises(error, match=re.escape(says)):
         estimate(**{"deals": 3, "executor": "serial", **kwargs})
-    if "progress" not in kwargs and "keep" not in kwargs:  # solve_deals checks before the first deal
+    if (
+        "progress" not in kwargs and "keep" not in kwargs
+    ):  # solve_deals checks before the first deal
         with pytest.raises(error, match=re.escape(says)):
             solve_deals(**{"deals": 3, "executor": "serial", **kwargs})
 
 
 def test_a_lower_case_or_spaced_preset_letter_is_the_preset() -> None:
-    assert estimate(" e ", deals=3, executor="serial") == estimate(Rules.preset("E"), deals=3, executor="serial")
+    assert estimate(" e ", deals=3, executor="serial") == estimate(
+        Rules.preset("E"), deals=3, executor="serial"
+    )
 
 
 def test_a_deal_not_settled_within_max_nodes_is_undecided_never_won_or_lost() -> None:
@@ -234,14 +265,25 @@ def test_a_deal_not_settled_within_max_nodes_is_undecided_never_won_or_lost() ->
     full = estimate("U", deals=4, seed=2024, executor="serial", max_nodes=3_000)
     budget = estimate("U", deals=4, seed=2024, executor="serial", max_nodes=200)
     assert full.undecided < budget.undecided and budget.won + budget.lost + budget.undecided == 4
-    for before, after in zip(full.outcomes, budget.outcomes):
+    for before, after in zip(full.outcomes, budget.outcomes, strict=True):
         if after.winnable is not None:
             assert after.winnable == before.winnable  # a decided deal is decided the same way
     assert budget.won <= full.won <= budget.won + budget.undecided
     assert budget.rate_range == (budget.won / 4, (budget.won + budget.undecided) / 4)
-    assert (budget.low, budget.high) == (wilson_interval(budget.won, 4)[0], wilson_interval(budget.won + budget.undecided, 4)[1])
-    assert sum(budget.max_removed.values()) == 4 - budget.undecided  # only decided deals' exact figures
+    assert (budget.low, budget.high) == (
+        wilson_interval(budget.won, 4)[0],
+        wilson_interval(budget.won + budget.undecided, 4)[1],
+    )
+    assert (
+        sum(budget.max_removed.values()) == 4 - budget.undecided
+    )  # only decided deals' exact figures
     data = budget.to_dict()
-    assert (data["undecided"], data["lost"], data["max_nodes"]) == (budget.undecided, budget.lost, 200)
+    assert (data["undecided"], data["lost"], data["max_nodes"]) == (
+        budget.undecided,
+        budget.lost,
+        200,
+    )
     assert f"{budget.undecided} undecided within 200 nodes" in budget.summary()
-    assert "undecided" not in estimate("N", deals=3, executor="serial").to_dict()  # no budget: as before
+    assert (
+        "undecided" not in estimate("N", deals=3, executor="serial").to_dict()
+    )  # no budget: as before

@@ -13,9 +13,16 @@ from pyramide_widget import estimate
 
 
 def test_estimate_through_a_dask_cluster_gives_what_the_local_pool_gives() -> None:
-    with LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
-    ) as cluster, Client(cluster) as client:
+    with (
+        LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         workers = client.scheduler_info()["workers"]
         remote = estimate("T", deals=24, seed=5, executor=client.get_executor(), chunk_size=4)
     local = estimate("T", deals=24, seed=5, chunk_size=5)  # the default process pool

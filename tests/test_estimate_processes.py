@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table in /proc")
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="reads the process table in /proc"
+)
 
 WORKERS = os.cpu_count() or 1
 
@@ -60,7 +62,10 @@ def start_estimate(*argv: str) -> subprocess.Popen[str]:
     """A long run (one-pass rules, far more deals than the test waits for), working on all cores."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "pyramide_widget", "estimate", "--rules", "T", "--seed", "1", *argv],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
         preexec_fn=_interruptible,
     )
     # the CLI, the resource tracker, the forkserver and every worker
@@ -79,7 +84,10 @@ def start_estimate(*argv: str) -> subprocess.Popen[str]:
     ],
 )
 def test_a_signal_stops_estimate_at_once_and_leaves_no_process(
-    signum: int, whole_group: bool, status: int, says: str,
+    signum: int,
+    whole_group: bool,
+    status: int,
+    says: str,
 ) -> None:
     proc = start_estimate("--deals", "100000000")  # also: the first deals are solved at once
     try:
@@ -105,11 +113,15 @@ from pyramide_widget import estimate
 def run_script(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
     script = tmp_path / "measure.py"
     script.write_text(SCRIPT.format(body=body))
-    return subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, check=False)
+    return subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=300, check=False
+    )
 
 
 def test_a_script_with_the_main_guard_runs_on_the_default_pool(tmp_path: Path) -> None:
-    done = run_script(tmp_path, 'if __name__ == "__main__":\n    print(estimate("N", deals=20, seed=1).won)')
+    done = run_script(
+        tmp_path, 'if __name__ == "__main__":\n    print(estimate("N", deals=20, seed=1).won)'
+    )
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) == estimate_serial_wins()
 

@@ -14,8 +14,8 @@ import xml.etree.ElementTree as ET
 from typing import NamedTuple
 
 import pytest
-
 from layouts import r5_game
+
 from pyramide_widget import Game
 from pyramide_widget.engine.html import INK, SCALE, game_svg
 from pyramide_widget.engine.rules import PRESETS
@@ -30,13 +30,21 @@ class Box(NamedTuple):
     right: float
     bottom: float
 
-    def inside(self, other: "Box") -> bool:
-        return (self.left >= other.left and self.top >= other.top
-                and self.right <= other.right and self.bottom <= other.bottom)
+    def inside(self, other: Box) -> bool:
+        return (
+            self.left >= other.left
+            and self.top >= other.top
+            and self.right <= other.right
+            and self.bottom <= other.bottom
+        )
 
-    def overlaps(self, other: "Box") -> bool:
-        return (self.left < other.right and other.left < self.right
-                and self.top < other.bottom and other.top < self.bottom)
+    def overlaps(self, other: Box) -> bool:
+        return (
+            self.left < other.right
+            and other.left < self.right
+            and self.top < other.bottom
+            and other.top < self.bottom
+        )
 
 
 def rect_box(rect: ET.Element) -> Box:
@@ -76,16 +84,20 @@ def stray_symbols(svg: str) -> list[str]:
         box = text_box(el)
         if card and rect is not None and not box.inside(rect):
             problems.append(f"{el.text!r} of {card} sticks out of its card")
-        for other, later, later_el in drawn[i + 1:]:
+        for other, later, later_el in drawn[i + 1 :]:
             if later_el.tag == f"{SVG}rect" and later is not None and box.overlaps(later):
-                problems.append(f"{el.text!r} of {card or 'a pile'} is partly under {other or 'a pile'}")
+                problems.append(
+                    f"{el.text!r} of {card or 'a pile'} is partly under {other or 'a pile'}"
+                )
     return problems
 
 
 def random_positions(letter: str, seed: int, count: int) -> list[Game]:
     """Positions along a random legal game: cards gone here and there, half-covered cards."""
     rng = random.Random(seed)
-    game = Game.from_code(f"PY1-{letter}-{''.join(rng.choice('ABCDEFGHIJKLMNOPQRSTUVWXYZ') for _ in range(7))}")
+    game = Game.from_code(
+        f"PY1-{letter}-{''.join(rng.choice('ABCDEFGHIJKLMNOPQRSTUVWXYZ') for _ in range(7))}"
+    )
     positions = []
     while len(positions) < count and game.legal_moves():
         moves = game.legal_moves()
@@ -118,15 +130,18 @@ def test_positions_along_random_games_have_no_stray_symbols(letter: str) -> None
 
 def test_the_checker_sees_a_pip_between_two_coverers() -> None:
     # The picture before the fix: a covered card's centre pip drawn between its coverers.
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg">'
-           '<g data-card="A♠"><rect x="37.5" y="10" width="50" height="70"/>'
-           '<text x="62.5" y="68" font-size="24" text-anchor="middle">♠</text></g>'
-           '<g data-card="2♠"><rect x="10" y="45" width="50" height="70"/></g>'
-           '<g data-card="3♠"><rect x="65" y="45" width="50" height="70"/></g></svg>')
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg">'
+        '<g data-card="A♠"><rect x="37.5" y="10" width="50" height="70"/>'
+        '<text x="62.5" y="68" font-size="24" text-anchor="middle">♠</text></g>'
+        '<g data-card="2♠"><rect x="10" y="45" width="50" height="70"/></g>'
+        '<g data-card="3♠"><rect x="65" y="45" width="50" height="70"/></g></svg>'
+    )
     assert stray_symbols(svg) == ["'♠' of A♠ is partly under 2♠", "'♠' of A♠ is partly under 3♠"]
 
 
 # ---------------------------------------------------------------- other tables, from the snapshot
+
 
 def corners_drawn(svg: str) -> dict[tuple[float, float], str]:
     """The top left corner of each card drawn, face up (its card) or face down ("back")."""
@@ -138,26 +153,38 @@ def corners_drawn(svg: str) -> dict[tuple[float, float], str]:
     return found
 
 
-@pytest.mark.parametrize("letter", [p.letter for p in PRESETS.values() if p.rules.table.name != "Standard"])
+@pytest.mark.parametrize(
+    "letter", [p.letter for p in PRESETS.values() if p.rules.table.name != "Standard"]
+)
 def test_each_table_is_drawn_where_its_snapshot_places_it(letter: str) -> None:
     game = Game.from_code(f"PY1-{letter}-AAAAAAS")
     table = snapshot(game)["table"]
     svg = game_svg(game)
     root = ET.fromstring(svg)
-    assert (root.get("width"), root.get("height")) == (str(table["width"] * SCALE), str(table["height"] * SCALE))
+    assert (root.get("width"), root.get("height")) == (
+        str(table["width"] * SCALE),
+        str(table["height"] * SCALE),
+    )
     drawn = corners_drawn(svg)
     places = table["places"]
     for index, (row, col) in enumerate(game.shape.places()):
         assert (places["row"][index], places["col"][index]) == (row, col)
         shown = str(game.pyramid[row - 1][col - 1]) if game.is_face_up(row, col) else "back"
-        assert drawn.get((places["x"][index] * SCALE, places["y"][index] * SCALE)) == shown, (row, col)
+        assert drawn.get((places["x"][index] * SCALE, places["y"][index] * SCALE)) == shown, (
+            row,
+            col,
+        )
     assert stray_symbols(svg) == []
 
 
 def test_face_down_cards_are_backs_that_name_no_card() -> None:
     game = Game.from_code("PY1-F-AAAAAAS")
     svg = game_svg(game)
-    backs = [group for group in ET.fromstring(svg).iter(f"{SVG}g") if group.get("data-face-down") == "true"]
+    backs = [
+        group
+        for group in ET.fromstring(svg).iter(f"{SVG}g")
+        if group.get("data-face-down") == "true"
+    ]
     assert len(backs) == 21  # all but the bottom row
     hidden = [str(card) for row in game.pyramid[:6] for card in row]
     assert not any(f'data-card="{card}"' in svg for card in hidden)
@@ -165,7 +192,11 @@ def test_face_down_cards_are_backs_that_name_no_card() -> None:
 
 def test_the_triangle_puts_its_piles_and_their_counts_in_the_bottom_corners() -> None:
     game = Game.from_code("PY1-V-AAAAAAS")
-    groups = {g.get("data-pile"): g for g in ET.fromstring(game_svg(game)).iter(f"{SVG}g") if g.get("data-pile")}
+    groups = {
+        g.get("data-pile"): g
+        for g in ET.fromstring(game_svg(game)).iter(f"{SVG}g")
+        if g.get("data-pile")
+    }
     height = snapshot(game)["table"]["height"] * SCALE
     for pile in ("stock", "waste"):
         box = rect_box(groups[pile].find(f"{SVG}rect"))
@@ -176,6 +207,9 @@ def test_the_triangle_puts_its_piles_and_their_counts_in_the_bottom_corners() ->
 
 def test_spanish_suits_keep_their_colours() -> None:
     svg = game_svg(Game.from_code("PY1-B-AAAAAAS"))
-    fills = {text.text[-1]: text.get("fill") for text in ET.fromstring(svg).iter(f"{SVG}text")
-             if text.text and text.text[-1] in "OCEB"}
+    fills = {
+        text.text[-1]: text.get("fill")
+        for text in ET.fromstring(svg).iter(f"{SVG}text")
+        if text.text and text.text[-1] in "OCEB"
+    }
     assert fills == {"O": INK["gold"], "C": INK["red"], "E": INK["blue"], "B": INK["green"]}

@@ -31,12 +31,18 @@ def _installed(tmp_path: Path, direct_url: dict | None) -> importlib.metadata.Di
 def test_an_editable_install_gets_the_editable_command_for_its_checkout(tmp_path):
     checkout = tmp_path / "my checkout"
     origin = {"url": checkout.as_uri(), "dir_info": {"editable": True}}
-    assert install_command("plot", _installed(tmp_path, origin)) == f'pip install -e "{checkout}[plot]"'
+    assert (
+        install_command("plot", _installed(tmp_path, origin))
+        == f'pip install -e "{checkout}[plot]"'
+    )
 
 
 def test_an_install_from_a_folder_gets_that_folder(tmp_path):
     origin = {"url": (tmp_path / "src").as_uri(), "dir_info": {}}
-    assert install_command("plot", _installed(tmp_path, origin)) == f'pip install "{tmp_path / "src"}[plot]"'
+    assert (
+        install_command("plot", _installed(tmp_path, origin))
+        == f'pip install "{tmp_path / "src"}[plot]"'
+    )
 
 
 @pytest.mark.parametrize(
@@ -45,7 +51,10 @@ def test_an_install_from_a_folder_gets_that_folder(tmp_path):
     ids=["from-an-index", "from-an-archive-url"],
 )
 def test_a_normal_install_gets_the_package_with_its_extra(tmp_path, direct_url):
-    assert install_command("plot", _installed(tmp_path, direct_url)) == 'pip install "pyramide-widget[plot]"'
+    assert (
+        install_command("plot", _installed(tmp_path, direct_url))
+        == 'pip install "pyramide-widget[plot]"'
+    )
 
 
 def test_this_checkout_installed_editable_gets_its_own_folder():
@@ -71,14 +80,21 @@ def test_without_matplotlib_the_plots_name_the_command_that_fits():
         "except ImportError as error:\n"
         "    print(error)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.startswith("pyramide_widget.analysis.plot needs matplotlib (")
     assert out.rstrip().endswith(f'install it with: pip install -e "{ROOT}[plot]"')
 
 
 def test_in_pyodide_the_advice_is_the_kernels_pip_or_no_charts(monkeypatch):
     monkeypatch.setattr(sys, "platform", "emscripten")
-    error = missing_dependency("pyramide_widget.analysis.plot", "matplotlib", "plot", ImportError("No module named 'matplotlib'"))
+    error = missing_dependency(
+        "pyramide_widget.analysis.plot",
+        "matplotlib",
+        "plot",
+        ImportError("No module named 'matplotlib'"),
+    )
     assert isinstance(error, ImportError)
     assert "%pip install matplotlib" in str(error)
     assert "offline JupyterLite site" in str(error) and "pip install -e" not in str(error)

@@ -28,7 +28,16 @@ def _shape(value: object) -> object:
 def test_all_five_languages_define_exactly_the_keys_english_defines():
     assert LANGUAGES == ("en", "fr", "sk", "vi", "pl") == tuple(DEFINITIONS)
     english = _shape(DEFINITIONS["en"])
-    assert {"name", "messages", "strings", "rank_words", "suit_words", "suit_endings", "presets", "custom_rules"} == set(english)
+    assert {
+        "name",
+        "messages",
+        "strings",
+        "rank_words",
+        "suit_words",
+        "suit_endings",
+        "presets",
+        "custom_rules",
+    } == set(english)
     for language in LANGUAGES:
         assert _shape(DEFINITIONS[language]) == english, language
 
@@ -47,10 +56,15 @@ def test_each_language_module_is_where_its_words_come_from():
         (lambda d: d["strings"].pop("undo"), "language 'fr', strings: missing key 'undo'"),
         (lambda d: d["messages"].pop("sum"), "language 'fr', messages: missing key 'sum'"),
         (lambda d: d.pop("custom_rules"), "language 'fr': missing key 'custom_rules'"),
-        (lambda d: d["strings"].update(shout="!"), "language 'fr', strings: key 'shout' is not in 'en'"),
+        (
+            lambda d: d["strings"].update(shout="!"),
+            "language 'fr', strings: key 'shout' is not in 'en'",
+        ),
         (lambda d: d["rank_words"].pop(), "language 'fr', rank_words: expected a list of 13"),
-        (lambda d: d["strings"].update(step="Étape {index}"),
-         "language 'fr', strings.step: placeholders ['index'], expected ['index', 'length']"),
+        (
+            lambda d: d["strings"].update(step="Étape {index}"),
+            "language 'fr', strings.step: placeholders ['index'], expected ['index', 'length']",
+        ),
     ],
 )
 def test_a_language_missing_or_adding_a_key_is_refused_naming_it(break_it, named):
@@ -80,4 +94,8 @@ def test_slovak_suits_agree_with_the_rank_from_its_own_definition():
     endings = DEFINITIONS["sk"]["suit_endings"]
     assert (endings[0], endings[6], endings[10], endings[12]) == ("é", "á", "ý", "ý")
     assert [card_name(parse_card(c), "sk") for c in ("A♠", "7♦", "J♦", "K♥")] == [
-        "pikové eso", "kárová 7", "kárový dolník", "srdcový kráľ"]
+        "pikové eso",
+        "kárová 7",
+        "kárový dolník",
+        "srdcový kráľ",
+    ]

@@ -17,10 +17,26 @@ import pyramide_widget
 
 PACKAGE = Path(pyramide_widget.__file__).parent
 
-ENGINE = ["engine." + name for name in (
-    "cards", "clock", "deal", "errors", "game", "geometry", "html", "i18n", "moves", "player_view", "position", "record",
-    "rules", "table", "view_state",
-)]
+ENGINE = [
+    "engine." + name
+    for name in (
+        "cards",
+        "clock",
+        "deal",
+        "errors",
+        "game",
+        "geometry",
+        "html",
+        "i18n",
+        "moves",
+        "player_view",
+        "position",
+        "record",
+        "rules",
+        "table",
+        "view_state",
+    )
+]
 
 
 def _modules_after(code: str) -> set[str]:
@@ -30,7 +46,9 @@ def _modules_after(code: str) -> set[str]:
     def loaded(source: str) -> set[str]:
         out = subprocess.run(
             [sys.executable, "-c", f"{source}\nimport sys\nprint('\\n'.join(sys.modules))"],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout
         return set(out.split())
 
@@ -39,7 +57,9 @@ def _modules_after(code: str) -> set[str]:
 
 def test_importing_the_package_loads_no_third_party_module():
     loaded = _modules_after("import pyramide_widget")
-    third_party = {name.split(".")[0] for name in loaded} - set(sys.stdlib_module_names) - {"pyramide_widget"}
+    third_party = (
+        {name.split(".")[0] for name in loaded} - set(sys.stdlib_module_names) - {"pyramide_widget"}
+    )
     assert third_party == set()
     assert "sqlite3" not in loaded and "pyramide_widget.widget" not in loaded
 
@@ -47,7 +67,9 @@ def test_importing_the_package_loads_no_third_party_module():
 def test_playing_a_game_needs_only_the_standard_library():
     code = "from pyramide_widget import Game\ng = Game.from_code('PY1-N-AAAAAAS')\ng.play('draw')\ng.record().to_json()"
     loaded = _modules_after(code)
-    third_party = {name.split(".")[0] for name in loaded} - set(sys.stdlib_module_names) - {"pyramide_widget"}
+    third_party = (
+        {name.split(".")[0] for name in loaded} - set(sys.stdlib_module_names) - {"pyramide_widget"}
+    )
     assert third_party == set()
     assert {f"pyramide_widget.{m}" for m in ENGINE} <= loaded
 
@@ -155,9 +177,17 @@ def _imports(path: Path, text: str | None = None) -> list[str]:
     """The package modules ``path`` imports, at import or inside a function (lazy imports
     count: they are still edges), leaving out ``if TYPE_CHECKING:`` blocks, which never run."""
     tree = ast.parse(path.read_text() if text is None else text)
-    skipped = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If)
-               and getattr(block.test, "id", None) == "TYPE_CHECKING" for node in ast.walk(block)}
-    here = _module_name(path).split(".") if path.name != "__init__.py" else _module_name(path).split(".") + ["x"]
+    skipped = {
+        id(node)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and getattr(block.test, "id", None) == "TYPE_CHECKING"
+        for node in ast.walk(block)
+    }
+    here = (
+        _module_name(path).split(".")
+        if path.name != "__init__.py"
+        else [*_module_name(path).split("."), "x"]
+    )
     found = []
     for node in ast.walk(tree):
         if id(node) in skipped:
@@ -166,7 +196,9 @@ def _imports(path: Path, text: str | None = None) -> list[str]:
             base = here[: len(here) - node.level] if node.level <= len(here) else []
             target = ".".join([*base, *(node.module.split(".") if node.module else [])])
             found.append(target)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pyramide_widget."):
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+            "pyramide_widget."
+        ):
             found.append(node.module.removeprefix("pyramide_widget."))
     return [name for name in found if name]
 
@@ -193,7 +225,9 @@ def test_the_engine_imports_itself_one_way():
     edges: dict[str, set[str]] = {}
     for path in sorted((PACKAGE / "engine").rglob("*.py")):
         module = _module_name(path)
-        edges[module] = {t for t in _imports(path) if t.startswith("engine") and (module, t) not in KEPT_PAIR}
+        edges[module] = {
+            t for t in _imports(path) if t.startswith("engine") and (module, t) not in KEPT_PAIR
+        }
 
     def reaches(start: str, goal: str, seen: set[str]) -> bool:
         for nxt in edges.get(start, ()):

@@ -47,17 +47,31 @@ def by(rows: list[dict[str, Any]], key: str) -> dict[Any, list[dict[str, Any]]]:
 
 
 ESTIMATES = [
-    SimpleNamespace(rules=Rules.preset("N"), deals=200, won=150, win_rate=0.75, ci=(0.69, 0.80),
-                    max_removed={28: 150, 20: 30, 14: 20}),
-    {"rules": "S", "deals": 200, "won": 4, "ci": SimpleNamespace(low=0.008, high=0.05),
-     "max_removed": [28] * 4 + [10] * 196},
+    SimpleNamespace(
+        rules=Rules.preset("N"),
+        deals=200,
+        won=150,
+        win_rate=0.75,
+        ci=(0.69, 0.80),
+        max_removed={28: 150, 20: 30, 14: 20},
+    ),
+    {
+        "rules": "S",
+        "deals": 200,
+        "won": 4,
+        "ci": SimpleNamespace(low=0.008, high=0.05),
+        "max_removed": [28] * 4 + [10] * 196,
+    },
 ]
 
 
 def all_charts() -> dict[str, plot.Chart]:
     """One chart of each kind and form, for the checks every chart must pass."""
     games = [played("PY1-N-AAAAAAB", 60, undo_at=6), played("PY1-S-AAAAAAC", 30)]
-    published = {"S · Strict": {"win_rate": 0.021, "ci": (0.018, 0.024)}, "E · Easy": {"win_rate": 0.9}}
+    published = {
+        "S · Strict": {"win_rate": 0.021, "ci": (0.018, 0.024)},
+        "E · Easy": {"win_rate": 0.9},
+    }
     return {
         "score_curve": plot.score_curve(games),
         "score_curve_one": plot.score_curve(games[0]),
@@ -78,14 +92,19 @@ def test_score_curve_has_one_row_per_step_with_the_record_scores() -> None:
     chart = plot.score_curve(records)
     lines = by(chart.data, "game")
     assert list(lines) == ["PY1-N-AAAAAAB", "PY1-N-AAAAAAC", "PY1-E-AAAAAAC"]
-    for record, rows in zip(records, lines.values()):
+    for record, rows in zip(records, lines.values(), strict=True):
         assert [r["score"] for r in rows] == record.score_curve()
         assert [r["step"] for r in rows] == list(range(len(record) + 1))
         assert [r["action"] for r in rows] == ["deal", *record.actions]
     assert max(r["score"] for r in lines["PY1-N-AAAAAAB"]) == 280
     line, win = chart.spec["layer"]
-    assert line["encoding"]["x"]["title"] == "move number" and line["encoding"]["y"]["title"] == "score"
-    assert line["encoding"]["order"]["field"] == "step"  # undos share a move number: drawn in step order
+    assert (
+        line["encoding"]["x"]["title"] == "move number"
+        and line["encoding"]["y"]["title"] == "score"
+    )
+    assert (
+        line["encoding"]["order"]["field"] == "step"
+    )  # undos share a move number: drawn in step order
     assert line["encoding"]["color"]["sort"] == list(lines)
     assert win["data"]["values"] == [{"score": 280}]
     assert chart.title == "Score curves"
@@ -104,9 +123,15 @@ def test_score_curve_puts_an_undo_at_the_same_move_number() -> None:
 
 def test_score_curve_accepts_json_text_and_labels() -> None:
     game = played("PY1-N-AAAAAAB", 20)
-    chart = plot.score_curve([game.record().to_json(), game.record().to_text()], labels=["json", "text"])
+    chart = plot.score_curve(
+        [game.record().to_json(), game.record().to_text()], labels=["json", "text"]
+    )
     lines = by(chart.data, "game")
-    assert [r["score"] for r in lines["json"]] == [r["score"] for r in lines["text"]] == game.record().score_curve()
+    assert (
+        [r["score"] for r in lines["json"]]
+        == [r["score"] for r in lines["text"]]
+        == game.record().score_curve()
+    )
 
 
 @pytest.mark.parametrize(
@@ -139,22 +164,36 @@ def test_win_rates_has_a_row_per_estimate_with_its_interval() -> None:
     assert spec["encoding"]["x"]["sort"] == ["N · Standard", "S · Strict"]
     assert "xOffset" not in spec["encoding"]  # one series: the points sit on their category
     rule, point = spec["layer"]
-    assert (rule["mark"]["type"], rule["encoding"]["y"]["field"], rule["encoding"]["y2"]["field"]) == ("rule", "low", "high")
+    assert (
+        rule["mark"]["type"],
+        rule["encoding"]["y"]["field"],
+        rule["encoding"]["y2"]["field"],
+    ) == ("rule", "low", "high")
     assert (point["mark"]["type"], point["encoding"]["y"]["field"]) == ("point", "rate")
     assert point["encoding"]["y"]["title"] == "winnable deals (%)"
     assert point["encoding"]["y"]["scale"]["domain"] == [0, 100.0]
 
 
 def test_win_rates_puts_two_series_side_by_side_by_category() -> None:
-    published = {"S · Strict": {"win_rate": 0.021, "ci": (0.018, 0.024)}, "E · Easy": {"win_rate": 0.9}}
+    published = {
+        "S · Strict": {"win_rate": 0.021, "ci": (0.018, 0.024)},
+        "E · Easy": {"win_rate": 0.9},
+    }
     chart = plot.win_rates(ESTIMATES, published, labels=["200 deals", "published"])
     assert [(r["series"], r["rules"]) for r in chart.data] == [
-        ("200 deals", "N · Standard"), ("200 deals", "S · Strict"), ("published", "S · Strict"), ("published", "E · Easy"),
+        ("200 deals", "N · Standard"),
+        ("200 deals", "S · Strict"),
+        ("published", "S · Strict"),
+        ("published", "E · Easy"),
     ]
     assert chart.data[3]["low"] == chart.data[3]["high"] == pytest.approx(90.0)  # no interval given
     encoding = chart.spec["encoding"]
     assert encoding["x"]["sort"] == ["N · Standard", "S · Strict", "E · Easy"]
-    assert encoding["xOffset"] == {"field": "series", "type": "nominal", "sort": ["200 deals", "published"]}
+    assert encoding["xOffset"] == {
+        "field": "series",
+        "type": "nominal",
+        "sort": ["200 deals", "published"],
+    }
 
 
 def test_win_rates_as_shares() -> None:
@@ -176,11 +215,15 @@ def test_estimates_without_a_rate_or_label_are_explained() -> None:
 def test_a_chart_of_estimates_needs_estimates(chart: Any) -> None:
     with pytest.raises(TypeError, match="at least one estimate"):
         chart()
-    with pytest.raises(TypeError, match="estimates must be an estimate, a list of them or a mapping"):
+    with pytest.raises(
+        TypeError, match="estimates must be an estimate, a list of them or a mapping"
+    ):
         chart(0.5)
 
 
-@pytest.mark.parametrize(("chart", "flag"), [(plot.win_rates, "percent"), (plot.removable_distribution, "share")])
+@pytest.mark.parametrize(
+    ("chart", "flag"), [(plot.win_rates, "percent"), (plot.removable_distribution, "share")]
+)
 def test_a_chart_flag_must_be_a_bool(chart: Any, flag: str) -> None:
     with pytest.raises(TypeError, match=f"{flag} must be True or False, got str 'no'"):
         chart(ESTIMATES, **{flag: "no"})
@@ -196,13 +239,18 @@ def test_removable_distribution_counts_deals_per_card_number() -> None:
     assert {r["cards"]: r["deals"] for r in chart.data} == {14: 20, 20: 30, 28: 150}
     encoding = chart.spec["encoding"]
     assert encoding["x"]["title"] == "pyramid cards removable (at most)"
-    assert encoding["x"]["scale"]["domain"] == list(range(29))  # every count has its place, even with no deal
+    assert encoding["x"]["scale"]["domain"] == list(
+        range(29)
+    )  # every count has its place, even with no deal
     assert (encoding["y"]["field"], encoding["y"]["title"]) == ("deals", "deals")
 
 
 def test_removable_distribution_compares_several_estimates_as_shares() -> None:
     chart = plot.removable_distribution(ESTIMATES, share=True)
-    bars = {name: {r["cards"]: r["share"] for r in rows} for name, rows in by(chart.data, "series").items()}
+    bars = {
+        name: {r["cards"]: r["share"] for r in rows}
+        for name, rows in by(chart.data, "series").items()
+    }
     assert set(bars) == {"N · Standard", "S · Strict"}
     assert sum(bars["S · Strict"].values()) == pytest.approx(1.0)
     assert bars["S · Strict"][28] == pytest.approx(0.02)
@@ -219,10 +267,17 @@ def test_the_solvers_estimates_and_their_json_form_chart_directly() -> None:
     for form in (quick, as_json):
         rows = plot.win_rates(form).data
         assert [(r["rules"], r["rate"], r["low"], r["high"]) for r in rows] == [
-            (label, pytest.approx(100 * e.rate), pytest.approx(100 * e.low), pytest.approx(100 * e.high))
-            for label, e in zip(["N · Standard", "E · Easy"], quick)
+            (
+                label,
+                pytest.approx(100 * e.rate),
+                pytest.approx(100 * e.low),
+                pytest.approx(100 * e.high),
+            )
+            for label, e in zip(["N · Standard", "E · Easy"], quick, strict=True)
         ]
-        assert {r["cards"]: r["deals"] for r in plot.removable_distribution(form[0]).data} == quick[0].max_removed
+        assert {r["cards"]: r["deals"] for r in plot.removable_distribution(form[0]).data} == quick[
+            0
+        ].max_removed
 
 
 def test_the_spec_and_data_are_copies() -> None:
@@ -292,8 +347,12 @@ def test_every_spec_compiles_without_a_warning() -> None:
         pytest.skip("node is not installed")
     specs = {name: chart.spec for name, chart in all_charts().items()}
     result = subprocess.run(
-        [node, "--input-type=module", "-e", COMPILE_JS], input=json.dumps(specs), cwd=ROOT / "js",
-        capture_output=True, text=True, check=True,
+        [node, "--input-type=module", "-e", COMPILE_JS],
+        input=json.dumps(specs),
+        cwd=ROOT / "js",
+        capture_output=True,
+        text=True,
+        check=True,
     )
     compiled = json.loads(result.stdout)
     assert set(compiled) == set(specs)
@@ -341,9 +400,14 @@ def test_without_matplotlib_charts_still_display_and_only_axes_need_it() -> None
         "except ImportError as error:\n"
         "    print(error)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     assert json.loads(out[0]) == ["application/vnd.vegalite.v5+json", "text/plain"]
-    assert out[1:3] == ["Score curve (move number: score)", "  PY1-N-AAAAAAS: 0 actions, ends at move 0 with score 0"]
+    assert out[1:3] == [
+        "Score curve (move number: score)",
+        "  PY1-N-AAAAAAS: 0 actions, ends at move 0 with score 0",
+    ]
     assert out[3].startswith("pyramide_widget.analysis.plot needs matplotlib (")
 
 
@@ -382,7 +446,7 @@ def test_to_matplotlib_draws_the_score_curves_on_axes(plt: Any) -> None:
     ax = plot.score_curve(records).to_matplotlib()
     lines = [line for line in ax.lines if line.get_label() in {"PY1-N-AAAAAAB", "PY1-N-AAAAAAC"}]
     assert len(lines) == 2
-    for line, game in zip(lines, games):
+    for line, game in zip(lines, games, strict=True):
         assert list(line.get_ydata()) == game.record().score_curve()
         assert list(line.get_xdata())[-1] == game.moves
     assert (ax.get_xlabel(), ax.get_ylabel()) == ("move number", "score")
@@ -395,13 +459,19 @@ def test_to_matplotlib_draws_on_a_given_axes(plt: Any) -> None:
     (container,) = ax.containers
     line, _caps, (bars,) = container.lines
     assert list(line.get_ydata()) == pytest.approx([75.0, 2.0])
-    assert [(s[0][1], s[1][1]) for s in bars.get_segments()] == [pytest.approx((69.0, 80.0)), pytest.approx((0.8, 5.0))]
+    assert [(s[0][1], s[1][1]) for s in bars.get_segments()] == [
+        pytest.approx((69.0, 80.0)),
+        pytest.approx((0.8, 5.0)),
+    ]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["N\nStandard", "S\nStrict"]
     assert ax.get_ylabel() == "winnable deals (%)"
 
 
 def test_to_matplotlib_offsets_a_second_series(plt: Any) -> None:
-    published = {"S · Strict": {"win_rate": 0.021, "ci": (0.018, 0.024)}, "E · Easy": {"win_rate": 0.9}}
+    published = {
+        "S · Strict": {"win_rate": 0.021, "ci": (0.018, 0.024)},
+        "E · Easy": {"win_rate": 0.9},
+    }
     ax = plot.win_rates(ESTIMATES, published, labels=["200 deals", "published"]).to_matplotlib()
     assert list(ax.containers[0].lines[0].get_xdata()) == pytest.approx([-0.1, 0.9])
     assert list(ax.containers[1].lines[0].get_xdata()) == pytest.approx([1.1, 2.1])
@@ -410,7 +480,10 @@ def test_to_matplotlib_offsets_a_second_series(plt: Any) -> None:
 
 def test_to_matplotlib_draws_the_distribution_bars(plt: Any) -> None:
     ax = plot.removable_distribution(ESTIMATES, share=True).to_matplotlib()
-    bars = {c.get_label(): {round(p.get_x() + p.get_width() / 2): p.get_height() for p in c.patches} for c in ax.containers}
+    bars = {
+        c.get_label(): {round(p.get_x() + p.get_width() / 2): p.get_height() for p in c.patches}
+        for c in ax.containers
+    }
     assert set(bars) == {"N · Standard", "S · Strict"}
     assert bars["S · Strict"][28] == pytest.approx(0.02)
     assert ax.get_ylabel() == "share of deals"
@@ -428,10 +501,16 @@ def test_axes_repr_is_deterministic(plt: Any) -> None:
 
 def test_win_rates_can_name_other_categories_than_presets() -> None:
     """The strategies' chart (issue 15): the categories are players, the rates deals won."""
-    chart = plot.win_rates({"careful": ESTIMATES[0], "greedy": ESTIMATES[1]}, title="Deals won by each player",
-                           axis="player", measure="deals won")
+    chart = plot.win_rates(
+        {"careful": ESTIMATES[0], "greedy": ESTIMATES[1]},
+        title="Deals won by each player",
+        axis="player",
+        measure="deals won",
+    )
     spec = chart.spec
-    assert spec["title"] == "Deals won by each player" and str(chart).startswith("Deals won by each player")
+    assert spec["title"] == "Deals won by each player" and str(chart).startswith(
+        "Deals won by each player"
+    )
     assert spec["encoding"]["x"]["title"] == "player"
     assert all(layer["encoding"]["y"]["title"] == "deals won (%)" for layer in spec["layer"])
     assert [row["rules"] for row in chart.data] == ["careful", "greedy"]

@@ -29,7 +29,9 @@ UNPUBLISHED = PUBLISHED.get("unpublished", {})
 
 
 def test_the_unpublished_presets_are_pile_games_and_say_why() -> None:
-    assert set(UNPUBLISHED) <= {"A", "Y", "C", "G", "U"} and all(len(why) > 40 for why in UNPUBLISHED.values())
+    assert set(UNPUBLISHED) <= {"A", "Y", "C", "G", "U"} and all(
+        len(why) > 40 for why in UNPUBLISHED.values()
+    )
     assert not set(UNPUBLISHED) & set(RESULTS)
 
 
@@ -37,7 +39,9 @@ def test_the_unpublished_presets_are_pile_games_and_say_why() -> None:
 def test_every_preset_is_published_over_10000_deals(letter: str) -> None:
     item = RESULTS[letter]
     # A pile game may publish fewer deals, saying how many and why ("fewer_because").
-    assert (item["deals"] >= 10_000 or len(item.get("fewer_because", "")) > 40) and item["seed"] == 2024
+    assert (item["deals"] >= 10_000 or len(item.get("fewer_because", "")) > 40) and item[
+        "seed"
+    ] == 2024
     # ... and, run with a node budget, the deals it left undecided: never counted as won or lost.
     undecided = item.get("undecided", 0)
     assert sum(item["max_removed"].values()) == item["deals"] - undecided
@@ -48,10 +52,15 @@ def test_every_preset_is_published_over_10000_deals(letter: str) -> None:
     high = wilson_interval(item["won"] + undecided, item["deals"])[1]
     assert item["ci95"] == pytest.approx([low, high])
     budget = f" --max-nodes {item['max_nodes']}" if "max_nodes" in item else ""
-    assert PUBLISHED["commands"][letter].endswith(f"--rules {letter} --deals {item['deals']} --seed 2024{budget} --json")
+    assert PUBLISHED["commands"][letter].endswith(
+        f"--rules {letter} --deals {item['deals']} --seed 2024{budget} --json"
+    )
     if "max_nodes" in item:
         assert item["won"] + item["lost"] + undecided == item["deals"]
-        assert item["rate_range"] == [item["won"] / item["deals"], (item["won"] + undecided) / item["deals"]]
+        assert item["rate_range"] == [
+            item["won"] / item["deals"],
+            (item["won"] + undecided) / item["deals"],
+        ]
 
 
 def letters_won(letter: str) -> set[str]:
@@ -80,12 +89,18 @@ def test_apophis_and_reserve_win_the_deals_standard_wins() -> None:
 def test_the_readme_table_shows_the_published_figures() -> None:
     readme = (ROOT / "README.md").read_text()
     for letter, item in RESULTS.items():
-        row = re.search(rf"^\| {letter} [^|]+\| ([\d,]+) \| ([\d,]+) \| ([\d.]+)(?:–([\d.]+))?% \|", readme, re.MULTILINE)
+        row = re.search(
+            rf"^\| {letter} [^|]+\| ([\d,]+) \| ([\d,]+) \| ([\d.]+)(?:–([\d.]+))?% \|",
+            readme,
+            re.MULTILINE,
+        )
         assert row, f"no README row for {letter}"
         deals, won, rate, most = row.groups()
         assert int(deals.replace(",", "")) == item["deals"]
         assert int(won.replace(",", "")) == item["won"]
-        assert float(rate) == pytest.approx(100 * item["rate"], abs=0.051 if item["rate"] > 0.01 else 0.0051)
+        assert float(rate) == pytest.approx(
+            100 * item["rate"], abs=0.051 if item["rate"] > 0.01 else 0.0051
+        )
         if item.get("undecided"):  # the range up to "every undecided deal won"
             assert float(most) == pytest.approx(100 * item["rate_range"][1], abs=0.051)
         else:

@@ -20,8 +20,13 @@ from pyramide_widget.engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
-PUBLISHED = {item["rules"]: item for item in json.loads((RESULTS / "strategy_rates.json").read_text())["results"]}
-SOLVER = {item["rules"]: item for item in json.loads((RESULTS / "win_rates.json").read_text())["results"]}
+PUBLISHED = {
+    item["rules"]: item
+    for item in json.loads((RESULTS / "strategy_rates.json").read_text())["results"]
+}
+SOLVER = {
+    item["rules"]: item for item in json.loads((RESULTS / "win_rates.json").read_text())["results"]
+}
 
 
 def check_figures(item: dict, deals: int) -> None:
@@ -30,7 +35,10 @@ def check_figures(item: dict, deals: int) -> None:
     undecided = item.get("undecided", 0)
     assert 0 <= item["won"] <= item["won"] + undecided <= deals
     assert item["rate"] == item["won"] / deals
-    low, high = wilson_interval(item["won"], deals)[0], wilson_interval(item["won"] + undecided, deals)[1]
+    low, high = (
+        wilson_interval(item["won"], deals)[0],
+        wilson_interval(item["won"] + undecided, deals)[1],
+    )
     assert item["ci95"] == pytest.approx([low, high])
 
 
@@ -77,15 +85,22 @@ def test_the_solver_figures_are_the_published_runs_on_the_same_deals(letter: str
 
 # The presets whose strategy entries kept their winning codes: those compared with the solver's
 # published codes (strategy_rates.py compares the others, solved again, as it runs).
-@pytest.mark.parametrize("letter", [
-    letter for letter in MEASURED
-    if SOLVER[letter].get("won_codes") is not None and PUBLISHED[letter]["solver"]["source"] == "win_rates.json"
-])
+@pytest.mark.parametrize(
+    "letter",
+    [
+        letter
+        for letter in MEASURED
+        if SOLVER[letter].get("won_codes") is not None
+        and PUBLISHED[letter]["solver"]["source"] == "win_rates.json"
+    ],
+)
 def test_a_strategy_won_only_deals_the_solver_won(letter: str) -> None:
     entry = PUBLISHED[letter]
     codes = [f"PY1-{letter}-{letters}" for letters in deal_letters(2024, entry["deals"])]
     solver_won = set(SOLVER[letter]["won_codes"])
-    undecided = SOLVER[letter].get("undecided", 0)  # strategy_rates.py checked those it won: not lost
+    undecided = SOLVER[letter].get(
+        "undecided", 0
+    )  # strategy_rates.py checked those it won: not lost
     for item in entry["strategies"].values():
         assert len(item["won_codes"]) == item["won"] and set(item["won_codes"]) <= set(codes)
         assert len(set(item["won_codes"]) - solver_won) <= undecided
@@ -100,13 +115,17 @@ def cell(text: str) -> tuple[float, float, float]:
 
 def test_the_readme_table_shows_the_published_figures() -> None:
     readme = (ROOT / "README.md").read_text()
-    header = re.search(r"^\| preset \| deals \| solver \(sees the stock\) \| (.+) \|$", readme, re.MULTILINE)
+    header = re.search(
+        r"^\| preset \| deals \| solver \(sees the stock\) \| (.+) \|$", readme, re.MULTILINE
+    )
     assert header, "no README table of strategy rates"
     names = [name.strip() for name in header.group(1).split("|")]
     assert sorted(names) == sorted(STRATEGIES)
-    table = readme[header.end():].split("\n\n")[0]  # the rows under that header, to the blank line
+    table = readme[header.end() :].split("\n\n")[0]  # the rows under that header, to the blank line
     for letter, entry in PUBLISHED.items():
-        row = re.search(rf"^\| {letter} {PRESETS[letter].name} \| ([\d,]+) \|(.+)\|$", table, re.MULTILINE)
+        row = re.search(
+            rf"^\| {letter} {PRESETS[letter].name} \| ([\d,]+) \|(.+)\|$", table, re.MULTILINE
+        )
         assert row, f"no README row for {letter}"
         assert int(row.group(1).replace(",", "")) == entry["deals"]
         figures = [entry["solver"]] + [entry["strategies"][name] for name in names]
@@ -114,18 +133,23 @@ def test_the_readme_table_shows_the_published_figures() -> None:
             shown = cell(text)
             precise = 0.0051 if item["rate"] < 0.01 else 0.051
             assert shown == pytest.approx(
-                (100 * item["rate"], 100 * item["ci95"][0], 100 * item["ci95"][1]), abs=precise,
+                (100 * item["rate"], 100 * item["ci95"][0], 100 * item["ci95"][1]),
+                abs=precise,
             )
 
 
 def answer_texts() -> dict[str, str]:
     """Where the question "about 1 in 50?" is answered: the README and the notebook."""
     notebook = json.loads((ROOT / "examples" / "probability_of_deals.ipynb").read_text())
-    cells = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown"]
+    cells = [
+        "".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown"
+    ]
     readme = (ROOT / "README.md").read_text()
     return {
-        "README.md": readme[readme.index("**About 1 in 50.**"):].split("\n\n")[0],
-        "probability_of_deals.ipynb": next(cell for cell in cells if cell.startswith("**The answer")),
+        "README.md": readme[readme.index("**About 1 in 50.**") :].split("\n\n")[0],
+        "probability_of_deals.ipynb": next(
+            cell for cell in cells if cell.startswith("**The answer")
+        ),
     }
 
 
@@ -140,5 +164,7 @@ def test_the_answer_about_1_in_50_quotes_the_published_figures(where: str) -> No
     for name in ("careful", "greedy"):
         item = traditional["strategies"][name]
         low, high = item["ci95"]
-        assert re.search(rf"{100 * item['rate']:.2f}% \({100 * low:.2f}[-–]{100 * high:.2f}%", text), name
+        assert re.search(
+            rf"{100 * item['rate']:.2f}% \({100 * low:.2f}[-–]{100 * high:.2f}%", text
+        ), name
     assert traditional["strategies"]["careful"]["rate"] < 1 / 50 < traditional["solver"]["ci95"][0]

@@ -193,7 +193,8 @@ def test_the_play_command_installs_everything_the_examples_use():
 
     distributions = importlib.metadata.packages_distributions()
     missing = {
-        module for module in third_party
+        module
+        for module in third_party
         if not {canonicalize_name(name) for name in distributions.get(module, [])} & installed
     }
     assert missing == set(), f"{command!r} does not install what {sorted(missing)} come from"
@@ -205,25 +206,41 @@ def test_the_play_command_installs_everything_the_examples_use():
 RULES = ROOT / "docs" / "rules.md"
 # What readers cannot open: the shared specification's file name and the original documents'
 # numbers. Sources are cited by what they are ("the app's rules page", "a Polish rules page").
-UNREADABLE_CITATIONS = re.compile(r"RULES\.md|\b[Ss]eeds? 0\d\d\b|\b[Tt]he seeds\b|\bseeds'|SEED_0\d\d")
+UNREADABLE_CITATIONS = re.compile(
+    r"RULES\.md|\b[Ss]eeds? 0\d\d\b|\b[Tt]he seeds\b|\bseeds'|SEED_0\d\d"
+)
 
 
 def test_the_rules_document_has_every_rule_id_and_each_has_tests():
     text = RULES.read_text(encoding="utf-8")
     ids = [int(number) for number in re.findall(r'<a id="r(\d+)"></a>\*\*R\1\.\*\*', text)]
     assert ids == list(range(1, 22))
-    tested = {int(number) for path in (ROOT / "tests").glob("test_*.py")
-              for number in re.findall(r"^def test_r(\d+)_", path.read_text(encoding="utf-8"), re.MULTILINE)}
+    tested = {
+        int(number)
+        for path in (ROOT / "tests").glob("test_*.py")
+        for number in re.findall(
+            r"^def test_r(\d+)_", path.read_text(encoding="utf-8"), re.MULTILINE
+        )
+    }
     assert tested == set(ids)
 
 
 def test_sources_are_cited_by_what_they_are_not_by_file_names():
-    places = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "examples").glob("*.ipynb")]
+    places = [
+        ROOT / "README.md",
+        *(ROOT / "docs").glob("*.md"),
+        *(ROOT / "examples").glob("*.ipynb"),
+    ]
     for folder in ("pyramide_widget", "tests", "benchmarks"):
-        places += [path for path in (ROOT / folder).rglob("*") if path.suffix in {".py", ".js", ".css", ".md"}]
+        places += [
+            path
+            for path in (ROOT / folder).rglob("*")
+            if path.suffix in {".py", ".js", ".css", ".md"}
+        ]
     found = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-        for path in places if path != Path(__file__).resolve()
+        for path in places
+        if path != Path(__file__).resolve()
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if UNREADABLE_CITATIONS.search(line)
     ]

@@ -35,9 +35,21 @@ ROUND_TRIPS = 5
 
 def _request(msg_type: str, content: dict[str, Any], session: str) -> dict[str, Any]:
     """A kernel message in the websocket's JSON form (the default, unnamed subprotocol)."""
-    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session,
-              "username": "test", "date": "", "version": "5.3"}
-    return {"header": header, "parent_header": {}, "metadata": {}, "content": content, "channel": "shell"}
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "session": session,
+        "username": "test",
+        "date": "",
+        "version": "5.3",
+    }
+    return {
+        "header": header,
+        "parent_header": {},
+        "metadata": {},
+        "content": content,
+        "channel": "shell",
+    }
 
 
 async def _round_trips(server: JupyterServer, kernel_id: str, count: int) -> list[float]:
@@ -46,7 +58,10 @@ async def _round_trips(server: JupyterServer, kernel_id: str, count: int) -> lis
     from tornado.websocket import websocket_connect
 
     session = uuid.uuid4().hex
-    url = server.url.replace("http", "ws", 1) + f"/api/kernels/{kernel_id}/channels?session_id={session}"
+    url = (
+        server.url.replace("http", "ws", 1)
+        + f"/api/kernels/{kernel_id}/channels?session_id={session}"
+    )
     ws = await websocket_connect(url)
     try:
         times = []
@@ -58,9 +73,11 @@ async def _round_trips(server: JupyterServer, kernel_id: str, count: int) -> lis
                 raw = await asyncio.wait_for(ws.read_message(), timeout=30)
                 assert raw is not None, "the kernel websocket closed"
                 msg = json.loads(raw)
-                if (msg["parent_header"].get("msg_id") == request["header"]["msg_id"]
-                        and msg["header"]["msg_type"] == "status"
-                        and msg["content"]["execution_state"] == "idle"):
+                if (
+                    msg["parent_header"].get("msg_id") == request["header"]["msg_id"]
+                    and msg["header"]["msg_type"] == "status"
+                    and msg["content"]["execution_state"] == "idle"
+                ):
                     break
             times.append((time.perf_counter() - started) * 1000)
             await asyncio.sleep(0.02)  # the kernel goes idle, as between a player's clicks
@@ -119,9 +136,12 @@ class _Api:
         import urllib.request
 
         xsrf = next(cookie.value for cookie in self.cookies if cookie.name == "_xsrf")
-        request = urllib.request.Request(f"{self.url}/api/{path}", data=b"{}" if method == "POST" else None,
-                                         method=method, headers={"Content-Type": "application/json",
-                                                                 "X-XSRFToken": xsrf})
+        request = urllib.request.Request(
+            f"{self.url}/api/{path}",
+            data=b"{}" if method == "POST" else None,
+            method=method,
+            headers={"Content-Type": "application/json", "X-XSRFToken": xsrf},
+        )
         with self.opener.open(request, timeout=60) as response:
             body = response.read().decode()
         return json.loads(body) if body else None

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import pytest
+from solver_reference import playout, shortest_win
 
 from pyramide_widget import Game, Move, Rules
 from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.solver import SearchLimitReached, SolveResult, hint, solve
 from pyramide_widget.solver.piles import needs_pile_search
 
 # The presets of the standard table (the laid-out positions below are 28 + 24 cards of the
 # 52-card deck); tests/test_solver_tables.py checks the other tables.
-STANDARD_PRESETS = [letter for letter, preset in PRESETS.items() if preset.rules.table.name == "Standard"]
+STANDARD_PRESETS = [
+    letter for letter, preset in PRESETS.items() if preset.rules.table.name == "Standard"
+]
 # The games with other piles have their own search (solver/piles.py), checked in
 # tests/test_solver_tables.py and tests/test_solver_piles.py.
-ONE_WASTE_PRESETS = [letter for letter, preset in PRESETS.items() if not needs_pile_search(preset.rules.table)]
-from pyramide_widget.solver import SearchLimitReached, SolveResult, hint, solve
+ONE_WASTE_PRESETS = [
+    letter for letter, preset in PRESETS.items() if not needs_pile_search(preset.rules.table)
+]
 
-from solver_reference import playout, shortest_win
 
 # A deck laid out so that nothing can ever remove the top card: 5♣ in row 1 and every 8 in
 # rows 3-7, so every 8 covers it (not directly: even "pair with the coverer" cannot help).
@@ -30,7 +34,9 @@ BLOCKED_TOP = [
     ["8♠", "A♦", "2♦", "3♦", "4♦", "5♦"],
     ["6♦", "7♦", "9♦", "10♦", "J♦", "Q♦", "K♦"],
 ]
-REST = [f"{r}{s}" for s in "♥♠" for r in ("A", "2", "3", "4", "5", "6", "7", "9", "10", "J", "Q", "K")]
+REST = [
+    f"{r}{s}" for s in "♥♠" for r in ("A", "2", "3", "4", "5", "6", "7", "9", "10", "J", "Q", "K")
+]
 
 
 def replay(game: Game, moves: list[Move]) -> Game:
@@ -72,7 +78,11 @@ WINNABLE = {"S": "PY1-S-FOJRZLP"}
 
 @pytest.mark.parametrize("letter", ONE_WASTE_PRESETS)
 def test_one_move_from_a_win(letter: str) -> None:
-    codes = [WINNABLE[letter]] if letter in WINNABLE else [f"PY1-{letter}-{x}" for x in deal_letters(3, 60)]
+    codes = (
+        [WINNABLE[letter]]
+        if letter in WINNABLE
+        else [f"PY1-{letter}-{x}" for x in deal_letters(3, 60)]
+    )
     for code in codes:
         game = Game.from_code(code)
         result = solve(game)

@@ -20,15 +20,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from solver_reference import ALL_KNOBS, knobs_id, near_wins, playout, small_positions
 
 from pyramide_widget import Game
 from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.deal import Deal
 from pyramide_widget.engine.rules import PRESETS, Rules
 from pyramide_widget.engine.table import TABLES
-from pyramide_widget.solver import SearchLimitReached, SolveResult, hint, solve
-from pyramide_widget.solver import compiled
-from solver_reference import ALL_KNOBS, knobs_id, near_wins, playout, small_positions
+from pyramide_widget.solver import SearchLimitReached, SolveResult, compiled, hint, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 # Per preset: how many deals CI checks (the one-pass presets take Python ~0.3-0.7 s a deal).
@@ -50,8 +49,12 @@ def fresh_build(tmp_path_factory: pytest.TempPathFactory):
     try:
         library = script.build(tmp_path_factory.mktemp("compiled"))
     except RuntimeError as error:
-        pytest.skip(f"the compiled search cannot be built here, the solver runs in pure Python: {error}")
-    spec = importlib.util.spec_from_file_location("pyramide_widget.solver._compiled_search", library)
+        pytest.skip(
+            f"the compiled search cannot be built here, the solver runs in pure Python: {error}"
+        )
+    spec = importlib.util.spec_from_file_location(
+        "pyramide_widget.solver._compiled_search", library
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     with pytest.MonkeyPatch.context() as patch:
@@ -144,11 +147,16 @@ def test_hint_gives_the_same_move_within_its_budget(monkeypatch: pytest.MonkeyPa
     moves = {}
     for engine in ("python", "compiled"):
         monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, engine)
-        moves[engine] = [hint(Game.from_code(f"PY1-T-{letters}"), max_nodes=3_000) for letters in deal_letters(8, 3)]
+        moves[engine] = [
+            hint(Game.from_code(f"PY1-T-{letters}"), max_nodes=3_000)
+            for letters in deal_letters(8, 3)
+        ]
     assert moves["compiled"] == moves["python"]
 
 
-def test_auto_runs_compiled_and_the_environment_forces_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_runs_compiled_and_the_environment_forces_pure_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
     assert solve("PY1-S-AAAAAAS").engine == "compiled"
     monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, "python")
@@ -171,7 +179,11 @@ def test_optimal_gets_the_python_answer_on_every_knob_set(rules: Rules) -> None:
     moves: R20 counts removals, draws and recycles) replayed to a win, the same node count; on
     positions with recycles to spend (the A*'s recycling edges and its oracle), on the last pass
     and near a win, under all 32 knob combinations (R15, R17, docs/rules.md §9)."""
-    games = _mid_game(rules, 2, seed=12) + list(small_positions(rules, 1, seed=77)) + list(near_wins(rules, 1))
+    games = (
+        _mid_game(rules, 2, seed=12)
+        + list(small_positions(rules, 1, seed=77))
+        + list(near_wins(rules, 1))
+    )
     won = 0
     for game in games:
         if game.is_over:
@@ -187,8 +199,11 @@ def test_optimal_gets_the_python_answer_on_every_knob_set(rules: Rules) -> None:
 @pytest.mark.parametrize(
     ("code", "winnable"),
     [
-        ("PY1-W-FPAHRPB", True), ("PY1-V-QDCDSDP", True), ("PY1-B-FPAHRPB", True),
-        ("PY1-T-FPAHRPB", False), ("PY1-P-MQOXHUS", False),
+        ("PY1-W-FPAHRPB", True),
+        ("PY1-V-QDCDSDP", True),
+        ("PY1-B-FPAHRPB", True),
+        ("PY1-T-FPAHRPB", False),
+        ("PY1-P-MQOXHUS", False),
     ],
 )
 def test_optimal_gets_the_python_answer_on_whole_deals(code: str, winnable: bool) -> None:
@@ -202,13 +217,21 @@ def test_optimal_gets_the_python_answer_on_whole_deals(code: str, winnable: bool
 
 
 @pytest.mark.parametrize(
-    "rules", [Rules(recycles=2, draw_against_waste=True), Rules(strict_win=True, recycles=2, draw_against_waste=True)],
+    "rules",
+    [
+        Rules(recycles=2, draw_against_waste=True),
+        Rules(strict_win=True, recycles=2, draw_against_waste=True),
+    ],
     ids=knobs_id,
 )
 def test_an_optimal_node_budget_stops_both_at_the_same_state(rules: Rules) -> None:
     """A budget spent in the A* (or in the oracle it consults) stops both engines at the same
     node, each reporting the winning line the default search found and 28 cards removed."""
-    game = next(g for g in _mid_game(rules, 4, seed=12) if not g.is_over and solve(g, engine="python").winnable)
+    game = next(
+        g
+        for g in _mid_game(rules, 4, seed=12)
+        if not g.is_over and solve(g, engine="python").winnable
+    )
     decided = solve(game, engine="python")
     full = solve(game, optimal=True, engine="python")
     assert full.nodes > decided.nodes + 10  # the A* expands states of its own
@@ -231,7 +254,9 @@ def test_optimal_runs_compiled_where_it_can(monkeypatch: pytest.MonkeyPatch) -> 
     assert solve(game, optimal=True).engine == "python"
 
 
-def test_without_the_extension_auto_falls_back_and_compiled_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_extension_auto_falls_back_and_compiled_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """What an install without a compiler, or Pyodide, sees: the import found no library."""
     monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
     monkeypatch.setattr(compiled, "_module", None)
@@ -260,7 +285,9 @@ def test_an_unknown_engine_is_refused_at_the_call(engine: object) -> None:
 
 def test_an_unknown_environment_value_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, "fast")
-    with pytest.raises(ValueError, match="PYRAMIDE_SOLVER must be one of auto, compiled, python, got 'fast'"):
+    with pytest.raises(
+        ValueError, match="PYRAMIDE_SOLVER must be one of auto, compiled, python, got 'fast'"
+    ):
         solve("PY1-S-AAAAAAS")
 
 
@@ -276,7 +303,9 @@ def test_the_extension_refuses_a_position_it_cannot_hold(fresh_build) -> None:
         fresh_build.search(good[0], [8, 0, 0], *good[2:])
 
 
-def test_the_build_says_why_it_cannot_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_the_build_says_why_it_cannot_build(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     script = _build_script()
     real = sysconfig.get_config_var
 

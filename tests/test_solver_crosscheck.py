@@ -14,17 +14,17 @@ import os
 import random
 
 import pytest
+from solver_reference import BudgetExceeded, exhaustive, playout
 
 from pyramide_widget import Game
 from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.rules import PRESETS
-
-# The presets of the standard table; tests/test_solver_tables.py checks the other tables.
-STANDARD_PRESETS = [letter for letter, preset in PRESETS.items() if preset.rules.table.name == "Standard"]
 from pyramide_widget.solver import solve
 
-from solver_reference import BudgetExceeded, exhaustive, playout
-
+# The presets of the standard table; tests/test_solver_tables.py checks the other tables.
+STANDARD_PRESETS = [
+    letter for letter, preset in PRESETS.items() if preset.rules.table.name == "Standard"
+]
 DEALS = int(os.environ.get("PYRAMIDE_CROSSCHECK", "30"))
 BUDGET = 4000
 
@@ -86,7 +86,9 @@ def agree(game: Game) -> bool | None:
 def test_fast_solver_agrees_with_exhaustive_search(letter: str) -> None:
     answers = [agree(game) for game in positions(letter, DEALS)]
     checked = [a for a in answers if a is not None]
-    assert len(checked) >= 0.4 * len(answers), f"only {len(checked)} of {len(answers)} positions were small enough"
+    assert len(checked) >= 0.4 * len(answers), (
+        f"only {len(checked)} of {len(answers)} positions were small enough"
+    )
 
 
 @pytest.mark.parametrize("letter", STANDARD_PRESETS)

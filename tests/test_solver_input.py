@@ -17,7 +17,11 @@ CODE = "PY1-N-AAAAAAS"
 def test_solve_takes_a_deal_code_for_the_game_of_that_code() -> None:
     by_code = solve(CODE)
     by_game = solve(Game.from_code(CODE))
-    assert (by_code.winnable, by_code.max_removed, by_code.solution) == (by_game.winnable, by_game.max_removed, by_game.solution)
+    assert (by_code.winnable, by_code.max_removed, by_code.solution) == (
+        by_game.winnable,
+        by_game.max_removed,
+        by_game.solution,
+    )
     assert hint(CODE) == hint(Game.from_code(CODE))
 
 

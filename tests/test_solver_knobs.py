@@ -16,10 +16,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
-from pyramide_widget import Game, Rules
-from pyramide_widget.solver import hint, solve
-
 from solver_reference import (
     ALL_KNOBS,
     PYRAMID,
@@ -32,8 +28,12 @@ from solver_reference import (
     small_positions,
 )
 
+from pyramide_widget import Game, Rules
+from pyramide_widget.solver import hint, solve
+
 DEALS = int(os.environ.get("PYRAMIDE_KNOB_CROSSCHECK", "3"))
 BUDGET = 3000
+
 
 def check(game: Game) -> bool | None:
     """Whether ``game`` is winnable (``None``: too big to check), after checking ``solve`` and
@@ -49,7 +49,9 @@ def test_solve_and_hint_agree_with_the_exhaustive_search(rules: Rules) -> None:
     answers = [check(game) for game in small_positions(rules, DEALS, seed)]
     answers += [check(game) for game in near_wins(rules, max(2, DEALS // 2))]
     checked = [a for a in answers if a is not None]
-    assert len(checked) >= 0.5 * len(answers), f"only {len(checked)} of {len(answers)} positions were small enough"
+    assert len(checked) >= 0.5 * len(answers), (
+        f"only {len(checked)} of {len(answers)} positions were small enough"
+    )
     assert any(checked), "no winnable position was checked"
 
 
@@ -76,14 +78,28 @@ def test_optimal_lines_are_as_short_as_a_breadth_first_search_finds(rules: Rules
 ONE_PASS_COVERER = Rules(recycles=0, draw_against_waste=True, pair_with_coverer=True)
 COVERER_DEALS = {
     "A": (
-        ["5♣", "2♠ 8♥", "3♣ K♦ 6♣", "6♦ 9♦ 2♣ 7♦", "J♣ 8♠ 5♥ 2♥ 10♥", "7♠ 5♠ 10♠ 3♦ 9♥ Q♣",
-         "4♥ 8♦ 6♠ Q♠ Q♦ A♦ K♣"],
+        [
+            "5♣",
+            "2♠ 8♥",
+            "3♣ K♦ 6♣",
+            "6♦ 9♦ 2♣ 7♦",
+            "J♣ 8♠ 5♥ 2♥ 10♥",
+            "7♠ 5♠ 10♠ 3♦ 9♥ Q♣",
+            "4♥ 8♦ 6♠ Q♠ Q♦ A♦ K♣",
+        ],
         "J♥",
         "10♣ A♣ J♠ 4♠ 8♣ A♠ K♠ 5♦ 3♥ 2♦ 6♥ J♦ 9♣ 7♣ K♥ 10♦ 4♣ Q♥ 4♦ 7♥ 9♠ 3♠ A♥",
     ),
     "B": (
-        ["8♥", "7♠ 3♦", "6♣ 2♥ 10♠", "5♠ 10♣ 4♦ Q♠", "J♣ 8♠ 3♥ 2♣ 7♣", "Q♦ 8♣ J♠ A♣ 3♣ 9♣",
-         "K♠ 7♥ Q♣ 3♠ 5♥ 4♠ J♦"],
+        [
+            "8♥",
+            "7♠ 3♦",
+            "6♣ 2♥ 10♠",
+            "5♠ 10♣ 4♦ Q♠",
+            "J♣ 8♠ 3♥ 2♣ 7♣",
+            "Q♦ 8♣ J♠ A♣ 3♣ 9♣",
+            "K♠ 7♥ Q♣ 3♠ 5♥ 4♠ J♦",
+        ],
         "2♠",
         "A♥ K♣ Q♥ 10♦ 5♦ 5♣ 9♥ 4♥ J♥ 10♥ 6♦ A♠ 9♦ A♦ 2♦ 8♦ K♥ 6♠ K♦ 6♥ 4♣ 9♠ 7♦",
     ),
@@ -93,7 +109,9 @@ COVERER_DEALS = {
 @pytest.mark.parametrize("name", sorted(COVERER_DEALS))
 def test_r12_variant_a_card_pairing_with_its_coverer_on_the_last_pass_is_seen(name: str) -> None:
     rows, waste, stock = COVERER_DEALS[name]
-    game = Game.from_layout([row.split() for row in rows], [waste], stock.split(), rules=ONE_PASS_COVERER)
+    game = Game.from_layout(
+        [row.split() for row in rows], [waste], stock.split(), rules=ONE_PASS_COVERER
+    )
     result = solve(game)
     assert result.winnable and result.max_removed == PYRAMID
     assert str(replayed(game, result.solution).status) == "won"

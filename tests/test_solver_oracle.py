@@ -16,6 +16,7 @@ import dataclasses
 import random
 
 import pytest
+from solver_reference import BudgetExceeded, exhaustive, playout
 
 from pyramide_widget import Game, Move, Rules
 from pyramide_widget.analysis.estimation import deal_letters
@@ -26,8 +27,6 @@ from pyramide_widget.solver.pool import PoolSearch
 from pyramide_widget.solver.search import OutOfNodes
 from pyramide_widget.solver.sequence import SequenceSearch
 from pyramide_widget.solver.table import Table
-
-from solver_reference import BudgetExceeded, exhaustive, playout
 
 PYRAMID = 28
 PAR = Rules.preset("P")
@@ -77,7 +76,11 @@ def play_at_random(game: Game, rng: random.Random, removals_share: float) -> boo
         return False
     removals = [m for m in legal if m.kind in REMOVALS]
     others = [m for m in legal if m.kind not in REMOVALS]
-    game.play(rng.choice(removals) if removals and (not others or rng.random() < removals_share) else others[0])
+    game.play(
+        rng.choice(removals)
+        if removals and (not others or rng.random() < removals_share)
+        else others[0]
+    )
     return True
 
 
@@ -215,7 +218,9 @@ def test_strict_win_unlimited_recycles_agrees_with_exhaustive_search() -> None:
             winnable = solve_as_exhaustive_search(game)
             if winnable is None:
                 continue
-            assert oracle.winnable(*masks(table, game.position())) == winnable, game.record().to_text()
+            assert oracle.winnable(*masks(table, game.position())) == winnable, (
+                game.record().to_text()
+            )
             answers.append(winnable)
     assert len(answers) >= 30 and 0 < sum(answers) < len(answers)
 
@@ -261,7 +266,9 @@ def without_oracle(game: Game) -> tuple[bool, int]:
     """(winnable, max_removed) by the exact search alone, no oracle and no ceiling: count with
     only the pyramid to clear; strict win (R17, §9) can only be won if that clears it."""
     position = game.position()
-    counter = SequenceSearch(Table(position, dataclasses.replace(game.rules, strict_win=False)), ceiling=PYRAMID)
+    counter = SequenceSearch(
+        Table(position, dataclasses.replace(game.rules, strict_win=False)), ceiling=PYRAMID
+    )
     counter.run()
     if counter.best_removed < PYRAMID:
         return False, counter.best_removed
@@ -273,7 +280,10 @@ def without_oracle(game: Game) -> tuple[bool, int]:
 def par_positions() -> list[Game]:
     """Par Pyramid deals at the start, and positions of random games with recycles left or
     spent (all settle in well under a second without the oracle)."""
-    games = [Game.from_code(f"PY1-P-{letters}") for letters in ("WDDMQGL", "WYLCHYW", "TGHCDCJ", "IGYMWBZ")]
+    games = [
+        Game.from_code(f"PY1-P-{letters}")
+        for letters in ("WDDMQGL", "WYLCHYW", "TGHCDCJ", "IGYMWBZ")
+    ]
     for n, letters in enumerate(deal_letters(41, 12)):
         game = Game.from_code(f"PY1-P-{letters}")
         rng = random.Random(n)
@@ -291,7 +301,9 @@ def test_solve_agrees_with_the_exact_search_without_oracle() -> None:
     kinds = set()
     for game in par_positions():
         result = solve(game)
-        assert (result.winnable, result.max_removed) == without_oracle(game), game.record().to_text()
+        assert (result.winnable, result.max_removed) == without_oracle(game), (
+            game.record().to_text()
+        )
         check(game, result)
         kinds.add((result.winnable, result.max_removed == PYRAMID))
     # won; lost with the pyramid cleared (strict win needs the talon too); lost short of it

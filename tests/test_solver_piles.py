@@ -8,12 +8,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from solver_reference import replayed
 
 from pyramide_widget import Game
 from pyramide_widget.solver import SearchLimitReached, hint, solve
 from pyramide_widget.solver.piles import needs_pile_search
-
-from solver_reference import replayed
 
 # Deals whose answers are quick to prove (found with benchmarks/bench_piles.py).
 QUICK = {"A": "AAAAAAS", "Y": "AAAAAAS", "C": "AAAAAAS", "G": "AAAAAAS", "U": "AAAAAAS"}
@@ -36,7 +35,10 @@ def test_hint_answers_within_its_node_budget_on_a_deal_the_search_cannot_settle(
     game = Game.from_code("PY1-U-JRZNSJQ")  # lost; its most removed (27) takes some 50,000 nodes
     with pytest.raises(SearchLimitReached) as stop:
         solve(game, max_nodes=2_000)
-    assert stop.value.nodes <= 2_001 and stop.value.removed == 28 - replayed(game, stop.value.best_line).pyramid_left
+    assert (
+        stop.value.nodes <= 2_001
+        and stop.value.removed == 28 - replayed(game, stop.value.best_line).pyramid_left
+    )
     started = time.process_time()
     move = hint(game, max_nodes=2_000)
     assert move in game.legal_moves() and game.assisted
@@ -59,7 +61,7 @@ def test_optimal_finds_the_one_move_that_wins() -> None:
 
 def test_the_compiled_engine_is_refused_for_a_pile_game_and_auto_runs_python() -> None:
     game = Game.from_code(f"PY1-C-{QUICK['C']}")
-    with pytest.raises(ValueError, match="compiled.*Cell table"):
+    with pytest.raises(ValueError, match=r"compiled.*Cell table"):
         solve(game, engine="compiled")
     assert solve(game, engine="auto").engine == "python"
     with pytest.raises(ValueError, match="engine must be one of"):

@@ -13,6 +13,7 @@ one card outside the pyramid is free at once (three waste piles; a reserve).
 from __future__ import annotations
 
 import pytest
+from solver_reference import crosscheck, playout, replayed
 
 from pyramide_widget import Deal, Game
 from pyramide_widget.analysis.estimation import deal_letters
@@ -21,8 +22,6 @@ from pyramide_widget.engine.rules import PRESETS, Rules
 from pyramide_widget.engine.table import APOPHIS_TABLE, RESERVE_TABLE, Table
 from pyramide_widget.solver import SearchLimitReached, solve
 from pyramide_widget.solver.piles import PileOutOfNodes, PileSearch, rank_set
-
-from solver_reference import crosscheck, playout, replayed
 
 PILE_GAMES = ["A", "Y", "C", "G", "U"]
 PLAIN_NODES = 20_000
@@ -93,7 +92,9 @@ def test_a_card_whose_partners_it_cannot_meet_directly_still_goes(letter: str) -
     rules = PRESETS[letter].rules
     checked = gone_anyway = 0
     for n, letters in enumerate(deal_letters(5, 60)):
-        game = playout(Game(Deal.from_letters(letters, rules.table), rules), seed=n, keep=3 + n % 4, stock=-1)
+        game = playout(
+            Game(Deal.from_letters(letters, rules.table), rules), seed=n, keep=3 + n % 4, stock=-1
+        )
         if game.is_over or not _partner_gone(game):
             continue
         winnable, problems = crosscheck(game, 3000)
@@ -121,10 +122,25 @@ def _partner_gone(game: Game) -> bool:
 # Made-up group games with several outside cards free at once (PileSearch.at_once 3 and 8).
 GROUP_TABLES = {
     "U": PRESETS["U"].rules,
-    "three wastes": Rules(table=Table("Three wastes, groups", APOPHIS_TABLE.shape, APOPHIS_TABLE.deck,
-                                      piles=(Pile("waste"),) * 3, draw=3, groups=True)),
-    "reserve": Rules(table=Table("Reserve, groups", RESERVE_TABLE.shape, RESERVE_TABLE.deck,
-                                 piles=RESERVE_TABLE.piles, groups=True)),
+    "three wastes": Rules(
+        table=Table(
+            "Three wastes, groups",
+            APOPHIS_TABLE.shape,
+            APOPHIS_TABLE.deck,
+            piles=(Pile("waste"),) * 3,
+            draw=3,
+            groups=True,
+        )
+    ),
+    "reserve": Rules(
+        table=Table(
+            "Reserve, groups",
+            RESERVE_TABLE.shape,
+            RESERVE_TABLE.deck,
+            piles=RESERVE_TABLE.piles,
+            groups=True,
+        )
+    ),
 }
 
 

@@ -9,14 +9,13 @@ positions in tests/test_solver.py, test_solver_knobs.py and test_solver_tables.p
 from __future__ import annotations
 
 import pytest
+from solver_reference import replayed
 
 from pyramide_widget import Game
 from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.solver import SearchLimitReached, solve
 from pyramide_widget.solver.shortest import lower_bound
 from pyramide_widget.solver.table import Table
-
-from solver_reference import replayed
 
 
 def deals(letter: str, winnable: bool, count: int) -> list[Game]:

@@ -13,6 +13,14 @@ import random
 from dataclasses import replace
 
 import pytest
+from solver_reference import (
+    BudgetExceeded,
+    crosscheck,
+    knobs_id,
+    replayed,
+    shortest_win,
+    small_positions,
+)
 
 from pyramide_widget import Deal, Game, Rules
 from pyramide_widget.analysis.estimation import deal_letters
@@ -20,10 +28,10 @@ from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.solver import SearchLimitReached, solve
 from pyramide_widget.solver.piles import needs_pile_search
 
-from solver_reference import BudgetExceeded, crosscheck, knobs_id, replayed, shortest_win, small_positions
-
 BUDGET = 3000
-TABLE_PRESETS = [letter for letter, preset in PRESETS.items() if preset.rules.table.name != "Standard"]
+TABLE_PRESETS = [
+    letter for letter, preset in PRESETS.items() if preset.rules.table.name != "Standard"
+]
 KNOBS = [
     Rules(),  # the presets' own knobs
     Rules(recycles=0, draw_against_waste=True),
@@ -31,9 +39,14 @@ KNOBS = [
 ]
 # Tut's Tomb under strict win with one recycle wins too rarely for the sample to hold a win:
 # every knob on with unlimited recycles there instead.
-TUTS_TOMB_KNOBS = [*KNOBS[:2], Rules(strict_win=True, draw_against_waste=True, pair_with_coverer=True)]
+TUTS_TOMB_KNOBS = [
+    *KNOBS[:2],
+    Rules(strict_win=True, draw_against_waste=True, pair_with_coverer=True),
+]
 CASES = [
-    pytest.param(replace(knobs, table=PRESETS[letter].rules.table), id=f"{letter}-{knobs_id(knobs)}")
+    pytest.param(
+        replace(knobs, table=PRESETS[letter].rules.table), id=f"{letter}-{knobs_id(knobs)}"
+    )
     for letter in TABLE_PRESETS
     for knobs in (TUTS_TOMB_KNOBS if letter == "U" else KNOBS)
 ]
@@ -65,7 +78,15 @@ def winning_positions(rules: Rules, wanted: int, seed: int):
 
 def test_every_table_preset_is_checked() -> None:
     assert {PRESETS[letter].rules.table.name for letter in TABLE_PRESETS} == {
-        "Six Rows", "Triangle", "Face-down", "Spanish", "Apophis", "Reserve", "Cell", "Giza", "Tut's Tomb"
+        "Six Rows",
+        "Triangle",
+        "Face-down",
+        "Spanish",
+        "Apophis",
+        "Reserve",
+        "Cell",
+        "Giza",
+        "Tut's Tomb",
     }
 
 
@@ -78,12 +99,16 @@ def test_solve_and_hint_agree_with_the_exhaustive_search_on_every_table(rules: R
         assert not problems, "\n".join(problems)
         answers.append(winnable)
     checked = [a for a in answers if a is not None]
-    assert len(checked) >= 0.5 * len(answers), f"only {len(checked)} of {len(answers)} positions were small enough"
+    assert len(checked) >= 0.5 * len(answers), (
+        f"only {len(checked)} of {len(answers)} positions were small enough"
+    )
     assert any(checked), "no winnable position was checked"
 
 
 @pytest.mark.parametrize("letter", TABLE_PRESETS)
-def test_optimal_lines_on_every_table_are_as_short_as_a_breadth_first_search_finds(letter: str) -> None:
+def test_optimal_lines_on_every_table_are_as_short_as_a_breadth_first_search_finds(
+    letter: str,
+) -> None:
     rules = PRESETS[letter].rules
     checked = 0
     for game in winning_positions(rules, 3, 77):

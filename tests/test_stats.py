@@ -12,15 +12,13 @@ import tempfile
 import textwrap
 import time
 import warnings
+from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 from pyramide_widget import Game, Record
-from pyramide_widget.engine.errors import RecordError
-from pyramide_widget.solver import hint
 from pyramide_widget.analysis.statistics import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -35,6 +33,8 @@ from pyramide_widget.analysis.statistics import (
     record_safely,
     stats,
 )
+from pyramide_widget.engine.errors import RecordError
+from pyramide_widget.solver import hint
 
 T0 = datetime(2025, 1, 2, 12, 0, tzinfo=timezone.utc)
 WINNABLE_N = "PY1-N-AAAAAAB"  # the greedy line below wins it in 73 moves
@@ -80,7 +80,9 @@ def store(tmp_path: Path) -> StatsStore:
 # --------------------------------------------------------------------------- where
 
 
-def test_default_path_follows_the_environment_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_default_path_follows_the_environment_override(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("PYRAMIDE_STATS", str(tmp_path / "mine.db"))
     assert default_path() == tmp_path / "mine.db"
     assert StatsStore().path == tmp_path / "mine.db"
@@ -91,14 +93,22 @@ def test_default_path_follows_the_environment_override(monkeypatch: pytest.Monke
     [
         ("linux", {"XDG_DATA_HOME": "/xdg"}, "/xdg/pyramide-widget/stats.sqlite3"),
         ("linux", {}, "{home}/.local/share/pyramide-widget/stats.sqlite3"),
-        ("linux", {"XDG_DATA_HOME": "relative"}, "{home}/.local/share/pyramide-widget/stats.sqlite3"),
+        (
+            "linux",
+            {"XDG_DATA_HOME": "relative"},
+            "{home}/.local/share/pyramide-widget/stats.sqlite3",
+        ),
         ("emscripten", {}, "{home}/.local/share/pyramide-widget/stats.sqlite3"),
         ("darwin", {}, "{home}/Library/Application Support/pyramide-widget/stats.sqlite3"),
         ("win32", {"APPDATA": "/appdata"}, "/appdata/pyramide-widget/stats.sqlite3"),
     ],
 )
 def test_default_path_follows_platform_conventions(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, platform: str, env: dict[str, str], expected: str
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    platform: str,
+    env: dict[str, str],
+    expected: str,
 ) -> None:
     for name in ("PYRAMIDE_STATS", "XDG_DATA_HOME", "APPDATA"):
         monkeypatch.delenv(name, raising=False)
@@ -206,9 +216,16 @@ def test_a_win_undone_and_won_again_is_one_row_with_the_last_win(store: StatsSto
     undo_and_win_again(game, 80.0)
     again = store.record_game(game, finished_at=T0 + timedelta(minutes=1))
     assert again is not None and again.id == first.id
-    assert (again.outcome, again.time, again.moves, again.finished_at) == ("won", 80.0, 74, T0 + timedelta(minutes=1))
+    assert (again.outcome, again.time, again.moves, again.finished_at) == (
+        "won",
+        80.0,
+        74,
+        T0 + timedelta(minutes=1),
+    )
     assert store.games() == [again]
-    assert Game.replay(again.record()).moves == 74  # the row's record is the whole game, undo included
+    assert (
+        Game.replay(again.record()).moves == 74
+    )  # the row's record is the whole game, undo included
     assert (store.totals().played, store.totals().won, store.totals().best_time) == (1, 1, 80.0)
 
 
@@ -290,7 +307,10 @@ def test_assisted_wins_count_as_won_but_are_not_ranked(store: StatsStore) -> Non
     assert store.view("N")["totals"]["won_assisted"] == 1
     assert store.games(limit=1)[0].assisted
     summary = store.summary()
-    assert "Standard (N)                5     5         1    100.0%     0:50.0            73" in repr(summary)
+    assert (
+        "Standard (N)                5     5         1    100.0%     0:50.0            73"
+        in repr(summary)
+    )
     assert "<td>Standard (N)</td><td>5</td><td>5</td><td>1</td>" in summary._repr_html_()
 
 
@@ -320,7 +340,7 @@ def test_a_game_from_an_explicit_layout_is_recorded_without_a_code(store: StatsS
 
 
 def test_record_game_rejects_what_is_not_a_game(store: StatsStore) -> None:
-    with pytest.raises(TypeError, match="record_game takes a pyramide_widget.Game, got Record"):
+    with pytest.raises(TypeError, match=r"record_game takes a pyramide_widget.Game, got Record"):
         store.record_game(finished(WINNABLE_N, 1.0).record())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="abandoned must be True or False"):
         store.record_game(finished(WINNABLE_N, 1.0), abandoned="yes")  # type: ignore[arg-type]
@@ -363,7 +383,12 @@ def test_totals_per_preset_and_overall(store: StatsStore) -> None:
     s = store.totals("S")
     assert (s.played, s.won, s.win_rate, s.best_time, s.fewest_moves) == (1, 0, 0.0, None, None)
     overall = store.totals()
-    assert (overall.played, overall.won, overall.best_time, overall.fewest_moves) == (6, 5, 20.0, 63)
+    assert (overall.played, overall.won, overall.best_time, overall.fewest_moves) == (
+        6,
+        5,
+        20.0,
+        63,
+    )
     assert overall.win_rate == pytest.approx(5 / 6)
     assert store.rules_played() == ["N", "S", "E"]
 
@@ -474,7 +499,9 @@ CHILD = textwrap.dedent(
 
 def run_child_and_kill(path: Path, mode: str, delay: float) -> None:
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
-    with subprocess.Popen([sys.executable, "-c", CHILD, str(path), mode], stdout=subprocess.PIPE, env=env) as proc:
+    with subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path), mode], stdout=subprocess.PIPE, env=env
+    ) as proc:
         try:
             assert proc.stdout is not None
             assert proc.stdout.readline().strip() == b"ready"
@@ -489,7 +516,9 @@ def run_child_and_kill(path: Path, mode: str, delay: float) -> None:
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_a_process_killed_inside_a_write_transaction_loses_nothing_committed(store: StatsStore) -> None:
+def test_a_process_killed_inside_a_write_transaction_loses_nothing_committed(
+    store: StatsStore,
+) -> None:
     fill(store)
     run_child_and_kill(store.path, "open-transaction", 0.0)
     assert store.path.with_name("stats.sqlite3-journal").exists()  # the hot journal it left
@@ -519,7 +548,9 @@ def test_random_bytes_are_moved_aside_with_a_warning(tmp_path: Path) -> None:
     junk = os.urandom(4096)
     path.write_bytes(junk)
     store = StatsStore(path)
-    with pytest.warns(StatsWarning, match="not a SQLite database.*moved to .*stats.sqlite3.corrupt-"):
+    with pytest.warns(
+        StatsWarning, match="not a SQLite database.*moved to .*stats.sqlite3.corrupt-"
+    ):
         entry = store.record_game(finished(WINNABLE_N, 3.0))
     assert entry is not None
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("stats.sqlite3.corrupt-")]
@@ -531,7 +562,7 @@ def test_corrupt_file_raises_and_is_left_alone_when_asked(tmp_path: Path) -> Non
     path = tmp_path / "stats.sqlite3"
     path.write_bytes(b"definitely not sqlite" * 100)
     store = StatsStore(path, on_corrupt="raise")
-    with pytest.raises(CorruptStatsError, match="is not a SQLite database.*left as it is"):
+    with pytest.raises(CorruptStatsError, match=r"is not a SQLite database.*left as it is"):
         store.record_game(finished(WINNABLE_N, 3.0))
     with pytest.raises(CorruptStatsError):
         store.totals()
@@ -622,7 +653,9 @@ def test_a_store_whose_table_was_altered_is_reported_and_left_alone(tmp_path: Pa
     conn.commit()
     conn.close()
     before = path.read_bytes()
-    with pytest.raises(StatsError, match="cannot use the statistics file .*no such column: session.*left as it is"):
+    with pytest.raises(
+        StatsError, match=r"cannot use the statistics file .*no such column: session.*left as it is"
+    ):
         StatsStore(path).record_game(finished(WINNABLE_E, 3.0))
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["stats.sqlite3"]
@@ -715,9 +748,14 @@ def test_a_file_locked_longer_than_the_busy_timeout_is_busy_not_corrupt(tmp_path
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no StatsWarning "moved to ...": nothing is set aside
         with locked_by_another_process(path):
-            with pytest.raises(StatsBusyError, match="is busy: another program kept it locked.*left as it is"):
+            with pytest.raises(
+                StatsBusyError, match=r"is busy: another program kept it locked.*left as it is"
+            ):
                 StatsStore(path, busy_timeout=0.2).summary()  # what stats() shows
-            for fresh in (StatsStore(path, busy_timeout=0.2), store):  # first look, and a checked store
+            for fresh in (
+                StatsStore(path, busy_timeout=0.2),
+                store,
+            ):  # first look, and a checked store
                 with pytest.raises(StatsBusyError):
                     fresh.view("N")
                 with pytest.raises(StatsBusyError):
@@ -733,9 +771,11 @@ def test_record_safely_skips_a_busy_file_with_a_warning_and_moves_nothing(tmp_pa
     path = tmp_path / "stats.sqlite3"
     store = StatsStore(path, busy_timeout=0.2)
     fill(store)
-    with locked_by_another_process(path):
-        with pytest.warns(StatsWarning, match="not added to the statistics.*is busy"):
-            assert record_safely(store, finished(WINNABLE_E, 2.0)) is None
+    with (
+        locked_by_another_process(path),
+        pytest.warns(StatsWarning, match="not added to the statistics.*is busy"),
+    ):
+        assert record_safely(store, finished(WINNABLE_E, 2.0)) is None
     assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.sqlite3"]
     assert store.totals().played == 6
 
@@ -744,18 +784,26 @@ def test_a_game_refused_by_a_busy_file_is_added_with_the_next_one(tmp_path: Path
     path = tmp_path / "stats.sqlite3"
     store = StatsStore(path, busy_timeout=0.2)
     fill(store)
-    with locked_by_another_process(path):
-        with pytest.warns(StatsWarning, match="is busy.*the game is kept and will be added with the next one"):
-            assert record_safely(store, finished(WINNABLE_E, 2.0)) is None
+    with (
+        locked_by_another_process(path),
+        pytest.warns(
+            StatsWarning, match="is busy.*the game is kept and will be added with the next one"
+        ),
+    ):
+        assert record_safely(store, finished(WINNABLE_E, 2.0)) is None
     assert store.totals().played == 6
     entry = store.record_game(finished(HOPELESS_S, 3.0))
     assert entry is not None and entry.rules == "S"
     assert [e.rules for e in store.games(limit=2)] == ["S", "E"]
     assert store.totals().played == 8
-    assert store.record_game(finished(HOPELESS_S, 4.0)) is not None and store.totals().played == 9  # kept once
+    assert (
+        store.record_game(finished(HOPELESS_S, 4.0)) is not None and store.totals().played == 9
+    )  # kept once
 
 
-def test_opening_the_statistics_panel_on_a_locked_file_says_busy_and_moves_nothing(tmp_path: Path) -> None:
+def test_opening_the_statistics_panel_on_a_locked_file_says_busy_and_moves_nothing(
+    tmp_path: Path,
+) -> None:
     from pyramide_widget.widget import PyramideWidget
 
     path = tmp_path / "stats.sqlite3"
@@ -798,14 +846,21 @@ RECORDER = textwrap.dedent(
 )
 
 
-def test_processes_meeting_one_corrupt_file_set_it_aside_once_and_lose_no_game(tmp_path: Path) -> None:
+def test_processes_meeting_one_corrupt_file_set_it_aside_once_and_lose_no_game(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "stats.sqlite3"
     junk = b"not a statistics file " * 500
     path.write_bytes(junk)
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     workers = [
-        subprocess.Popen([sys.executable, "-c", RECORDER, str(path), str(n), "4"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", RECORDER, str(path), str(n), "4"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            text=True,
+        )
         for n in range(8)
     ]
     try:
@@ -828,7 +883,9 @@ def test_processes_meeting_one_corrupt_file_set_it_aside_once_and_lose_no_game(t
     assert [rest for word, rest in lines if word != "recorded"] == []  # every game acknowledged
     acknowledged = sorted(rest for _, rest in lines)
     assert len(acknowledged) == 32
-    stored = sorted(e.finished_at.isoformat(timespec="milliseconds") for e in StatsStore(path).games())
+    stored = sorted(
+        e.finished_at.isoformat(timespec="milliseconds") for e in StatsStore(path).games()
+    )
     assert stored == acknowledged
     aside = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
     assert [p.read_bytes() for p in aside] == [junk]  # moved once, and nothing else with it
@@ -847,7 +904,9 @@ WRITER = textwrap.dedent(
 )
 
 
-def test_a_late_set_aside_leaves_a_store_that_another_process_already_replaced(tmp_path: Path) -> None:
+def test_a_late_set_aside_leaves_a_store_that_another_process_already_replaced(
+    tmp_path: Path,
+) -> None:
     """The moment the race is about: store ``late`` found the file corrupt, and before it set
     the file aside another process did so and wrote games into a fresh store (with a write of
     its own in progress). ``late`` must move neither that store nor its journal."""
@@ -861,8 +920,9 @@ def test_a_late_set_aside_leaves_a_store_that_another_process_already_replaced(t
         warnings.simplefilter("error")
         late._set_aside("not a SQLite database")  # what it decided a moment ago
         assert path.read_bytes() == before
-        with subprocess.Popen([sys.executable, "-c", WRITER, str(path)],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE) as proc:
+        with subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        ) as proc:
             assert proc.stdin is not None and proc.stdout is not None
             try:
                 assert proc.stdout.readline().strip() == b"writing"
@@ -878,7 +938,9 @@ def test_a_late_set_aside_leaves_a_store_that_another_process_already_replaced(t
     assert StatsStore(path).totals().played == 1
 
 
-def test_without_file_locks_a_corrupt_file_is_still_set_aside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_file_locks_a_corrupt_file_is_still_set_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """As in Pyodide (no other process to guard against): neither fcntl nor msvcrt."""
     monkeypatch.setitem(sys.modules, "fcntl", None)
     monkeypatch.setitem(sys.modules, "msvcrt", None)
@@ -889,7 +951,9 @@ def test_without_file_locks_a_corrupt_file_is_still_set_aside(tmp_path: Path, mo
     assert StatsStore(path).totals().played == 1
 
 
-def test_without_sqlite3_the_store_raises_a_clear_error(store: StatsStore, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_sqlite3_the_store_raises_a_clear_error(
+    store: StatsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setitem(sys.modules, "sqlite3", None)
     with pytest.raises(StatsError, match="sqlite3 module"):
         store.record_game(finished(WINNABLE_N, 3.0))
@@ -916,7 +980,9 @@ def test_two_stores_on_one_file_see_each_others_games(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- for the widget
 
 
-def test_open_stats_reads_the_widget_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_open_stats_reads_the_widget_option(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("PYRAMIDE_STATS", str(tmp_path / "env.sqlite3"))
     assert open_stats(False) is None and open_stats(None) is None
     assert open_stats(True).path == tmp_path / "env.sqlite3"  # type: ignore[union-attr]
@@ -944,14 +1010,31 @@ def test_record_safely_never_raises(tmp_path: Path) -> None:
 def test_view_gives_one_presets_totals_and_ranking(store: StatsStore) -> None:
     import json
 
-    assert store.view("N") == {"rules": "N", "name": "Standard (N)", "rules_played": [], "ranking": [],
-                               "totals": {"rules": "N", "name": "Standard (N)", "played": 0, "won": 0, "won_assisted": 0,
-                                          "win_rate": None, "best_time": None, "fewest_moves": None}}
+    assert store.view("N") == {
+        "rules": "N",
+        "name": "Standard (N)",
+        "rules_played": [],
+        "ranking": [],
+        "totals": {
+            "rules": "N",
+            "name": "Standard (N)",
+            "played": 0,
+            "won": 0,
+            "won_assisted": 0,
+            "win_rate": None,
+            "best_time": None,
+            "fewest_moves": None,
+        },
+    }
     fill(store)
     view = store.view("n", limit=2)
     assert json.loads(json.dumps(view)) == view
     assert view["rules"] == "N" and view["rules_played"] == ["N", "S", "E"]
-    assert (view["totals"]["played"], view["totals"]["won"], view["totals"]["best_time"]) == (4, 4, 50.0)
+    assert (view["totals"]["played"], view["totals"]["won"], view["totals"]["best_time"]) == (
+        4,
+        4,
+        50.0,
+    )
     assert [(e["time"], e["moves"]) for e in view["ranking"]] == [(50.0, 73), (60.0, 73)]
     assert view["ranking"] == store.summary(limit=2).to_dict()["rankings"]["N"]
     with pytest.raises(ValueError):
@@ -967,7 +1050,14 @@ def test_statistics_to_dict_is_json_ready(store: StatsStore) -> None:
     assert data["overall"]["played"] == 6
     assert [t["rules"] for t in data["per_rules"]] == ["N", "S", "E"]
     assert data["rankings"]["N"] == [
-        {"id": 4, "code": WINNABLE_N, "rules": "N", "time": 50.0, "moves": 73, "score": 280,
-         "finished_at": "2025-01-02T12:03:00+00:00"}
+        {
+            "id": 4,
+            "code": WINNABLE_N,
+            "rules": "N",
+            "time": 50.0,
+            "moves": 73,
+            "score": 280,
+            "finished_at": "2025-01-02T12:03:00+00:00",
+        }
     ]
     assert data["rankings"]["S"] == []

@@ -13,10 +13,15 @@ from itertools import islice
 
 import pytest
 
-from pyramide_widget import Card, Game, Move, PRESETS, Rules, solve
+from pyramide_widget import PRESETS, Card, Game, Move, Rules, solve
 from pyramide_widget.analysis.estimation import deal_letters, estimate
 from pyramide_widget.analysis.strategies import (
-    STRATEGIES, Playout, careful_player, check_player, play_out, player_name,
+    STRATEGIES,
+    Playout,
+    careful_player,
+    check_player,
+    play_out,
+    player_name,
 )
 from pyramide_widget.engine.player_view import PlayerView
 from pyramide_widget.engine.position import Status
@@ -39,7 +44,9 @@ def walk(value: object, found: list[Card], depth: int = 0) -> None:
             if field.name != "rules":
                 walk(getattr(value, field.name), found, depth + 1)
     else:
-        assert value is None or isinstance(value, (bool, int, str)), f"unexpected {type(value).__name__} in the view"
+        assert value is None or isinstance(value, (bool, int, str)), (
+            f"unexpected {type(value).__name__} in the view"
+        )
 
 
 def hidden_cards(game: Game) -> set[Card]:
@@ -109,7 +116,9 @@ def test_the_view_shows_what_the_player_sees() -> None:
         assert view.pyramid_left == game.pyramid_left
         assert sorted(view.removed) == sorted(c for m in game.history for c in m.cards)
         # What the player has not seen where it lies: the stock and the face-down cards.
-        assert view.unseen() == frozenset(game.stock) | {game.position().pyramid[i] for i in visible.face_down}
+        assert view.unseen() == frozenset(game.stock) | {
+            game.position().pyramid[i] for i in visible.face_down
+        }
 
 
 def test_a_face_up_stock_is_in_the_view_in_order() -> None:
@@ -146,7 +155,9 @@ def test_each_strategy_plays_legal_moves_to_the_end(name: str, letter: str) -> N
         game = Game.from_code(f"PY1-{letter}-{letters}")
         checked = Checked(name)
         result = play_out(game, checked, seed=1)
-        assert checked.calls == game.moves + result.stalled and game.moves == result.moves > 0  # a stall: the recycle chosen is not played
+        assert (
+            checked.calls == game.moves + result.stalled and game.moves == result.moves > 0
+        )  # a stall: the recycle chosen is not played
         assert result.removed == len(game.deal.pyramid) - game.pyramid_left
         if result.stalled:  # R15, unlimited passes: a pass removed nothing, and the game goes on
             assert game.status is Status.PLAYING and game.rules.recycles is None
@@ -164,6 +175,7 @@ def test_a_strategy_wins_only_deals_the_solver_can_win() -> None:
 
 def test_a_pass_that_removes_nothing_ends_the_playout() -> None:
     """R15: with unlimited passes, a player who only draws would go round for ever."""
+
     def only_draws(view: PlayerView, rng: random.Random) -> Move:
         return next(m for m in view.legal_moves if m.kind.value in ("draw", "recycle"))
 
@@ -200,7 +212,7 @@ def test_a_user_function_plays() -> None:
 
 
 def test_bad_players_are_refused_at_the_call() -> None:
-    with pytest.raises(ValueError, match="unknown strategy 'best'.*'random', 'greedy', 'careful'"):
+    with pytest.raises(ValueError, match=r"unknown strategy 'best'.*'random', 'greedy', 'careful'"):
         estimate("N", deals=5, player="best")
     with pytest.raises(TypeError, match="player must be a strategy name"):
         estimate("N", deals=5, player=3)
@@ -210,13 +222,18 @@ def test_bad_players_are_refused_at_the_call() -> None:
         play_out("PY1-N-AAAAAAS", "greedy")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="seed must be"):
         play_out(Game.from_code("PY1-N-AAAAAAS"), "greedy", seed=1.5)  # type: ignore[arg-type]
-    with ProcessPoolExecutor(max_workers=1) as pool, pytest.raises(TypeError, match="does not pickle"):
+    with (
+        ProcessPoolExecutor(max_workers=1) as pool,
+        pytest.raises(TypeError, match="does not pickle"),
+    ):
         estimate("N", deals=5, player=lambda view, rng: view.legal_moves[0], executor=pool)
 
 
 def test_a_strategy_that_chooses_badly_is_stopped_saying_why() -> None:
     game = Game.from_code("PY1-N-" + LETTERS[0])
-    with pytest.raises(ValueError, match=r"strategy .*chose recycle, not a legal move in PY1-N-.*legal: .*draw"):
+    with pytest.raises(
+        ValueError, match=r"strategy .*chose recycle, not a legal move in PY1-N-.*legal: .*draw"
+    ):
         play_out(game, lambda view, rng: Move.recycle())
     assert game.moves == 0  # nothing was played
     with pytest.raises(TypeError, match="must return a Move or its notation, got int 7"):
@@ -240,22 +257,35 @@ def test_estimate_with_a_player_is_a_loop_over_the_solvers_deals(name: str) -> N
         (r.won, r.removed, r.moves) for r in results
     ]
     assert played.won == sum(r.won for r in results)
-    assert all(not o.winnable or s.winnable for o, s in zip(played.outcomes, solved.outcomes))
+    assert all(
+        not o.winnable or s.winnable for o, s in zip(played.outcomes, solved.outcomes, strict=True)
+    )
     assert f"player={name!r}" in repr(played) and f"played by {name}" in played.summary()
     assert played.to_dict()["player"] == name and "player" not in solved.to_dict()
 
 
 def test_the_pool_gives_what_one_process_gives() -> None:
     serial = estimate("N", deals=40, seed=9, player="random", executor="serial")
-    pooled = estimate("N", deals=40, seed=9, player="random", chunk_size=3)  # the default process pool
+    pooled = estimate(
+        "N", deals=40, seed=9, player="random", chunk_size=3
+    )  # the default process pool
     assert pooled.outcomes == serial.outcomes and pooled.won == serial.won
     with ThreadPoolExecutor(2) as threads:  # a user's unpicklable function is fine in threads
-        threaded = estimate("N", deals=40, seed=9, player=lambda v, r: STRATEGIES["random"](v, r),
-                            executor=threads, chunk_size=3)
+        threaded = estimate(
+            "N",
+            deals=40,
+            seed=9,
+            player=lambda v, r: STRATEGIES["random"](v, r),
+            executor=threads,
+            chunk_size=3,
+        )
     assert threaded.outcomes == serial.outcomes
 
 
 def test_a_function_the_workers_cannot_import_plays_in_this_process() -> None:
     """A notebook's function (here a lambda) cannot reach the default pool's workers."""
     serial = estimate("N", deals=10, seed=4, player=last_move, executor="serial")
-    assert estimate("N", deals=10, seed=4, player=lambda v, r: last_move(v, r)).outcomes == serial.outcomes
+    assert (
+        estimate("N", deals=10, seed=4, player=lambda v, r: last_move(v, r)).outcomes
+        == serial.outcomes
+    )

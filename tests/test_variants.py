@@ -11,14 +11,20 @@ from pathlib import Path
 import pytest
 
 from pyramide_widget import Game, IllegalMoveError, Move, Place, Record, Rules
+from pyramide_widget.analysis.statistics import StatsStore
 from pyramide_widget.engine.cards import FRENCH_DECK, SPANISH_DECK, Card, SpanishSuit, parse_card
 from pyramide_widget.engine.deal import Deal
 from pyramide_widget.engine.errors import CardError, LayoutError, RecordError
 from pyramide_widget.engine.geometry import PyramidShape, TriangleShape
 from pyramide_widget.engine.rules import PRESETS
-from pyramide_widget.analysis.statistics import StatsStore
 from pyramide_widget.engine.table import (
-    FACE_DOWN_TABLE, SIX_ROWS_TABLE, SPANISH_TABLE, STANDARD_TABLE, TABLES, TRIANGLE_TABLE, find_table,
+    FACE_DOWN_TABLE,
+    SIX_ROWS_TABLE,
+    SPANISH_TABLE,
+    STANDARD_TABLE,
+    TABLES,
+    TRIANGLE_TABLE,
+    find_table,
 )
 from pyramide_widget.engine.view_state import snapshot
 
@@ -51,7 +57,9 @@ def test_each_new_game_is_a_preset_with_its_table_and_the_standard_knobs(letter)
     preset = PRESETS[letter]
     assert NAMES[letter] in preset.name and preset.rules.table is NEW[letter]
     assert preset.rules == Rules(table=NEW[letter]) and preset.rules.letter == letter
-    assert Game.from_code(f"py1-{letter.lower()}-{LETTERS.lower()}").code == f"PY1-{letter}-{LETTERS}"
+    assert (
+        Game.from_code(f"py1-{letter.lower()}-{LETTERS.lower()}").code == f"PY1-{letter}-{LETTERS}"
+    )
 
 
 @pytest.mark.parametrize(
@@ -104,9 +112,13 @@ def _documented_shuffle(letters: str, deck: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("letters", ["AAAAAAA", "AAAAAAS", "PYRAMID", "ZZZZZZZ"])
 def test_a_spanish_code_deals_the_documented_shuffle_of_the_documented_deck_order(letters):
-    order = [f"{rank}{suit}" for suit in "OCEB" for rank in range(1, 13)]  # oros, copas, espadas, bastos
+    order = [
+        f"{rank}{suit}" for suit in "OCEB" for rank in range(1, 13)
+    ]  # oros, copas, espadas, bastos
     deal = game_of("B", letters).deal
-    assert deal.waste == () and [str(c) for c in deal.pyramid + deal.stock] == _documented_shuffle(letters, order)
+    assert deal.waste == () and [str(c) for c in deal.pyramid + deal.stock] == _documented_shuffle(
+        letters, order
+    )
     assert [str(c) for c in deal.pyramid] == _documented_shuffle(letters, order)[:28]
 
 
@@ -149,9 +161,16 @@ def test_a_spanish_card_has_no_rank_thirteen():
 
 def test_six_rows_is_a_pyramid_of_21_whose_bottom_row_is_free():
     game = game_of("W")
-    assert game.shape == PyramidShape(6) and [len(row) for row in game.pyramid] == [1, 2, 3, 4, 5, 6]
+    assert game.shape == PyramidShape(6) and [len(row) for row in game.pyramid] == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    ]
     assert game.free_places() == [Place("pyramid", 6, c) for c in range(1, 7)]
-    with pytest.raises(ValueError, match="rows are 1..6"):
+    with pytest.raises(ValueError, match=r"rows are 1..6"):
         game.tap("pyramid", 7, 1)
 
 
@@ -208,7 +227,9 @@ def test_spanish_pairs_sum_to_twelve_and_the_rey_goes_alone():
         game.play("6B+8O")
 
 
-@pytest.mark.parametrize(("language", "text"), [("en", "The sum must be 12"), ("fr", "La somme doit faire 12")])
+@pytest.mark.parametrize(
+    ("language", "text"), [("en", "The sum must be 12"), ("fr", "La somme doit faire 12")]
+)
 def test_a_wrong_spanish_sum_says_twelve(language, text):
     game = spanish_game(language=language)
     game.tap("pyramid", 7, 4)  # 6B
@@ -227,7 +248,9 @@ def test_a_spanish_game_reads_moves_for_its_deck_and_refuses_french_cards():
 
 def test_a_layout_of_the_wrong_deck_is_refused_saying_which_deck():
     with pytest.raises(LayoutError, match="48-card deck \\(Spanish\\)"):
-        Deal.from_layout(Deal.from_letters(LETTERS).rows(), [], Deal.from_letters(LETTERS).stock, SPANISH_TABLE)
+        Deal.from_layout(
+            Deal.from_letters(LETTERS).rows(), [], Deal.from_letters(LETTERS).stock, SPANISH_TABLE
+        )
     spanish = Deal.from_letters(LETTERS, SPANISH_TABLE)
     with pytest.raises(LayoutError, match="52-card deck \\(French\\)"):
         Game(spanish)  # the standard rules' table
@@ -239,9 +262,11 @@ def test_a_layout_of_the_wrong_deck_is_refused_saying_which_deck():
 def test_only_the_bottom_row_starts_face_up_and_hidden_cards_are_hidden_everywhere():
     game = game_of("F")
     shown = game.visible_position()
-    hidden = {i for i in range(21)}
+    hidden = set(range(21))
     assert shown.face_down == frozenset(hidden) == game.position().face_down
-    assert all(shown.pyramid[i] is None for i in hidden) and all(shown.pyramid[i] for i in range(21, 28))
+    assert all(shown.pyramid[i] is None for i in hidden) and all(
+        shown.pyramid[i] for i in range(21, 28)
+    )
     assert game.position().pyramid == game.deal.pyramid  # the engine knows every card
     assert not game.is_face_up(6, 1) and game.is_face_up(7, 1)
     state = snapshot(game)
@@ -291,8 +316,14 @@ def test_the_face_up_stock_shows_the_stock_and_changes_no_rule():
     game = Game.from_code(f"PY1-X-{LETTERS}", rules=rules)
     plain = game_of("N")
     assert game.legal_moves() == plain.legal_moves() and game.position() == plain.position()
-    assert snapshot(game)["stock_cards"] == [str(c) for c in game.stock] and snapshot(plain)["stock_cards"] is None
-    assert " ".join(map(str, game.stock)) in game.to_text() and str(plain.stock[0]) not in plain.to_text().split()
+    assert (
+        snapshot(game)["stock_cards"] == [str(c) for c in game.stock]
+        and snapshot(plain)["stock_cards"] is None
+    )
+    assert (
+        " ".join(map(str, game.stock)) in game.to_text()
+        and str(plain.stock[0]) not in plain.to_text().split()
+    )
 
 
 # ------------------------------------------------------------------ codes, records, statistics
@@ -337,9 +368,15 @@ def test_records_without_a_table_are_the_standard_table():
 
 
 def test_an_unknown_table_in_a_record_is_a_record_error():
-    data = Game.from_code(f"PY1-X-{LETTERS}", rules=Rules(table=SPANISH_TABLE, recycles=0)).record().to_dict()
+    data = (
+        Game.from_code(f"PY1-X-{LETTERS}", rules=Rules(table=SPANISH_TABLE, recycles=0))
+        .record()
+        .to_dict()
+    )
     data["rules"]["table"] = "Klondike"  # (Giza is a table since issue 14)
-    with pytest.raises(RecordError, match="unknown table 'Klondike': expected one of Standard, Six Rows"):
+    with pytest.raises(
+        RecordError, match="unknown table 'Klondike': expected one of Standard, Six Rows"
+    ):
         Record.from_dict(data)
 
 
@@ -347,7 +384,9 @@ def test_an_unknown_table_in_a_record_is_a_record_error():
 def test_a_finished_game_of_each_table_counts_in_its_presets_statistics(letter, tmp_path: Path):
     store = StatsStore(tmp_path / "stats.sqlite3")
     game = play_greedily(game_of(letter), 300)
-    entry = store.record_game(game, abandoned=not game.is_over)  # abandoned after play: played, not won
+    entry = store.record_game(
+        game, abandoned=not game.is_over
+    )  # abandoned after play: played, not won
     assert entry is not None and entry.won == (game.status.value == "won")
     assert store.games(limit=1)[0].code == game.code
     totals = store.totals(letter)
@@ -369,7 +408,10 @@ def test_the_table_description_has_every_place_and_the_decks_display(name):
 
 def test_the_french_description_carries_both_index_sets_and_the_red_suits():
     deck = STANDARD_TABLE.describe()["deck"]
-    assert deck["ranks"]["13"] == {"en": "K", "fr": "R"} and deck["ranks"]["10"] == {"en": "10", "fr": "10"}
+    assert deck["ranks"]["13"] == {"en": "K", "fr": "R"} and deck["ranks"]["10"] == {
+        "en": "10",
+        "fr": "10",
+    }
     assert [s for s, d in deck["suits"].items() if d["red"]] == ["♦", "♥"]
     spanish = SPANISH_TABLE.describe()["deck"]
     assert spanish["suits"]["O"] == {"name": "oros", "colour": "gold", "red": False}
@@ -386,13 +428,13 @@ def test_the_places_are_drawn_centred_for_a_pyramid_and_from_the_left_for_a_tria
 
 
 def test_bad_tables_are_refused_at_the_call():
-    with pytest.raises(TypeError, match="Rules.table must be a Table"):
+    with pytest.raises(TypeError, match=r"Rules.table must be a Table"):
         Rules(table="Spanish")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown table 'Nope'"):
         Rules.from_dict({"table": "Nope"})
     with pytest.raises(TypeError, match="table must be a Table"):
         Deal.from_letters(LETTERS, "Spanish")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="Rules.stock_face_up must be True or False"):
+    with pytest.raises(TypeError, match=r"Rules.stock_face_up must be True or False"):
         Rules(stock_face_up=1)  # type: ignore[arg-type]
 
 
@@ -413,7 +455,9 @@ def test_the_widget_takes_a_tap_on_every_place_of_the_triangle():
 
     widget = PyramideWidget(game=game_of("V"))
     widget._on_message(widget, {"type": "tap", "pile": "pyramid", "row": 1, "col": 7}, [])
-    assert widget.game.message is not None and widget.game.message.key == "blocked"  # covered, not malformed
+    assert (
+        widget.game.message is not None and widget.game.message.key == "blocked"
+    )  # covered, not malformed
     widget._on_message(widget, {"type": "tap", "pile": "pyramid", "row": 7, "col": 1}, [])
     assert widget.game.selected == Place("pyramid", 7, 1)
 
@@ -423,16 +467,23 @@ def test_screen_readers_get_a_name_for_every_spanish_card(language):
     from pyramide_widget.widget.ui_text import table_for
 
     names = table_for(language)["cards"]
-    assert names["12O"] == "rey de oros" and names["7C"] == "7 de copas" and names["10E"] == "sota de espadas"
+    assert (
+        names["12O"] == "rey de oros"
+        and names["7C"] == "7 de copas"
+        and names["10E"] == "sota de espadas"
+    )
     assert all(str(card) in names for card in SPANISH_DECK.cards() + FRENCH_DECK.cards())
 
 
 def test_a_preset_without_a_translation_keeps_its_own_name(monkeypatch):
-    from pyramide_widget.widget import ui_text
     from pyramide_widget.engine.languages import DEFINITIONS
+    from pyramide_widget.widget import ui_text
 
     monkeypatch.delitem(DEFINITIONS["pl"]["presets"], "W")
-    assert ui_text.preset_name("W", "pl") == "Six Rows" and ui_text.preset_name("W", "fr") == "Six rangées"
+    assert (
+        ui_text.preset_name("W", "pl") == "Six Rows"
+        and ui_text.preset_name("W", "fr") == "Six rangées"
+    )
     assert ui_text.preset_name("X", "pl") == "Własne"
 
 
@@ -440,9 +491,9 @@ def test_a_table_definition_or_a_deck_that_is_wrong_is_refused_at_once():
     from pyramide_widget.engine.moves import parse_move
     from pyramide_widget.engine.table import Table
 
-    with pytest.raises(TypeError, match="Table.shape must be a Shape"):
+    with pytest.raises(TypeError, match=r"Table.shape must be a Shape"):
         Table("Mine", 6, FRENCH_DECK)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="Table.face_down must be a bool"):
+    with pytest.raises(TypeError, match=r"Table.face_down must be a bool"):
         Table("Mine", PyramidShape(6), FRENCH_DECK, face_down=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="dealt_to_waste must be a whole number >= 0"):
         Table("Mine", PyramidShape(6), FRENCH_DECK, dealt_to_waste=-1)

@@ -16,11 +16,10 @@ import time
 from typing import Any
 
 import pytest
+from widget_fixtures import LOSING_MOVE, LOST_DEAL, lose
 
-from widget_fixtures import LOST_DEAL, LOSING_MOVE, lose
 from pyramide_widget import Game, analyze, hint, solve
-from pyramide_widget.widget import PyramideWidget
-from pyramide_widget.widget import background
+from pyramide_widget.widget import PyramideWidget, background
 
 SLOW_HINT = "PY1-T-AAAAAAS"
 """A deal whose hint uses the whole hint budget under the Traditional rules (seconds in pure
@@ -90,7 +89,11 @@ def test_replay_marks_the_losing_step_and_highlights_the_better_move_before_it()
     send(w, {"type": "analyze"})
     send(w, {"type": "replay_start"})
     state = w._state
-    assert state["replay"]["losing"] == 1 and state["replay"]["better"] is None and state["hint"] is None
+    assert (
+        state["replay"]["losing"] == 1
+        and state["replay"]["better"] is None
+        and state["hint"] is None
+    )
     assert state["can_analyze"] is False  # not during a replay
     send(w, {"type": "analysis_better"})
     state = w._state
@@ -136,8 +139,12 @@ def test_the_analysis_runs_in_a_thread_and_its_progress_reaches_the_main_thread(
     async def scenario() -> tuple[PyramideWidget, list[tuple[bool, dict[str, Any]]], bool]:
         w = _lost()
         seen: list[tuple[bool, dict[str, Any]]] = []
-        w.observe(lambda change: seen.append((threading.current_thread() is threading.main_thread(), change["new"])),
-                  names="_work")
+        w.observe(
+            lambda change: seen.append(
+                (threading.current_thread() is threading.main_thread(), change["new"])
+            ),
+            names="_work",
+        )
         send(w, {"type": "analyze"})
         returned_before_the_end = w.analysis is None and w._tasks["analysis"].thread is not None
         await _until(lambda: w.analysis is not None)
@@ -168,7 +175,9 @@ def test_a_new_game_cancels_a_running_analysis():
     assert w.analysis is None and w._state["analysis"] is None and w._work == {}
 
 
-def test_the_hint_button_never_freezes_the_kernel_under_the_strict_rules(monkeypatch: pytest.MonkeyPatch):
+def test_the_hint_button_never_freezes_the_kernel_under_the_strict_rules(
+    monkeypatch: pytest.MonkeyPatch,
+):
     """The hint searches in a thread (seconds in pure Python, the slow case: the compiled
     search is forced off): a tap sent meanwhile is handled at once, the loop keeps turning,
     and the hint, now stale, is dropped; the game is assisted."""
@@ -193,7 +202,9 @@ def test_the_hint_button_never_freezes_the_kernel_under_the_strict_rules(monkeyp
     assert still_searching, "the tap was handled while the hint was still searching"
     assert tap_seconds < 0.5
     assert ticks >= 3
-    assert w.game.moves == 1 and w._state["hint"] is None  # the hint was for the deal, not this position
+    assert (
+        w.game.moves == 1 and w._state["hint"] is None
+    )  # the hint was for the deal, not this position
     assert w.game.assisted and w._work == {}
 
 

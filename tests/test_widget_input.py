@@ -12,7 +12,9 @@ from pyramide_widget import PRESETS, PyramideWidget
 STRICT = PRESETS["S"].rules
 
 
-@pytest.mark.parametrize("rules", [STRICT, PRESETS["S"], "S", "s"], ids=["Rules", "Preset", "letter", "lower"])
+@pytest.mark.parametrize(
+    "rules", [STRICT, PRESETS["S"], "S", "s"], ids=["Rules", "Preset", "letter", "lower"]
+)
 def test_widget_rules_may_be_a_rules_a_preset_or_its_letter(rules: Any) -> None:
     widget = PyramideWidget(rules=rules, stats=False)
     assert widget.game.rules == STRICT

@@ -25,7 +25,9 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def widget(table: str) -> PyramideWidget:
-    return PyramideWidget(game=Game.from_code("PY1-X-AAAAAAS", rules=Rules(table=TABLES[table])), stats=False)
+    return PyramideWidget(
+        game=Game.from_code("PY1-X-AAAAAAS", rules=Rules(table=TABLES[table])), stats=False
+    )
 
 
 def send(w: PyramideWidget, content: Any) -> None:
@@ -60,7 +62,9 @@ def test_a_column_s_first_card_under_two_others_is_blocked_too_r8() -> None:
     tap(w, "column-1", 1, "4♠")
     tap(w, "column-3", 3, "7♠")
     assert w._state["message"]["key"] == "blocked"
-    assert (w.game.moves, w._state["selected"]) == (0, {"pile": "column-1", "row": 1}), "nothing else happens"
+    assert (w.game.moves, w._state["selected"]) == (0, {"pile": "column-1", "row": 1}), (
+        "nothing else happens"
+    )
     game = w.game
     game.explain_mistakes = False
     game.tap("column-3", 3)
@@ -104,7 +108,9 @@ MALFORMED = [
 
 
 @pytest.mark.parametrize("content", MALFORMED, ids=[repr(m)[:48] for m in MALFORMED])
-def test_malformed_pile_taps_change_nothing_and_say_why(caplog: Any, content: dict[str, Any]) -> None:
+def test_malformed_pile_taps_change_nothing_and_say_why(
+    caplog: Any, content: dict[str, Any]
+) -> None:
     w = widget("Giza")
     tap(w, "column-1", 1, "4♠")
     before = (dict(w._state), w.game.position(), w.game.moves)
@@ -146,10 +152,14 @@ def test_the_table_entry_says_how_to_draw_every_pile_and_the_picture_follows_it(
         assert place["empty"] == ("outline" if dealt_onto else "button"), place
     root = ET.fromstring(game_svg(game))
     groups = {g.get("data-pile"): g for g in root.iter(f"{SVG}g") if g.get("data-pile")}
-    for place, pile in zip(places, snapshot(game)["piles"]):
+    for place, pile in zip(places, snapshot(game)["piles"], strict=True):
         shown = len(pile["cards"]) if place["fan"] else min(len(pile["cards"]), 1)
-        written = [text.text for text in groups[place["id"]].findall(f"{SVG}text")]  # not a card's own
-        assert written == ([str(pile["count"])] if place["count"] == "always" or pile["count"] > shown else []), place
+        written = [
+            text.text for text in groups[place["id"]].findall(f"{SVG}text")
+        ]  # not a card's own
+        assert written == (
+            [str(pile["count"])] if place["count"] == "always" or pile["count"] > shown else []
+        ), place
 
 
 def test_the_static_picture_of_giza_columns_has_no_stray_symbols() -> None:
@@ -164,7 +174,9 @@ def test_the_static_picture_of_giza_columns_has_no_stray_symbols() -> None:
 
 
 @pytest.mark.parametrize("letter", ["A", "Y", "C", "G", "U"])
-def test_the_static_picture_of_each_pile_game_along_a_random_game_has_no_stray_symbols(letter: str) -> None:
+def test_the_static_picture_of_each_pile_game_along_a_random_game_has_no_stray_symbols(
+    letter: str,
+) -> None:
     """Piles filling and emptying (waste piles, a reserve, a cell, columns): no index or pip of
     a pile card lies outside its card or under a card drawn after it."""
     from test_html import random_positions, stray_symbols

@@ -9,13 +9,14 @@ import re
 import string
 
 import pytest
-
 import widget_fixtures
 from layouts import r5_game
+
 from pyramide_widget.engine.cards import SPANISH_DECK, standard_deck
+from pyramide_widget.engine.errors import IllegalMoveError
 from pyramide_widget.engine.i18n import LANGUAGES
-from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.engine.languages import DEFINITIONS
+from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.widget.ui_text import card_name, preset_name, table_for, text
 
 # ---------------------------------------------------------------- Game.observe
@@ -33,7 +34,7 @@ def test_observers_hear_each_public_change_once():
     game.undo()  # nothing to undo: the message changes, still one notification
     game.restart()
     assert seen == [1, 1, 1, 2, 2, 2, 0]
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalMoveError):
         game.play("Q♣")  # illegal: the game is unchanged, observers are still told (cheap)
     stop()
     game.play("draw")
@@ -95,13 +96,18 @@ def test_static_html_escapes_and_shows_the_message():
 def test_every_language_has_every_string_with_the_same_placeholders():
     strings = {language: DEFINITIONS[language]["strings"] for language in LANGUAGES}
     keys = set(strings["en"])
-    fields = {key: {f for _, f, _, _ in string.Formatter().parse(strings["en"][key]) if f} for key in keys}
+    fields = {
+        key: {f for _, f, _, _ in string.Formatter().parse(strings["en"][key]) if f} for key in keys
+    }
     for language in LANGUAGES:
         assert set(strings[language]) == keys, language
         for key in keys:
             value = strings[language][key]
             assert value.strip(), (language, key)
-            assert {f for _, f, _, _ in string.Formatter().parse(value) if f} == fields[key], (language, key)
+            assert {f for _, f, _, _ in string.Formatter().parse(value) if f} == fields[key], (
+                language,
+                key,
+            )
 
 
 def test_every_visible_string_differs_from_english_where_it_should():

@@ -16,16 +16,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from layouts import dead_end_game, play_dead_end, r5_game, stuck_game, win_by_taps, winnable_game  # noqa: E402
+from layouts import dead_end_game, play_dead_end, r5_game, stuck_game, win_by_taps, winnable_game
 
-from pyramide_widget import Game, Rules  # noqa: E402
-from pyramide_widget.analysis.statistics import StatsStore  # noqa: E402
-from pyramide_widget.widget.ui_text import table_for  # noqa: E402
-from pyramide_widget.widget import PyramideWidget  # noqa: E402
+from pyramide_widget import Game, Rules
+from pyramide_widget.analysis.statistics import StatsStore
+from pyramide_widget.widget import PyramideWidget
+from pyramide_widget.widget.ui_text import table_for
 
 FIXTURES = Path(__file__).resolve().parents[1] / "js" / "test" / "fixtures"
 # Fixture widgets have statistics on (the button shows) in a file that is never written.
-UNUSED_STATS = StatsStore(Path(tempfile.gettempdir()) / "pyramide-fixtures-never-written" / "stats.sqlite3")
+UNUSED_STATS = StatsStore(
+    Path(tempfile.gettempdir()) / "pyramide-fixtures-never-written" / "stats.sqlite3"
+)
 
 
 class StepClock:
@@ -102,9 +104,18 @@ def build() -> dict[str, Any]:
     lost.replay_to(lost.analysis.losing_move)
     out["analysed_replay_losing.json"] = _state(lost)
     # The other tables, drawn from the snapshot's table entry alone (at the deal).
-    for letter, name in (("W", "six_rows"), ("V", "triangle"), ("F", "face_down"), ("B", "spanish")):
-        out[f"{name}.json"] = _state(_widget(Game.from_code(f"PY1-{letter}-AAAAAAS", clock=StepClock())))
-    out["stock_face_up.json"] = _state(_widget(r5_game(Rules(stock_face_up=True), clock=StepClock())))
+    for letter, name in (
+        ("W", "six_rows"),
+        ("V", "triangle"),
+        ("F", "face_down"),
+        ("B", "spanish"),
+    ):
+        out[f"{name}.json"] = _state(
+            _widget(Game.from_code(f"PY1-{letter}-AAAAAAS", clock=StepClock()))
+        )
+    out["stock_face_up.json"] = _state(
+        _widget(r5_game(Rules(stock_face_up=True), clock=StepClock()))
+    )
     # The games with other piles (issue 14), their presets' PY1-?-AAAAAAS: Giza and Reserve
     # at the deal, Apophis after a draw (one card on each waste pile), Cell with 3♦ in its cell
     # and 10♣ on the waste, Tut's Tomb with 5♦ and 3♦ selected together and 4♠ on the waste.
@@ -150,7 +161,9 @@ def stats_reply() -> dict[str, Any]:
     when = datetime(2025, 3, 14, 9, 26, tzinfo=timezone.utc)
     with tempfile.TemporaryDirectory() as folder:
         store = StatsStore(Path(folder) / "stats.sqlite3")
-        for n, (step, rules) in enumerate([(1.5, None), (2.0, None), (0.5, None), (1.0, Rules.preset("E"))]):
+        for n, (step, rules) in enumerate(
+            [(1.5, None), (2.0, None), (0.5, None), (1.0, Rules.preset("E"))]
+        ):
             game = winnable_game(rules)
             game.clock = type(game.clock)(StepClock(step))
             win_by_taps(game)

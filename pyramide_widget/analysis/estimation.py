@@ -44,27 +44,34 @@ import sys
 import time
 from array import array
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future
 from contextlib import closing
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Callable, Iterable, Iterator, Sequence
 
 from ..engine.deal import DEAL_LETTERS, DealCode, SplitMix64
 from ..engine.rules import PRESETS, Rules
 
 __all__ = [
-    "DealOutcome", "Estimate", "MAX_DEALS", "MAX_SEED", "deal_letters", "estimate",
-    "iter_deal_letters", "solve_deals", "wilson_interval",
+    "MAX_DEALS",
+    "MAX_SEED",
+    "DealOutcome",
+    "Estimate",
+    "deal_letters",
+    "estimate",
+    "iter_deal_letters",
+    "solve_deals",
+    "wilson_interval",
 ]
 
 Z_95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 
-MAX_DEALS = 26 ** DEAL_LETTERS
+MAX_DEALS = 26**DEAL_LETTERS
 """How many distinct deals the 7 code letters can name."""
 
-MAX_SEED = 2 ** 64 - 1
+MAX_SEED = 2**64 - 1
 """The largest seed: the SplitMix64 state is 64 bits, so a larger seed would alias a smaller one."""
 
 _BUCKET_BITS = 16
@@ -230,7 +237,9 @@ class Estimate:
     def codes(self) -> list[str]:
         """Every deal's code, in order (only when every outcome was kept)."""
         if self.keep != "all":
-            raise ValueError(f"this estimate kept {self.keep!r} outcomes; estimate(keep='all') keeps every code")
+            raise ValueError(
+                f"this estimate kept {self.keep!r} outcomes; estimate(keep='all') keeps every code"
+            )
         return [outcome.code for outcome in self.outcomes]
 
     def slowest(self) -> DealOutcome:
@@ -270,10 +279,16 @@ class Estimate:
             "seed": self.seed,
             "deals": self.deals,
             "won": self.won,
-            **({} if self.max_nodes is None else {
-                "max_nodes": self.max_nodes, "lost": self.lost, "undecided": self.undecided,
-                "rate_range": list(self.rate_range),
-            }),
+            **(
+                {}
+                if self.max_nodes is None
+                else {
+                    "max_nodes": self.max_nodes,
+                    "lost": self.lost,
+                    "undecided": self.undecided,
+                    "rate_range": list(self.rate_range),
+                }
+            ),
             "rate": self.rate,
             "ci95": [self.low, self.high],
             "max_removed": {str(k): v for k, v in sorted(self.max_removed.items())},
@@ -283,7 +298,9 @@ class Estimate:
         }
 
 
-def _solve_chunk(rules: Rules, codes: Sequence[str], max_nodes: int | None = None) -> list[ChunkResult]:
+def _solve_chunk(
+    rules: Rules, codes: Sequence[str], max_nodes: int | None = None
+) -> list[ChunkResult]:
     """Solve a chunk of deals (runs in a worker: module-level, so it pickles by name); a deal
     the search cannot settle within ``max_nodes`` is undecided (``None``)."""
     from ..engine.game import Game
@@ -340,7 +357,9 @@ def _default_executor() -> Executor | None:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
         return ProcessPoolExecutor(
-            max_workers=os.cpu_count() or 1, mp_context=context, initializer=_ignore_interrupts,
+            max_workers=os.cpu_count() or 1,
+            mp_context=context,
+            initializer=_ignore_interrupts,
         )
     except (ImportError, NotImplementedError, OSError, ValueError):
         return None
@@ -402,7 +421,9 @@ def _work(
     if player is None:
         return _solve_chunk, (max_nodes,), executor
     if max_nodes is not None:
-        raise ValueError("max_nodes is the solver's budget: a strategy (player=...) plays without one, pass max_nodes=None")
+        raise ValueError(
+            "max_nodes is the solver's budget: a strategy (player=...) plays without one, pass max_nodes=None"
+        )
     from .strategies import STRATEGIES, check_player, player_name
 
     check_player(player)
@@ -463,7 +484,11 @@ def solve_deals(
     _check_whole("seed", seed, 0, MAX_SEED)
     executor = _check_executor(executor)
     _check_whole("chunk_size", chunk_size, 1, MAX_DEALS)
-    window = 4 * (os.cpu_count() or 1) if in_flight is None else _check_whole("in_flight", in_flight, 1, MAX_DEALS)
+    window = (
+        4 * (os.cpu_count() or 1)
+        if in_flight is None
+        else _check_whole("in_flight", in_flight, 1, MAX_DEALS)
+    )
     if max_nodes is not None:
         _check_whole("max_nodes", max_nodes, 1, 2**63 - 1)
     task, extra, executor = _work(player, seed, executor, max_nodes)
@@ -477,24 +502,37 @@ def _chunks(rules: Rules, deals: int, seed: int, chunk_size: int) -> Iterator[li
 
 
 def _stream(
-    rules: Rules, deals: int, seed: int, executor: Executor | str | None, chunk_size: int, window: int,
-    task: _Task, extra: tuple[object, ...],
+    rules: Rules,
+    deals: int,
+    seed: int,
+    executor: Executor | str | None,
+    chunk_size: int,
+    window: int,
+    task: _Task,
+    extra: tuple[object, ...],
 ) -> Iterator[DealOutcome]:
     chunks = _chunks(rules, deals, seed, chunk_size)
     pool = _default_executor() if executor is None else None if executor == "serial" else executor
     if pool is None:
-        solved: Iterable[tuple[list[str], list[ChunkResult]]] = ((c, task(rules, c, *extra)) for c in chunks)
+        solved: Iterable[tuple[list[str], list[ChunkResult]]] = (
+            (c, task(rules, c, *extra)) for c in chunks
+        )
     else:
         solved = _in_order(pool, rules, chunks, window, executor is None, task, extra)
     with closing(iter(solved)) as results:
         for chunk, chunk_results in results:
-            for code, (winnable, removed, nodes, seconds) in zip(chunk, chunk_results):
+            for code, (winnable, removed, nodes, seconds) in zip(chunk, chunk_results, strict=True):
                 yield DealOutcome(code, winnable, removed, nodes, seconds)
 
 
 def _in_order(
-    pool: Executor, rules: Rules, chunks: Iterator[list[str]], window: int, owned: bool,
-    task: _Task, extra: tuple[object, ...],
+    pool: Executor,
+    rules: Rules,
+    chunks: Iterator[list[str]],
+    window: int,
+    owned: bool,
+    task: _Task,
+    extra: tuple[object, ...],
 ) -> Iterator[tuple[list[str], list[ChunkResult]]]:
     """Submit chunks with at most ``window`` unfinished or unread, and yield them in order."""
     pending: deque[tuple[list[str], Future[list[ChunkResult]]]] = deque()
@@ -514,7 +552,7 @@ def _in_order(
             raise
         raise type(error)(
             "a worker of the default process pool stopped abruptly (killed, out of memory, or "
-            "the script calling estimate() lacks the `if __name__ == \"__main__\":` guard the "
+            'the script calling estimate() lacks the `if __name__ == "__main__":` guard the '
             "pool needs to start its workers)"
         ) from error
     finally:
@@ -572,7 +610,13 @@ def estimate(
         raise ValueError(f"keep must be one of {', '.join(map(repr, _KEEP))}, got {keep!r}")
     rules = _check_rules(rules)
     stream = solve_deals(
-        rules, deals, seed, executor=executor, chunk_size=chunk_size, in_flight=in_flight, player=player,
+        rules,
+        deals,
+        seed,
+        executor=executor,
+        chunk_size=chunk_size,
+        in_flight=in_flight,
+        player=player,
         max_nodes=max_nodes,
     )
     started = time.perf_counter()
@@ -601,9 +645,21 @@ def estimate(
     low = wilson_interval(won, deals)[0]
     high = wilson_interval(won + undecided, deals)[1]
     return Estimate(
-        rules, seed, deals, won, low, high, dict(sorted(histogram.items())),
-        tuple(outcomes), time.perf_counter() - started, tuple(won_codes), slowest, keep,
-        None if player is None else _player_name(player), undecided, max_nodes,
+        rules,
+        seed,
+        deals,
+        won,
+        low,
+        high,
+        dict(sorted(histogram.items())),
+        tuple(outcomes),
+        time.perf_counter() - started,
+        tuple(won_codes),
+        slowest,
+        keep,
+        None if player is None else _player_name(player),
+        undecided,
+        max_nodes,
     )
 
 

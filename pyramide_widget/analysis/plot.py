@@ -35,11 +35,11 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..install import missing_dependency
-from ..engine.record import Record
 from ..engine.game import POINTS_PER_CARD
+from ..engine.record import Record
 from ..engine.rules import PRESETS, Rules
 from ..engine.table import STANDARD_TABLE, TABLES
+from ..install import missing_dependency
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -68,7 +68,7 @@ class Chart:
     on matplotlib ``Axes``. Build charts with the module's functions, not with this class.
     """
 
-    def __init__(self, spec: dict[str, Any], summary: str, draw: Callable[["Axes"], None]) -> None:
+    def __init__(self, spec: dict[str, Any], summary: str, draw: Callable[[Axes], None]) -> None:
         self._spec = spec
         self._summary = summary
         self._draw = draw
@@ -94,7 +94,7 @@ class Chart:
     def __str__(self) -> str:
         return self._summary
 
-    def to_matplotlib(self, ax: "Axes | None" = None) -> "Axes":
+    def to_matplotlib(self, ax: Axes | None = None) -> Axes:
         """Draw the chart on ``ax`` (a new figure when ``None``) and return the ``Axes``.
 
         Needs matplotlib (the ``plot`` extra); the ``ImportError`` says how to install it."""
@@ -102,7 +102,9 @@ class Chart:
             import matplotlib.pyplot as plt
             from matplotlib.axes import Axes
         except ImportError as error:
-            raise missing_dependency("pyramide_widget.analysis.plot", "matplotlib", "plot", error) from None
+            raise missing_dependency(
+                "pyramide_widget.analysis.plot", "matplotlib", "plot", error
+            ) from None
         if ax is None:
             _fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
         elif not isinstance(ax, Axes):
@@ -127,7 +129,9 @@ class Chart:
             figure.savefig(buffer, format="svg", metadata={"Date": None})
         return buffer.getvalue()
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _repr_mimebundle_(
+        self, include: Any = None, exclude: Any = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         """The spec, the SVG and the summary, with no ``text/html``: JupyterLab ranks HTML above
         its Vega-Lite renderer and would show that instead. The metadata asks the renderer
         (vega-embed) for SVG rather than a canvas: sharp at any zoom, and its marks are elements."""
@@ -144,8 +148,14 @@ def _check_flag(name: str, value: object) -> None:
 
 
 def _spec(title: str, rows: list[Row], **rest: Any) -> dict[str, Any]:
-    return {"$schema": VEGA_LITE_SCHEMA, "title": title, "width": WIDTH, "height": HEIGHT,
-            "data": {"values": rows}, **rest}
+    return {
+        "$schema": VEGA_LITE_SCHEMA,
+        "title": title,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "data": {"values": rows},
+        **rest,
+    }
 
 
 # ---------------------------------------------------------------------- score curves
@@ -171,7 +181,9 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
     """
     items = [records] if _is_single_record(records) else list(records)
     recs = [_as_record(item) for item in items]
-    win = max((POINTS_PER_CARD * record.rules.table.shape.size for record in recs), default=WIN_SCORE)
+    win = max(
+        (POINTS_PER_CARD * record.rules.table.shape.size for record in recs), default=WIN_SCORE
+    )
     if labels is not None and (isinstance(labels, str) or len(labels) != len(recs)):
         count = "a string" if isinstance(labels, str) else f"{len(labels)} labels"
         raise ValueError(f"labels must be one name per game: got {count} for {len(recs)} games")
@@ -179,39 +191,63 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
     if len(set(names)) != len(names):
         raise ValueError(f"labels must differ (each names one line), got {names}")
     rows = [
-        {"game": name, "step": step.index, "action": step.action or "deal", "move": step.moves, "score": step.score}
-        for record, name in zip(recs, names)
+        {
+            "game": name,
+            "step": step.index,
+            "action": step.action or "deal",
+            "move": step.moves,
+            "score": step.score,
+        }
+        for record, name in zip(recs, names, strict=True)
         for step, _game in record.steps()
     ]
     title = "Score curve" if len(recs) == 1 else "Score curves"
-    spec = _spec(title, rows, layer=[
-        {
-            "mark": {"type": "line", "interpolate": "step-after", "point": {"size": 16}},
-            "encoding": {
-                "x": {"field": "move", "type": "quantitative", "title": "move number"},
-                "y": {"field": "score", "type": "quantitative", "title": "score",
-                      "scale": {"domain": [0, win + 20]}},
-                "color": {"field": "game", "type": "nominal", "title": "game", "sort": names},
-                "order": {"field": "step", "type": "quantitative"},
-                "tooltip": [{"field": f} for f in ("game", "step", "action", "move", "score")],
+    spec = _spec(
+        title,
+        rows,
+        layer=[
+            {
+                "mark": {"type": "line", "interpolate": "step-after", "point": {"size": 16}},
+                "encoding": {
+                    "x": {"field": "move", "type": "quantitative", "title": "move number"},
+                    "y": {
+                        "field": "score",
+                        "type": "quantitative",
+                        "title": "score",
+                        "scale": {"domain": [0, win + 20]},
+                    },
+                    "color": {"field": "game", "type": "nominal", "title": "game", "sort": names},
+                    "order": {"field": "step", "type": "quantitative"},
+                    "tooltip": [{"field": f} for f in ("game", "step", "action", "move", "score")],
+                },
             },
-        },
-        {
-            "data": {"values": [{"score": win}]},
-            "mark": {"type": "rule", "strokeDash": [2, 3], "color": "#999999"},
-            "encoding": {"y": {"field": "score", "type": "quantitative"}},
-        },
-    ])
-    summary = "\n".join([title + " (move number: score)"] + [
-        f"  {name}: {len(record)} actions, ends at move {last['move']} with score {last['score']}"
-        for record, name in zip(recs, names)
-        for last in [[r for r in rows if r["game"] == name][-1]]
-    ])
-    def draw(ax: "Axes") -> None:
+            {
+                "data": {"values": [{"score": win}]},
+                "mark": {"type": "rule", "strokeDash": [2, 3], "color": "#999999"},
+                "encoding": {"y": {"field": "score", "type": "quantitative"}},
+            },
+        ],
+    )
+    summary = "\n".join(
+        [title + " (move number: score)"]
+        + [
+            f"  {name}: {len(record)} actions, ends at move {last['move']} with score {last['score']}"
+            for record, name in zip(recs, names, strict=True)
+            for last in [[r for r in rows if r["game"] == name][-1]]
+        ]
+    )
+
+    def draw(ax: Axes) -> None:
         for name in names:
             points = [r for r in rows if r["game"] == name]
-            ax.plot([r["move"] for r in points], [r["score"] for r in points],
-                    drawstyle="steps-post", marker=".", markersize=3, label=name)
+            ax.plot(
+                [r["move"] for r in points],
+                [r["score"] for r in points],
+                drawstyle="steps-post",
+                marker=".",
+                markersize=3,
+                label=name,
+            )
         ax.axhline(win, color="0.6", linestyle=":", linewidth=1, zorder=0)
         ax.set_xlabel("move number")
         ax.set_ylabel("score")
@@ -224,7 +260,9 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
 
 
 def _is_single_record(value: Any) -> bool:
-    return isinstance(value, (Record, str, dict)) or hasattr(value, "record") or hasattr(value, "game")
+    return (
+        isinstance(value, (Record, str, dict)) or hasattr(value, "record") or hasattr(value, "game")
+    )
 
 
 def _default_labels(records: Sequence[Record]) -> list[str]:
@@ -307,17 +345,25 @@ def _looks_like_estimate(value: Any) -> bool:
     return any(hasattr(value, k) for k in keys)
 
 
-def _series(series: tuple[Any, ...], labels: Sequence[str] | None) -> list[tuple[str, list[tuple[str, Any]]]]:
+def _series(
+    series: tuple[Any, ...], labels: Sequence[str] | None
+) -> list[tuple[str, list[tuple[str, Any]]]]:
     """``(series name, [(category, estimate), ...])`` for each positional argument."""
     if not series:
-        raise TypeError("give at least one estimate, list of estimates or mapping {label: estimate}")
+        raise TypeError(
+            "give at least one estimate, list of estimates or mapping {label: estimate}"
+        )
     if labels is not None and (isinstance(labels, str) or len(labels) != len(series)):
         count = "a string" if isinstance(labels, str) else f"{len(labels)} labels"
-        raise ValueError(f"labels must be one name per series: got {count} for {len(series)} series")
-    names = [str(n) for n in labels] if labels is not None else [
-        "estimate" if len(series) == 1 else f"series {i}" for i in range(1, len(series) + 1)
-    ]
-    return [(name, _estimates(s)) for name, s in zip(names, series)]
+        raise ValueError(
+            f"labels must be one name per series: got {count} for {len(series)} series"
+        )
+    names = (
+        [str(n) for n in labels]
+        if labels is not None
+        else ["estimate" if len(series) == 1 else f"series {i}" for i in range(1, len(series) + 1)]
+    )
+    return [(name, _estimates(s)) for name, s in zip(names, series, strict=True)]
 
 
 def _categories(groups: list[tuple[str, list[tuple[str, Any]]]]) -> list[str]:
@@ -330,8 +376,11 @@ def _offsets(count: int, width: float) -> list[float]:
 
 
 def win_rates(
-    *estimates: Any, labels: Sequence[str] | None = None, percent: bool = True,
-    title: str = "Winnable deals per rules preset", axis: str = "rules preset",
+    *estimates: Any,
+    labels: Sequence[str] | None = None,
+    percent: bool = True,
+    title: str = "Winnable deals per rules preset",
+    axis: str = "rules preset",
     measure: str = "winnable deals",
 ) -> Chart:
     """Points with confidence-interval bars: the share of winnable deals per preset.
@@ -354,43 +403,93 @@ def win_rates(
     for name, items in groups:
         for category, estimate in items:
             rate, low, high = estimate_rate(estimate)
-            rows.append({"series": name, "rules": category, "rate": rate * scale, "low": low * scale,
-                         "high": high * scale, "deals": _get(estimate, "deals")})
+            rows.append(
+                {
+                    "series": name,
+                    "rules": category,
+                    "rate": rate * scale,
+                    "low": low * scale,
+                    "high": high * scale,
+                    "deals": _get(estimate, "deals"),
+                }
+            )
     categories = _categories(groups)
     names = [name for name, _ in groups]
     y_title = f"{measure} (%)" if percent else f"{measure} (share)"
-    x = {"field": "rules", "type": "nominal", "title": axis, "sort": categories,
-         "axis": {"labelAngle": 0}}
+    x = {
+        "field": "rules",
+        "type": "nominal",
+        "title": axis,
+        "sort": categories,
+        "axis": {"labelAngle": 0},
+    }
     y_scale = {"domain": [0, scale]}
-    encoding: dict[str, Any] = {"x": x, "color": {"field": "series", "type": "nominal", "title": None,
-                                                  "sort": names}}
+    encoding: dict[str, Any] = {
+        "x": x,
+        "color": {"field": "series", "type": "nominal", "title": None, "sort": names},
+    }
     if len(names) > 1:
         encoding["xOffset"] = {"field": "series", "type": "nominal", "sort": names}
-    spec = _spec(title, rows, encoding=encoding, layer=[
-        {"mark": {"type": "rule", "strokeWidth": 2},
-         "encoding": {"y": {"field": "low", "type": "quantitative", "title": y_title, "scale": y_scale},
-                      "y2": {"field": "high"}}},
-        {"mark": {"type": "point", "filled": True, "size": 60},
-         "encoding": {"y": {"field": "rate", "type": "quantitative", "title": y_title, "scale": y_scale},
-                      "tooltip": [{"field": f} for f in ("series", "rules", "rate", "low", "high", "deals")]}},
-    ])
+    spec = _spec(
+        title,
+        rows,
+        encoding=encoding,
+        layer=[
+            {
+                "mark": {"type": "rule", "strokeWidth": 2},
+                "encoding": {
+                    "y": {
+                        "field": "low",
+                        "type": "quantitative",
+                        "title": y_title,
+                        "scale": y_scale,
+                    },
+                    "y2": {"field": "high"},
+                },
+            },
+            {
+                "mark": {"type": "point", "filled": True, "size": 60},
+                "encoding": {
+                    "y": {
+                        "field": "rate",
+                        "type": "quantitative",
+                        "title": y_title,
+                        "scale": y_scale,
+                    },
+                    "tooltip": [
+                        {"field": f} for f in ("series", "rules", "rate", "low", "high", "deals")
+                    ],
+                },
+            },
+        ],
+    )
     unit = "%" if percent else ""
     summary = "\n".join(
         [f"{title} ({'95% interval' if percent else 'share, 95% interval'})"]
-        + [f"  {r['series']}: {r['rules']}  {r['rate']:.4g}{unit} [{r['low']:.4g}–{r['high']:.4g}{unit}]" for r in rows]
+        + [
+            f"  {r['series']}: {r['rules']}  {r['rate']:.4g}{unit} [{r['low']:.4g}–{r['high']:.4g}{unit}]"
+            for r in rows
+        ]
     )
 
-    def draw(ax: "Axes") -> None:
+    def draw(ax: Axes) -> None:
         positions = {category: i for i, category in enumerate(categories)}
-        for shift, name in zip(_offsets(len(names), 0.2), names):
+        for shift, name in zip(_offsets(len(names), 0.2), names, strict=True):
             points = [r for r in rows if r["series"] == name]
             ax.errorbar(
-                [positions[r["rules"]] + shift for r in points], [r["rate"] for r in points],
-                yerr=[[max(0.0, r["rate"] - r["low"]) for r in points],
-                      [max(0.0, r["high"] - r["rate"]) for r in points]],
-                fmt="o", capsize=4, label=name,
+                [positions[r["rules"]] + shift for r in points],
+                [r["rate"] for r in points],
+                yerr=[
+                    [max(0.0, r["rate"] - r["low"]) for r in points],
+                    [max(0.0, r["high"] - r["rate"]) for r in points],
+                ],
+                fmt="o",
+                capsize=4,
+                label=name,
             )
-        ax.set_xticks(range(len(categories)), [c.replace(" · ", "\n") for c in categories])  # letter over name
+        ax.set_xticks(
+            range(len(categories)), [c.replace(" · ", "\n") for c in categories]
+        )  # letter over name
         ax.set_xlim(-0.6, len(categories) - 0.4)
         ax.set_xlabel(axis)
         ax.set_ylabel(y_title)
@@ -413,21 +512,31 @@ def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
     """
     _check_flag("share", share)
     if not estimates:
-        raise TypeError("give at least one estimate, list of estimates or mapping {label: estimate}")
+        raise TypeError(
+            "give at least one estimate, list of estimates or mapping {label: estimate}"
+        )
     items = [item for group in estimates for item in _estimates(group)]
     rows = []
     for name, estimate in items:
         dist = _distribution(estimate)
         total = sum(dist.values()) or 1
-        rows += [{"series": name, "cards": k, "deals": dist[k], "share": dist[k] / total} for k in sorted(dist)]
+        rows += [
+            {"series": name, "cards": k, "deals": dist[k], "share": dist[k] / total}
+            for k in sorted(dist)
+        ]
     names = [name for name, _ in items]
     measure = "share" if share else "deals"
     y_title = "share of deals" if share else "deals"
     x_title = "pyramid cards removable (at most)"
     title = "Cards removable per deal"
     encoding: dict[str, Any] = {
-        "x": {"field": "cards", "type": "ordinal", "title": x_title,
-              "scale": {"domain": list(range(PYRAMID_CARDS + 1))}, "axis": {"labelAngle": 0}},
+        "x": {
+            "field": "cards",
+            "type": "ordinal",
+            "title": x_title,
+            "scale": {"domain": list(range(PYRAMID_CARDS + 1))},
+            "axis": {"labelAngle": 0},
+        },
         "y": {"field": measure, "type": "quantitative", "title": y_title},
         "color": {"field": "series", "type": "nominal", "title": None, "sort": names},
         "tooltip": [{"field": f} for f in ("series", "cards", "deals", "share")],
@@ -437,16 +546,27 @@ def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
     spec = _spec(title, rows, mark={"type": "bar"}, encoding=encoding)
     summary = "\n".join(
         [f"{title} (cards: {measure})"]
-        + [f"  {name}: " + ", ".join(
-            f"{r['cards']}: {r['share']:.3g}" if share else f"{r['cards']}: {r['deals']}"
-            for r in rows if r["series"] == name) for name in names]
+        + [
+            f"  {name}: "
+            + ", ".join(
+                f"{r['cards']}: {r['share']:.3g}" if share else f"{r['cards']}: {r['deals']}"
+                for r in rows
+                if r["series"] == name
+            )
+            for name in names
+        ]
     )
 
-    def draw(ax: "Axes") -> None:
+    def draw(ax: Axes) -> None:
         width = 0.8 / max(1, len(names))
-        for shift, name in zip(_offsets(len(names), width), names):
+        for shift, name in zip(_offsets(len(names), width), names, strict=True):
             bars = [r for r in rows if r["series"] == name]
-            ax.bar([r["cards"] + shift for r in bars], [r[measure] for r in bars], width=width, label=name)
+            ax.bar(
+                [r["cards"] + shift for r in bars],
+                [r[measure] for r in bars],
+                width=width,
+                label=name,
+            )
         ax.set_xlabel(x_title)
         ax.set_ylabel(y_title)
         ax.set_xlim(-1, PYRAMID_CARDS + 1)
@@ -456,4 +576,11 @@ def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
     return Chart(spec, summary, draw)
 
 
-__all__ = ["Chart", "estimate_label", "estimate_rate", "removable_distribution", "score_curve", "win_rates"]
+__all__ = [
+    "Chart",
+    "estimate_label",
+    "estimate_rate",
+    "removable_distribution",
+    "score_curve",
+    "win_rates",
+]

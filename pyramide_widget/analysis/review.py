@@ -24,8 +24,9 @@ Uses the solver only through its public API (:func:`~pyramide_widget.solver.solv
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..engine.moves import Move
 from ..engine.position import Position
@@ -35,7 +36,14 @@ from ..solver import SearchLimitReached, solve
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-__all__ = ["ANALYSIS_NODES", "ANALYSIS_TOTAL_NODES", "GameAnalysis", "MoveAnalysis", "Verdict", "analyze"]
+__all__ = [
+    "ANALYSIS_NODES",
+    "ANALYSIS_TOTAL_NODES",
+    "GameAnalysis",
+    "MoveAnalysis",
+    "Verdict",
+    "analyze",
+]
 
 ANALYSIS_NODES = 20_000
 """Search nodes per position by default: half a hint's budget (about half a second of CPython
@@ -66,7 +74,11 @@ class Verdict:
         return self.winnable is not None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"winnable": self.winnable, "max_removed": self.max_removed, "at_least": self.at_least}
+        return {
+            "winnable": self.winnable,
+            "max_removed": self.max_removed,
+            "at_least": self.at_least,
+        }
 
 
 @dataclass(frozen=True)
@@ -86,8 +98,14 @@ class MoveAnalysis:
         return self.action != UNDO and self.before.winnable is True and self.after.winnable is False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "action": self.action, "before": self.before.to_dict(),
-                "after": self.after.to_dict(), "undone": self.undone, "losing": self.losing}
+        return {
+            "index": self.index,
+            "action": self.action,
+            "before": self.before.to_dict(),
+            "after": self.after.to_dict(),
+            "undone": self.undone,
+            "losing": self.losing,
+        }
 
 
 @dataclass(frozen=True)
@@ -121,11 +139,15 @@ class GameAnalysis:
     def summary(self) -> str:
         """A few lines in English, saying what the solver could see."""
         size = self.record.rules.table.shape.size
-        lines = [f"{self.record.code or 'custom deal'}: {_best_text(self.deal, size)} ({PERFECT_INFORMATION})",
-                 f"player: {self.removed} of {size} pyramid cards removed, {self.status}, score {self.score}"]
+        lines = [
+            f"{self.record.code or 'custom deal'}: {_best_text(self.deal, size)} ({PERFECT_INFORMATION})",
+            f"player: {self.removed} of {size} pyramid cards removed, {self.status}, score {self.score}",
+        ]
         if self.losing_move is not None:
             move = self.moves[self.losing_move - 1]
-            lines.append(f"losing move: {self.losing_move}. {move.action} (better: {self.better_move})")
+            lines.append(
+                f"losing move: {self.losing_move}. {move.action} (better: {self.better_move})"
+            )
         elif not self.complete:
             lines.append("some positions are unknown: the node budget ran out")
         return "\n".join(lines)
@@ -133,22 +155,33 @@ class GameAnalysis:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (the widget's Analysis panel draws it)."""
         return {
-            "code": self.record.code, "rules": self.record.rules.letter,
+            "code": self.record.code,
+            "rules": self.record.rules.letter,
             "size": self.record.rules.table.shape.size,
-            "deal": self.deal.to_dict(), "final": self.final.to_dict(),
+            "deal": self.deal.to_dict(),
+            "final": self.final.to_dict(),
             "moves": [move.to_dict() for move in self.moves],
-            "removed": self.removed, "status": self.status, "score": self.score,
+            "removed": self.removed,
+            "status": self.status,
+            "score": self.score,
             "losing_move": self.losing_move,
-            "losing_action": None if self.losing_move is None else self.moves[self.losing_move - 1].action,
+            "losing_action": None
+            if self.losing_move is None
+            else self.moves[self.losing_move - 1].action,
             "better_move": None if self.better_move is None else str(self.better_move),
-            "better_cards": [] if self.better_move is None else [str(card) for card in self.better_move.cards],
-            "complete": self.complete, "nodes": self.nodes,
+            "better_cards": []
+            if self.better_move is None
+            else [str(card) for card in self.better_move.cards],
+            "complete": self.complete,
+            "nodes": self.nodes,
         }
 
     def __repr__(self) -> str:
-        return (f"GameAnalysis({self.record.code or 'custom deal'}, actions={len(self.moves)}, "
-                f"deal_winnable={self.deal.winnable}, removed={self.removed}, "
-                f"losing_move={self.losing_move}, better_move={self.better_move}, complete={self.complete})")
+        return (
+            f"GameAnalysis({self.record.code or 'custom deal'}, actions={len(self.moves)}, "
+            f"deal_winnable={self.deal.winnable}, removed={self.removed}, "
+            f"losing_move={self.losing_move}, better_move={self.better_move}, complete={self.complete})"
+        )
 
 
 def _best_text(deal: Verdict, size: int) -> str:
@@ -167,7 +200,7 @@ class _Budget:
         self.left = total
         self.used = 0
 
-    def next_limit(self, capped: bool = True) -> int | None | bool:
+    def next_limit(self, capped: bool = True) -> int | bool | None:
         """The budget of the next search (``capped``: at most ``per_position``), or ``False``
         when nothing is left."""
         per_position = self.per_position if capped else None
@@ -187,7 +220,9 @@ def _check_budget(name: str, value: Any) -> None:
     if value is None:
         return
     if type(value) is not int:
-        raise TypeError(f"{name} must be a whole number of search nodes (int) or None, got {type(value).__name__} {value!r}")
+        raise TypeError(
+            f"{name} must be a whole number of search nodes (int) or None, got {type(value).__name__} {value!r}"
+        )
     if value < 1:
         raise ValueError(f"{name} must be a positive number of search nodes, not {value!r}")
 
@@ -209,11 +244,15 @@ def analyze(
     (the widget cancels this way). A record that does not replay raises
     :class:`~pyramide_widget.engine.errors.RecordError`."""
     if not isinstance(record, (Record, str, dict)):
-        raise TypeError(f"record must be a Record (game.record()) or its JSON or text form, got {type(record).__name__}")
+        raise TypeError(
+            f"record must be a Record (game.record()) or its JSON or text form, got {type(record).__name__}"
+        )
     _check_budget("max_nodes", max_nodes)
     _check_budget("total_nodes", total_nodes)
     if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be a function of (done, total) or None, got {type(progress).__name__}")
+        raise TypeError(
+            f"progress must be a function of (done, total) or None, got {type(progress).__name__}"
+        )
     record = Record.load(record)
 
     # Each step's position (0 = the deal) and one game per distinct position, to search.
@@ -228,7 +267,9 @@ def analyze(
         final = game
     assert final is not None
     undone = _undone_actions(record.actions)
-    kept = [0] + [i for i, action in enumerate(record.actions, 1) if action != UNDO and not undone[i]]
+    kept = [0] + [
+        i for i, action in enumerate(record.actions, 1) if action != UNDO and not undone[i]
+    ]
 
     verdicts: dict[Position, Verdict] = {}  # proven, or unknown after a search ran out
     first_moves: dict[Position, Move] = {}  # a winning position's first move of a winning line
@@ -270,21 +311,32 @@ def analyze(
     for step in order:
         search(step, retry=True)
 
-    known = [verdicts.get(position) or Verdict(None, None, games[position].shape.size - games[position].pyramid_left)
-             for position in step_position]
+    known = [
+        verdicts.get(position)
+        or Verdict(None, None, games[position].shape.size - games[position].pyramid_left)
+        for position in step_position
+    ]
     _infer(record.actions, known)
     moves = tuple(
-        MoveAnalysis(i, action, known[i - 1], known[i], undone[i]) for i, action in enumerate(record.actions, 1)
+        MoveAnalysis(i, action, known[i - 1], known[i], undone[i])
+        for i, action in enumerate(record.actions, 1)
     )
     losing = next((i for i in kept[1:] if moves[i - 1].losing), None)
     better = None
     if losing is not None:
         better = first_moves.get(step_position[losing - 1])
     return GameAnalysis(
-        record=record, deal=known[0], final=known[-1], moves=moves,
-        removed=final.shape.size - final.pyramid_left, status=final.status.value, score=final.score,
-        losing_move=losing, better_move=better,
-        complete=all(verdict.known for verdict in known), nodes=budget.used,
+        record=record,
+        deal=known[0],
+        final=known[-1],
+        moves=moves,
+        removed=final.shape.size - final.pyramid_left,
+        status=final.status.value,
+        score=final.score,
+        losing_move=losing,
+        better_move=better,
+        complete=all(verdict.known for verdict in known),
+        nodes=budget.used,
     )
 
 

@@ -72,10 +72,11 @@ import threading
 import uuid
 import warnings
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Literal, Union
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from ..engine.game import Game
 from ..engine.record import Record
@@ -125,8 +126,21 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE UNIQUE INDEX games_session ON games (session)",
     ),
 }
-_COLUMNS = ("id", "code", "rules", "rules_json", "outcome", "won", "score", "time", "moves",
-            "finished_at", "record", "assisted", "session")
+_COLUMNS = (
+    "id",
+    "code",
+    "rules",
+    "rules_json",
+    "outcome",
+    "won",
+    "score",
+    "time",
+    "moves",
+    "finished_at",
+    "record",
+    "assisted",
+    "session",
+)
 _SELECTED = "id, code, rules, outcome, score, time, moves, finished_at, record, assisted"
 
 
@@ -253,8 +267,14 @@ class StatsStore:
     ) -> None:
         if on_corrupt not in ("move", "raise"):
             raise ValueError(f"on_corrupt must be 'move' or 'raise', got {on_corrupt!r}")
-        if isinstance(busy_timeout, bool) or not isinstance(busy_timeout, (int, float)) or not 0 <= busy_timeout < float("inf"):
-            raise ValueError(f"busy_timeout must be a finite number of seconds >= 0, got {busy_timeout!r}")
+        if (
+            isinstance(busy_timeout, bool)
+            or not isinstance(busy_timeout, (int, float))
+            or not 0 <= busy_timeout < float("inf")
+        ):
+            raise ValueError(
+                f"busy_timeout must be a finite number of seconds >= 0, got {busy_timeout!r}"
+            )
         self.path = Path(path).expanduser() if path is not None else default_path()
         self.on_corrupt = on_corrupt
         self.busy_timeout = float(busy_timeout)
@@ -268,7 +288,7 @@ class StatsStore:
     # ------------------------------------------------------------------ writing
 
     def record_game(
-        self, game: "Game", *, abandoned: bool = False, finished_at: datetime | None = None
+        self, game: Game, *, abandoned: bool = False, finished_at: datetime | None = None
     ) -> GameEntry | None:
         """Store ``game`` if it is finished (see the module docstring): its first ending adds
         its row, a later ending of the same game (after an undo) updates that row. Returns the
@@ -317,7 +337,9 @@ class StatsStore:
                 entry_id = _write_row(conn, row)
         except StatsBusyError as error:
             self._pending[session] = row
-            raise StatsBusyError(f"{error}; the game is kept and will be added with the next one") from None
+            raise StatsBusyError(
+                f"{error}; the game is kept and will be added with the next one"
+            ) from None
         self._pending.clear()
         self._recorded[game] = ending
         return None if entry_id is None else _entry((entry_id, *row))
@@ -334,7 +356,9 @@ class StatsStore:
     def ranking(self, rules_letter: str | None = None, limit: int | None = 10) -> list[GameEntry]:
         """Games won without help, fastest first, then fewest moves, then earliest (R20); one
         preset's by its letter (``"N"``), all rules with ``None``. ``limit=None`` gives them all."""
-        return self._select("won = 1 AND assisted = 0", rules_letter, "time, moves, finished_at, id", limit)
+        return self._select(
+            "won = 1 AND assisted = 0", rules_letter, "time, moves, finished_at, id", limit
+        )
 
     def games(self, rules_letter: str | None = None, limit: int | None = None) -> list[GameEntry]:
         """Every stored game, most recent first."""
@@ -366,7 +390,7 @@ class StatsStore:
             letters = {row[0] for row in conn.execute("SELECT DISTINCT rules FROM games")}
         return [letter for letter in _LETTERS if letter in letters]
 
-    def summary(self, limit: int = 10) -> "Statistics":
+    def summary(self, limit: int = 10) -> Statistics:
         """Totals and ranking of every preset played, as one displayable object."""
         letters = self.rules_played()
         return Statistics(
@@ -391,9 +415,13 @@ class StatsStore:
             "ranking": [_entry_dict(e) for e in self.ranking(letter, limit)],
         }
 
-    def _select(self, condition: str, rules_letter: str | None, order: str, limit: int | None) -> list[GameEntry]:
+    def _select(
+        self, condition: str, rules_letter: str | None, order: str, limit: int | None
+    ) -> list[GameEntry]:
         letter = _check_letter(rules_letter)
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
+        ):
             raise ValueError(f"limit must be a whole number >= 0 or None, got {limit!r}")
         sql = f"SELECT {_SELECTED} FROM games WHERE {condition}"
         params: tuple[Any, ...] = ()
@@ -409,7 +437,7 @@ class StatsStore:
                 return []
             rows = conn.execute(sql, params).fetchall()
         entries = [_entry_from_select(row) for row in rows]
-        damaged = [row[0] for row, entry in zip(rows, entries) if entry is None]
+        damaged = [row[0] for row, entry in zip(rows, entries, strict=True) if entry is None]
         if damaged:
             warnings.warn(
                 f"the statistics file {self.path} has {len(damaged)} damaged game row(s) (id "
@@ -421,10 +449,10 @@ class StatsStore:
 
     # ------------------------------------------------------------------ the file
 
-    def _connect(self, create: bool) -> "_Connection":
+    def _connect(self, create: bool) -> _Connection:
         return _Connection(self, create)
 
-    def _open(self, create: bool) -> "sqlite3.Connection | None":
+    def _open(self, create: bool) -> sqlite3.Connection | None:
         """A checked connection, or ``None`` when the store does not exist and ``create`` is off."""
         sqlite3 = _sqlite3()
         if not self.path.exists() or self.path.stat().st_size == 0:
@@ -449,7 +477,7 @@ class StatsStore:
             raise
         return conn
 
-    def _check(self, conn: "sqlite3.Connection") -> None:
+    def _check(self, conn: sqlite3.Connection) -> None:
         """Make sure the file is our store, creating the schema in an empty file."""
         problem = self._diagnose(conn)
         if problem is None:
@@ -459,7 +487,7 @@ class StatsStore:
         self._set_aside(problem)
         raise _Reopen()
 
-    def _diagnose(self, conn: "sqlite3.Connection") -> str | None:
+    def _diagnose(self, conn: sqlite3.Connection) -> str | None:
         """What is wrong with the file (``None``: usable). Only corruption is a problem to
         report; a busy or otherwise unusable file raises :class:`StatsError` instead, so that
         it is never set aside."""
@@ -474,17 +502,18 @@ class StatsStore:
             return f"not a SQLite database ({error})"
         finally:
             if conn.in_transaction:
-                try:
+                # The transaction ends with the connection anyway.
+                with contextlib.suppress(sqlite3.Error):
                     conn.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass  # the transaction ends with the connection anyway
 
-    def _inspect(self, conn: "sqlite3.Connection") -> str | None:
+    def _inspect(self, conn: sqlite3.Connection) -> str | None:
         """What is wrong with the file (``None``: it is a usable store, created if empty)."""
         conn.execute("BEGIN IMMEDIATE")  # one writer at a time decides whether to create the schema
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        tables = sorted(r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+        tables = sorted(
+            r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        )
         if app_id == 0 and version == 0 and not tables:
             for statement in _SCHEMA:
                 conn.execute(statement)
@@ -560,7 +589,9 @@ class StatsStore:
                 if side.exists():
                     os.replace(side, target.with_name(target.name + suffix))
         except OSError as error:  # e.g. Windows, where another program has the file open
-            raise StatsError(f"the statistics file {self.path} is damaged and could not be moved aside: {error}") from None
+            raise StatsError(
+                f"the statistics file {self.path} is damaged and could not be moved aside: {error}"
+            ) from None
         return target
 
 
@@ -640,14 +671,18 @@ class Statistics:
         letter = _check_letter(rules_letter)
         if letter is None:
             return self.overall
-        return next((t for t in self.per_rules if t.rules == letter), Totals(letter, 0, 0, None, None))
+        return next(
+            (t for t in self.per_rules if t.rules == letter), Totals(letter, 0, 0, None, None)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, for a front end's Statistics view (times in seconds, UTC ISO dates)."""
         return {
             "overall": _totals_dict(self.overall),
             "per_rules": [_totals_dict(t) for t in self.per_rules],
-            "rankings": {letter: [_entry_dict(e) for e in entries] for letter, entries in self.rankings},
+            "rankings": {
+                letter: [_entry_dict(e) for e in entries] for letter, entries in self.rankings
+            },
         }
 
     def _rows(self) -> Iterator[tuple[str, Totals]]:
@@ -686,6 +721,7 @@ class Statistics:
     def _repr_html_(self) -> str:
         if not self.overall.played:
             return "<p class='pyramide-stats'>Statistics: no finished game yet.</p>"
+
         def esc(value: Any) -> str:  # everything shown comes from a file that may have been edited
             return html.escape(str(value))
 
@@ -741,7 +777,9 @@ def open_stats(option: StatsOption = True) -> StatsStore | None:
     raise TypeError(f"stats must be True, False, a file path or a StatsStore, got {option!r}")
 
 
-def record_safely(store: StatsStore | None, game: "Game", *, abandoned: bool = False) -> GameEntry | None:
+def record_safely(
+    store: StatsStore | None, game: Game, *, abandoned: bool = False
+) -> GameEntry | None:
     """:meth:`StatsStore.record_game` for a user interface: it never raises. A failure (a file
     that cannot be written, a newer version's file, no sqlite3) becomes a :class:`StatsWarning`
     and the game goes on; the statistics are just not updated."""
@@ -749,8 +787,10 @@ def record_safely(store: StatsStore | None, game: "Game", *, abandoned: bool = F
         return None
     try:
         return store.record_game(game, abandoned=abandoned)
-    except Exception as error:  # noqa: BLE001 - statistics must never stop a game
-        warnings.warn(f"the game was not added to the statistics: {error}", StatsWarning, stacklevel=2)
+    except Exception as error:
+        warnings.warn(
+            f"the game was not added to the statistics: {error}", StatsWarning, stacklevel=2
+        )
         return None
 
 
@@ -811,7 +851,7 @@ def _exclusive(lock_path: Path) -> Iterator[None]:
     guarantee (Pyodide has no other process to guard against)."""
     with _THREAD_LOCK:
         try:
-            handle = open(lock_path, "a+b")
+            handle = open(lock_path, "a+b")  # noqa: SIM115 (closed by the `with` below)
         except OSError:  # a folder we cannot write to: moving the file would fail the same way
             yield
             return
@@ -843,7 +883,9 @@ def _lock_file(handle: Any) -> Any:
     try:
         msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)  # retries for about 10 s, then raises
     except OSError as error:
-        raise StatsBusyError(f"another process is setting the statistics file aside ({error}); try again") from None
+        raise StatsBusyError(
+            f"another process is setting the statistics file aside ({error}); try again"
+        ) from None
 
     def unlock() -> None:
         handle.seek(0)
@@ -859,8 +901,10 @@ def _check_letter(letter: str | None) -> str | None:
     if letter is None:
         return None
     if not isinstance(letter, str) or (letter.upper() not in PRESETS and letter.upper() != "X"):
-        known = ", ".join(list(PRESETS) + ["X"])
-        raise ValueError(f"unknown rules letter {letter!r}: expected one of {known}, or None for all")
+        known = ", ".join([*list(PRESETS), "X"])
+        raise ValueError(
+            f"unknown rules letter {letter!r}: expected one of {known}, or None for all"
+        )
     return letter.upper()
 
 
@@ -872,30 +916,60 @@ def _utc(when: datetime) -> datetime:
 
 def _entry(row: tuple[Any, ...]) -> GameEntry:
     """An entry from a written row (the full column tuple)."""
-    entry_id, code, rules, _rules_json, outcome, _won, score, time, moves, finished_at, record, assisted, _ = row
-    return GameEntry(entry_id, code, rules, outcome, score, time, moves, datetime.fromisoformat(finished_at),
-                     record, bool(assisted))
+    (
+        entry_id,
+        code,
+        rules,
+        _rules_json,
+        outcome,
+        _won,
+        score,
+        time,
+        moves,
+        finished_at,
+        record,
+        assisted,
+        _,
+    ) = row
+    return GameEntry(
+        entry_id,
+        code,
+        rules,
+        outcome,
+        score,
+        time,
+        moves,
+        datetime.fromisoformat(finished_at),
+        record,
+        bool(assisted),
+    )
 
 
-def _write_row(conn: "sqlite3.Connection", row: tuple[Any, ...]) -> int | None:
+def _write_row(conn: sqlite3.Connection, row: tuple[Any, ...]) -> int | None:
     """Add a game's row, or update the row of the same session (the last column); return its
     id, or ``None`` when the game is being abandoned after it had ended (the row stays)."""
     outcome, session = row[_COLUMNS.index("outcome") - 1], row[-1]
     before = conn.execute("SELECT id, outcome FROM games WHERE session = ?", (session,)).fetchone()
     if before is None:
         cursor = conn.execute(
-            f"INSERT INTO games ({', '.join(_COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})", row
+            f"INSERT INTO games ({', '.join(_COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})",
+            row,
         )
         return cursor.lastrowid
     if outcome == "abandoned" and before[1] != "abandoned":
         return None  # it had ended; undo afterwards does not unfinish it
-    conn.execute(f"UPDATE games SET {', '.join(f'{c} = ?' for c in _COLUMNS[1:])} WHERE id = ?", (*row, before[0]))
+    conn.execute(
+        f"UPDATE games SET {', '.join(f'{c} = ?' for c in _COLUMNS[1:])} WHERE id = ?",
+        (*row, before[0]),
+    )
     return before[0]
 
 
 # A file's columns hold whatever was put there (SQLite keeps text in a REAL column): the best
 # time and fewest moves come only from rows whose time and moves are both numbers.
-_VALID_RESULT = "typeof(time) IN ('integer', 'real') AND time >= 0 AND typeof(moves) = 'integer' AND moves >= 0"
+_VALID_RESULT = (
+    "typeof(time) IN ('integer', 'real') AND time >= 0 AND typeof(moves) = 'integer' AND moves >= 0"
+)
 
 
 def _entry_from_select(row: tuple[Any, ...]) -> GameEntry | None:
@@ -903,12 +977,23 @@ def _entry_from_select(row: tuple[Any, ...]) -> GameEntry | None:
     (a damaged or tampered file): nothing a file holds reaches a page unchecked."""
     entry_id, code, rules, outcome, score, time, moves, finished_at, record, assisted = row
     numbers_ok = (
-        _is_whole(score) and _is_whole(moves) and moves >= 0
-        and isinstance(time, (int, float)) and not isinstance(time, bool) and 0 <= time < float("inf")
+        _is_whole(score)
+        and _is_whole(moves)
+        and moves >= 0
+        and isinstance(time, (int, float))
+        and not isinstance(time, bool)
+        and 0 <= time < float("inf")
     )
-    if not (numbers_ok and (code is None or isinstance(code, str)) and isinstance(rules, str)
-            and rules in _LETTERS and outcome in OUTCOMES and isinstance(finished_at, str)
-            and isinstance(record, str) and assisted in (0, 1)):
+    if not (
+        numbers_ok
+        and (code is None or isinstance(code, str))
+        and isinstance(rules, str)
+        and rules in _LETTERS
+        and outcome in OUTCOMES
+        and isinstance(finished_at, str)
+        and isinstance(record, str)
+        and assisted in (0, 1)
+    ):
         return None
     try:
         when = datetime.fromisoformat(finished_at)
@@ -916,13 +1001,15 @@ def _entry_from_select(row: tuple[Any, ...]) -> GameEntry | None:
         return None
     if when.tzinfo is None:  # not written by this package, but a readable time: read it as UTC
         when = when.replace(tzinfo=timezone.utc)
-    return GameEntry(entry_id, code, rules, outcome, score, float(time), moves, when, record, bool(assisted))
+    return GameEntry(
+        entry_id, code, rules, outcome, score, float(time), moves, when, record, bool(assisted)
+    )
 
 
-_SESSIONS: "weakref.WeakKeyDictionary[Game, tuple[object, str]]" = weakref.WeakKeyDictionary()
+_SESSIONS: weakref.WeakKeyDictionary[Game, tuple[object, str]] = weakref.WeakKeyDictionary()
 
 
-def _session_of(game: "Game") -> str:
+def _session_of(game: Game) -> str:
     """The id of ``game``'s current session — one deal from its first action to a restart
     (which gives the game a new clock) — shared by every store, so one game is one row."""
     known = _SESSIONS.get(game)
@@ -937,14 +1024,28 @@ def _is_whole(value: Any) -> bool:
 
 
 def _totals_dict(t: Totals) -> dict[str, Any]:
-    return {"rules": t.rules, "name": _rules_name(t.rules), "played": t.played, "won": t.won,
-            "won_assisted": t.won_assisted, "win_rate": t.win_rate, "best_time": t.best_time,
-            "fewest_moves": t.fewest_moves}
+    return {
+        "rules": t.rules,
+        "name": _rules_name(t.rules),
+        "played": t.played,
+        "won": t.won,
+        "won_assisted": t.won_assisted,
+        "win_rate": t.win_rate,
+        "best_time": t.best_time,
+        "fewest_moves": t.fewest_moves,
+    }
 
 
 def _entry_dict(e: GameEntry) -> dict[str, Any]:
-    return {"id": e.id, "code": e.code, "rules": e.rules, "time": e.time, "moves": e.moves,
-            "score": e.score, "finished_at": e.finished_at.isoformat(timespec="seconds")}
+    return {
+        "id": e.id,
+        "code": e.code,
+        "rules": e.rules,
+        "time": e.time,
+        "moves": e.moves,
+        "score": e.score,
+        "finished_at": e.finished_at.isoformat(timespec="seconds"),
+    }
 
 
 def _rules_name(letter: str | None) -> str:
@@ -957,7 +1058,7 @@ def _rules_name(letter: str | None) -> str:
 def _clock(seconds: float | None) -> str:
     if seconds is None:
         return "—"
-    whole, tenths = divmod(int(round(seconds * 10)), 10)
+    whole, tenths = divmod(round(seconds * 10), 10)
     minutes, secs = divmod(whole, 60)
     return f"{minutes}:{secs:02d}.{tenths}"
 
@@ -971,6 +1072,18 @@ def _opt(value: int | None) -> str:
 
 
 __all__ = [
-    "APPLICATION_ID", "CorruptStatsError", "GameEntry", "SCHEMA_VERSION", "Statistics", "StatsBusyError", "StatsError",
-    "StatsStore", "StatsWarning", "Totals", "default_path", "open_stats", "record_safely", "stats",
+    "APPLICATION_ID",
+    "SCHEMA_VERSION",
+    "CorruptStatsError",
+    "GameEntry",
+    "Statistics",
+    "StatsBusyError",
+    "StatsError",
+    "StatsStore",
+    "StatsWarning",
+    "Totals",
+    "default_path",
+    "open_stats",
+    "record_safely",
+    "stats",
 ]

@@ -30,9 +30,9 @@ Built on the engine only.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable, Union
+from functools import cache
 
 from ..engine.cards import Card
 from ..engine.game import Game
@@ -42,11 +42,18 @@ from ..engine.player_view import PlayerView
 from ..engine.position import Status
 
 __all__ = [
-    "Player", "Playout", "STRATEGIES", "careful_player", "check_player", "greedy_player", "play_out",
-    "player_name", "random_player",
+    "STRATEGIES",
+    "Player",
+    "Playout",
+    "careful_player",
+    "check_player",
+    "greedy_player",
+    "play_out",
+    "player_name",
+    "random_player",
 ]
 
-Player = Callable[[PlayerView, random.Random], Union[Move, str]]
+Player = Callable[[PlayerView, random.Random], Move | str]
 """A playing strategy: the view of the game and a random source in, one legal move out."""
 
 
@@ -75,7 +82,7 @@ _PER_LAST_PARTNER = 4
 _PER_BURIED = 6
 
 
-@lru_cache(maxsize=None)
+@cache
 def _below(shape: Shape) -> tuple[frozenset[int], ...]:
     """For each place, every place lying on it directly or through others: the cards that must
     go before it is free, so none of them can ever be its partner (R12)."""
@@ -106,7 +113,9 @@ class _Table:
 def _after(view: PlayerView, move: Move) -> _Table:
     pyramid = list(view.pyramid)
     waste = list(view.waste)
-    kept = [card for pile_id, cards in view.piles if not pile_id.startswith("waste") for card in cards]
+    kept = [
+        card for pile_id, cards in view.piles if not pile_id.startswith("waste") for card in cards
+    ]
     if move.kind is MoveKind.DRAW:
         return _Table(pyramid, waste, kept, True)
     if move.kind is MoveKind.RECYCLE:
@@ -142,10 +151,7 @@ def _score(view: PlayerView, table: _Table, unseen: dict[int, int]) -> float:
     waste = table.waste
     # Waste cards that can still be played: all of them while a recycle is left (they come
     # round again), otherwise the top two (a draw buries the top under an unknown card).
-    if not last_pass:
-        reachable_waste = waste
-    else:
-        reachable_waste = waste[-1:] if table.buried_top else waste[-2:]
+    reachable_waste = waste if not last_pass else waste[-1:] if table.buried_top else waste[-2:]
     reach = dict(unseen)
     for card in (*reachable_waste, *table.kept):
         reach[card.rank] = reach.get(card.rank, 0) + 1
@@ -279,7 +285,9 @@ def _legal_choice(view: PlayerView, choice: object, player: object, game: Game) 
         try:
             choice = parse_move(choice, view.rules.table.deck)
         except ValueError as error:
-            raise ValueError(f"strategy {player_name(player)} returned {choice!r} in {where}: {error}") from None
+            raise ValueError(
+                f"strategy {player_name(player)} returned {choice!r} in {where}: {error}"
+            ) from None
     if not isinstance(choice, Move):
         raise TypeError(
             f"strategy {player_name(player)} must return a Move or its notation, got "

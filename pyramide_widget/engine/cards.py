@@ -31,9 +31,10 @@ hashing are all cheap, which the engine's hot paths rely on.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Iterator, Union
+from typing import ClassVar
 
 from .errors import CardError
 
@@ -103,11 +104,14 @@ class SpanishSuit(str, Enum):
         return self.value
 
 
-AnySuit = Union[Suit, SpanishSuit]
+AnySuit = Suit | SpanishSuit
 
 _SUIT_LETTERS = {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
 _SPANISH_COLOURS = {
-    SpanishSuit.OROS: "gold", SpanishSuit.COPAS: "red", SpanishSuit.ESPADAS: "blue", SpanishSuit.BASTOS: "green",
+    SpanishSuit.OROS: "gold",
+    SpanishSuit.COPAS: "red",
+    SpanishSuit.ESPADAS: "blue",
+    SpanishSuit.BASTOS: "green",
 }
 _SUIT_BY_TEXT: dict[str, AnySuit] = {}
 for _suit in Suit:
@@ -118,8 +122,16 @@ _SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEART
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 FRENCH_RANK_NAMES = {1: "A", 11: "V", 12: "D", 13: "R"}
 _RANK_BY_TEXT = {
-    "A": 1, "1": 1, "T": 10, "10": 10,
-    "J": 11, "V": 11, "Q": 12, "D": 12, "K": 13, "R": 13,
+    "A": 1,
+    "1": 1,
+    "T": 10,
+    "10": 10,
+    "J": 11,
+    "V": 11,
+    "Q": 12,
+    "D": 12,
+    "K": 13,
+    "R": 13,
     **{str(n): n for n in range(2, 10)},
 }
 
@@ -181,7 +193,9 @@ class Deck:
         suit = self.suit_aliases.get(cleaned[-1:])
         rank = self.rank_aliases.get(cleaned[:-1])
         if len(cleaned) < 2 or suit is None or rank is None:
-            raise CardError(f"{text!r} is not a card of the {self.name} deck: expected {self.syntax}")
+            raise CardError(
+                f"{text!r} is not a card of the {self.name} deck: expected {self.syntax}"
+            )
         return Card(rank, suit)
 
     def __repr__(self) -> str:
@@ -191,23 +205,27 @@ class Deck:
 class Card:
     """One playing card. Use :meth:`Card.of` or :func:`parse_card`; instances are interned."""
 
-    __slots__ = ("rank", "suit", "index")
-    _interned: ClassVar[dict[tuple[int, AnySuit], "Card"]] = {}
+    __slots__ = ("index", "rank", "suit")
+    _interned: ClassVar[dict[tuple[int, AnySuit], Card]] = {}
 
     rank: int
     suit: AnySuit
     index: int
     """The card's place in its deck's generator order (0-51 French, 0-47 Spanish)."""
 
-    def __new__(cls, rank: int, suit: AnySuit | str) -> "Card":
+    def __new__(cls, rank: int, suit: AnySuit | str) -> Card:
         # Checked before the lookup: True == 1 and 13.0 == 13 would otherwise find A and K.
         if type(rank) is not int:
-            raise CardError(f"rank must be an integer from 1 (ace) to 13 (king), got {type(rank).__name__} {rank!r}")
+            raise CardError(
+                f"rank must be an integer from 1 (ace) to 13 (king), got {type(rank).__name__} {rank!r}"
+            )
         if not isinstance(suit, SpanishSuit):
             try:
                 suit = Suit(suit)
             except ValueError:
-                raise CardError(f"suit must be one of {' '.join(Suit)} (or a SpanishSuit), got {suit!r}") from None
+                raise CardError(
+                    f"suit must be one of {' '.join(Suit)} (or a SpanishSuit), got {suit!r}"
+                ) from None
         key = (rank, suit)
         card = cls._interned.get(key)
         if card is None:
@@ -224,7 +242,7 @@ class Card:
         return card
 
     @classmethod
-    def of(cls, rank: int, suit: AnySuit | str) -> "Card":
+    def of(cls, rank: int, suit: AnySuit | str) -> Card:
         return cls(rank, suit)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -234,7 +252,7 @@ class Card:
         # Keep interning across pickling (the solver sends cards to worker processes).
         return (Card, (self.rank, self.suit))
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
     @property
@@ -246,7 +264,9 @@ class Card:
         """Print the card. ``ascii`` uses one-character ranks and suit letters (``TD``, ``SO``);
         ``french`` the French indices R/D/V."""
         deck = self.deck
-        rank = (deck.ascii_ranks.get(self.rank) if ascii else None) or deck.rank_text(self.rank, "fr" if french else "en")
+        rank = (deck.ascii_ranks.get(self.rank) if ascii else None) or deck.rank_text(
+            self.rank, "fr" if french else "en"
+        )
         return rank + (self.suit.letter if ascii else self.suit.value)
 
     @property
@@ -292,7 +312,9 @@ def parse_card(text: str | Card, deck: Deck = FRENCH_DECK) -> Card:
     """Parse one card of ``deck`` (the French deck by default) in any accepted spelling; raise
     :class:`CardError` saying what is expected. A :class:`Card` passes through as it is."""
     if not isinstance(deck, Deck):
-        raise TypeError(f"deck must be a Deck (FRENCH_DECK or SPANISH_DECK), got {type(deck).__name__}")
+        raise TypeError(
+            f"deck must be a Deck (FRENCH_DECK or SPANISH_DECK), got {type(deck).__name__}"
+        )
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
@@ -305,7 +327,9 @@ def standard_deck() -> list[Card]:
     return FRENCH_DECK.cards()
 
 
-def iter_cards(texts: "list[str | Card] | tuple[str | Card, ...]", deck: Deck = FRENCH_DECK) -> Iterator[Card]:
+def iter_cards(
+    texts: list[str | Card] | tuple[str | Card, ...], deck: Deck = FRENCH_DECK
+) -> Iterator[Card]:
     """Parse a sequence of cards of ``deck``, naming the position of the first bad one."""
     for position, text in enumerate(texts, 1):
         try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Callable
+from collections.abc import Callable
 
 TimeSource = Callable[[], float]
 
@@ -25,7 +25,7 @@ ClockState = tuple[float | None, float | None, float]
 class GameClock:
     """Elapsed playing time of one game."""
 
-    __slots__ = ("_now", "_started_at", "_stopped_at", "_offset")
+    __slots__ = ("_now", "_offset", "_started_at", "_stopped_at")
 
     def __init__(self, now: TimeSource | None = None) -> None:
         if now is not None and not callable(now):
@@ -41,9 +41,13 @@ class GameClock:
         """One reading of the time source, checked to be a finite number of seconds."""
         value = self._now()
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"the clock must return seconds as a number, returned {type(value).__name__}")
+            raise TypeError(
+                f"the clock must return seconds as a number, returned {type(value).__name__}"
+            )
         if not math.isfinite(value):
-            raise ValueError(f"the clock must return a finite number of seconds, returned {value!r}")
+            raise ValueError(
+                f"the clock must return a finite number of seconds, returned {value!r}"
+            )
         return float(value)
 
     @property

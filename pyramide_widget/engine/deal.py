@@ -45,9 +45,9 @@ from __future__ import annotations
 import re
 import reprlib
 import secrets
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Iterable, Sequence
 
 from .cards import Card, iter_cards
 from .errors import CodeError, LayoutError
@@ -106,7 +106,7 @@ class Deal:
     piles: tuple[tuple[Card, ...], ...] = ()
 
     @classmethod
-    def from_letters(cls, letters: str, table: Table = STANDARD_TABLE) -> "Deal":
+    def from_letters(cls, letters: str, table: Table = STANDARD_TABLE) -> Deal:
         """Deal the cards that 7 code letters fix on ``table``, with the generator of format
         version 1."""
         letters = _check_letters(letters)
@@ -124,9 +124,14 @@ class Deal:
         piles = []
         for pile in table.piles:
             if pile.dealt:
-                piles.append(tuple(deck[start:start + pile.dealt]))
+                piles.append(tuple(deck[start : start + pile.dealt]))
                 start += pile.dealt
-        return cls(tuple(deck[:size]), tuple(deck[size:size + table.dealt_to_waste]), tuple(deck[start:]), tuple(piles))
+        return cls(
+            tuple(deck[:size]),
+            tuple(deck[size : size + table.dealt_to_waste]),
+            tuple(deck[start:]),
+            tuple(piles),
+        )
 
     @classmethod
     def from_layout(
@@ -136,7 +141,7 @@ class Deal:
         stock: Iterable[str | Card] | str = (),
         table: Table = STANDARD_TABLE,
         piles: Iterable[Iterable[str | Card] | str] = (),
-    ) -> "Deal":
+    ) -> Deal:
         """Build and check a deal from explicit cards (R5).
 
         ``pyramid`` is a list of rows, top to bottom (or one flat row-major list of cards);
@@ -160,7 +165,9 @@ class Deal:
         # A list of one entry per row is rows (strings of cards or lists); shape.size cards are flat.
         if len(rows) == shape.rows or any(isinstance(row, (list, tuple)) for row in rows):
             rows = [
-                _split_cards(row) if isinstance(row, str) else _card_list(f"pyramid row {number}", row)
+                _split_cards(row)
+                if isinstance(row, str)
+                else _card_list(f"pyramid row {number}", row)
                 for number, row in enumerate(rows, 1)
             ]
             lengths = [shape.row_length(number) for number in range(1, shape.rows + 1)]
@@ -197,7 +204,12 @@ class Deal:
         52-card deck by default), each card once, and the pyramid fills the table's shape."""
         _check_table(table)
         deck = table.deck
-        cards = self.pyramid + self.waste + self.stock + tuple(card for pile in self.piles for card in pile)
+        cards = (
+            self.pyramid
+            + self.waste
+            + self.stock
+            + tuple(card for pile in self.piles for card in pile)
+        )
         seen: set[Card] = set()
         duplicates = [str(card) for card in cards if card in seen or seen.add(card)]
         strangers = [str(card) for card in cards if card not in deck]
@@ -215,7 +227,9 @@ class Deal:
                 f"each card once ({'; '.join(problems)})"
             )
         if len(self.pyramid) != table.shape.size:
-            raise LayoutError(f"the pyramid must have {table.shape.size} cards on the {table.name} table")
+            raise LayoutError(
+                f"the pyramid must have {table.shape.size} cards on the {table.name} table"
+            )
         dealt = [pile.dealt for pile in table.piles if pile.dealt]
         if [len(pile) for pile in self.piles] != dealt:
             raise LayoutError(
@@ -223,7 +237,9 @@ class Deal:
                 f"the layout has {len(self.piles)} of {', '.join(str(len(p)) for p in self.piles) or 'no'}"
             )
         if not table.waste_piles and (self.waste or self.stock):
-            raise LayoutError(f"the {table.name} table has no stock or waste: every card is in the pyramid or its piles")
+            raise LayoutError(
+                f"the {table.name} table has no stock or waste: every card is in the pyramid or its piles"
+            )
 
     def to_dict(self) -> dict[str, Any]:
         """The cards as JSON-ready lists; ``piles`` only when the table deals piles, so the
@@ -247,7 +263,9 @@ class Deal:
 
 def _check_table(table: object) -> None:
     if not isinstance(table, Table):
-        raise TypeError(f"table must be a Table (see pyramide_widget.engine.table), got {type(table).__name__}")
+        raise TypeError(
+            f"table must be a Table (see pyramide_widget.engine.table), got {type(table).__name__}"
+        )
 
 
 def _split_cards(text: str) -> list[str]:
@@ -282,15 +300,23 @@ class DealCode:
 
     def __post_init__(self) -> None:
         if self.rules_letter != CUSTOM_LETTER and self.rules_letter not in PRESETS:
-            raise CodeError(f"unknown rules letter {reprlib.repr(self.rules_letter)}; {CODE_SYNTAX}")
-        if not isinstance(self.letters, str) or not re.fullmatch(r"[A-Z]{7}", self.letters, re.ASCII):
-            raise CodeError(f"{reprlib.repr(self.letters)} is not 7 upper-case deal letters A-Z; {CODE_SYNTAX}")
+            raise CodeError(
+                f"unknown rules letter {reprlib.repr(self.rules_letter)}; {CODE_SYNTAX}"
+            )
+        if not isinstance(self.letters, str) or not re.fullmatch(
+            r"[A-Z]{7}", self.letters, re.ASCII
+        ):
+            raise CodeError(
+                f"{reprlib.repr(self.letters)} is not 7 upper-case deal letters A-Z; {CODE_SYNTAX}"
+            )
 
     @classmethod
-    def parse(cls, code: str) -> "DealCode":
+    def parse(cls, code: str) -> DealCode:
         """Parse a code, case-insensitively; raise :class:`CodeError` saying what a code looks like."""
         if not isinstance(code, str):
-            raise CodeError(f"expected a deal code as text, got {type(code).__name__}; {CODE_SYNTAX}")
+            raise CodeError(
+                f"expected a deal code as text, got {type(code).__name__}; {CODE_SYNTAX}"
+            )
         match = _CODE_RE.fullmatch(code.strip())
         if match is None:
             raise CodeError(f"{reprlib.repr(code)} is not a deal code; {CODE_SYNTAX}")
@@ -300,7 +326,7 @@ class DealCode:
         return cls(letter, letters)
 
     @classmethod
-    def random(cls, rules: Rules) -> "DealCode":
+    def random(cls, rules: Rules) -> DealCode:
         """A fresh code with cryptographically random letters."""
         letters = "".join(chr(ord("A") + secrets.randbelow(26)) for _ in range(DEAL_LETTERS))
         return cls(rules.letter, letters)

@@ -36,19 +36,20 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, TypeVar
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .cards import Card, parse_card
 from .clock import GameClock, TimeSource
 from .deal import Deal, DealCode
 from .errors import CodeError, IllegalMoveError
+from .html import game_html, game_svg
 from .i18n import Message, check_language, translate
 from .moves import DRAW, RECYCLE, Move, MoveKind, parse_move
-from .rules import CUSTOM_LETTER, Rules, RulesLike, as_rules
-from .html import game_html, game_svg
+from .piles import ONE_WASTE
 from .player_view import PlayerView
 from .position import Place, Position, Status
-from .piles import ONE_WASTE
+from .rules import CUSTOM_LETTER, Rules, RulesLike, as_rules
 from .table import Table
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def _notifies(method: _F) -> _F:
     """Tell the game's observers once the outermost public call that may change it returns."""
 
     @functools.wraps(method)
-    def wrapper(self: "Game", *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: Game, *args: Any, **kwargs: Any) -> Any:
         if not self._observers:
             return method(self, *args, **kwargs)
         self._notify_depth += 1
@@ -108,16 +109,18 @@ def _groups(slots: list[int], ranks: list[int], target: int) -> Iterator[tuple[i
         for n in range(start, len(slots)):
             new_total = total + ranks[n]
             if new_total == target and len(chosen) >= 2:
-                yield chosen + (slots[n],)
+                yield (*chosen, slots[n])
             elif new_total < target:
-                yield from extend(n + 1, chosen + (slots[n],), new_total)
+                yield from extend(n + 1, (*chosen, slots[n]), new_total)
 
     return extend(0, (), 0)
 
 
 class _UndoEntry(NamedTuple):
     move: Move
-    slots: tuple[int, ...]  # where the removed cards were, in move.cards order (a cell move: from, to)
+    slots: tuple[
+        int, ...
+    ]  # where the removed cards were, in move.cards order (a cell move: from, to)
     fresh: bool  # waste freshness before the move
     sizes: tuple[int, ...] = ()  # a draw: the cards it dealt; a recycle: each waste pile's size
 
@@ -140,11 +143,15 @@ class Game:
         letter such as ``"S"`` (standard rules by default). ``clock``: a function returning
         seconds (``time.monotonic`` by default); see :mod:`~pyramide_widget.engine.clock`."""
         if not isinstance(deal, Deal):
-            raise TypeError(f"deal must be a Deal (see Deal.from_layout), got {type(deal).__name__}")
+            raise TypeError(
+                f"deal must be a Deal (see Deal.from_layout), got {type(deal).__name__}"
+            )
         rules = as_rules(rules) if rules is not None else Rules()
         deal.check(rules.table)
         if code is not None and not isinstance(code, DealCode):
-            raise TypeError(f"code must be a DealCode or None, got {type(code).__name__}; use Game.from_code for text")
+            raise TypeError(
+                f"code must be a DealCode or None, got {type(code).__name__}; use Game.from_code for text"
+            )
         self.deal = deal
         self.rules = rules
         self._code = code
@@ -200,13 +207,15 @@ class Game:
     def explain_mistakes(self, value: bool) -> None:
         # Only a bool: "no" or 0 would be stored as is and read as a (wrong) truth value.
         if not isinstance(value, bool):
-            raise TypeError(f"explain_mistakes must be True or False, got {type(value).__name__} {value!r}")
+            raise TypeError(
+                f"explain_mistakes must be True or False, got {type(value).__name__} {value!r}"
+            )
         self._explain_mistakes = value
 
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def from_code(cls, code: str, rules: RulesLike | None = None, **options: Any) -> "Game":
+    def from_code(cls, code: str, rules: RulesLike | None = None, **options: Any) -> Game:
         """Deal the game a code names (R4). The code's letter fixes the rules; ``rules`` (a
         :class:`Rules`, a preset or its letter) is needed only for custom-rules codes (letter
         ``X``) and must otherwise agree."""
@@ -225,7 +234,7 @@ class Game:
         return cls(parsed.deal(rules.table), rules, code=parsed, **options)
 
     @classmethod
-    def new(cls, rules: RulesLike | None = None, **options: Any) -> "Game":
+    def new(cls, rules: RulesLike | None = None, **options: Any) -> Game:
         """A random deal under ``rules`` (a :class:`Rules`, a preset or its letter; standard
         by default)."""
         rules = as_rules(rules) if rules is not None else Rules()
@@ -240,7 +249,7 @@ class Game:
         stock: Any = (),
         rules: RulesLike | None = None,
         **options: Any,
-    ) -> "Game":
+    ) -> Game:
         """A game on explicit cards (R5): pyramid rows top to bottom, waste bottom to top (last
         = top), stock top first (first = next drawn). The cards must be one deck of the rules'
         table (the standard 52-card deck unless ``rules`` name another table).
@@ -252,14 +261,16 @@ class Game:
         return cls(Deal.from_layout(pyramid, waste, stock, rules.table), rules, **options)
 
     @classmethod
-    def replay(cls, record: "Record | str | dict[str, Any]", upto: int | None = None, **options: Any) -> "Game":
+    def replay(
+        cls, record: Record | str | dict[str, Any], upto: int | None = None, **options: Any
+    ) -> Game:
         """Rebuild a game from a record (or its JSON/text form), optionally only its first
         ``upto`` actions. Raises :class:`~pyramide_widget.engine.errors.RecordError` if it does not replay."""
         from .record import Record
 
         return Record.load(record).replay(upto=upto, **options)
 
-    def observe(self, callback: Callable[["Game"], None]) -> Callable[[], None]:
+    def observe(self, callback: Callable[[Game], None]) -> Callable[[], None]:
         """Call ``callback(game)`` after each tap, play, undo, restart or deselect (the widget
         uses it to redraw). Returns a function that stops the calls. Observers are not copied
         or pickled with the game."""
@@ -317,7 +328,9 @@ class Game:
         """The message of the last action or tap, in the game's language, or ``None``."""
         if self._message_key is None:
             return None
-        return Message(self._message_key, translate(self._message_key, self.language, target=self.rules.target))
+        return Message(
+            self._message_key, translate(self._message_key, self.language, target=self.rules.target)
+        )
 
     @property
     def selected(self) -> Place | None:
@@ -364,7 +377,9 @@ class Game:
     def piles(self) -> dict[str, tuple[Card, ...]]:
         """Every pile of the table by its id (``"waste"``, ``"reserve-3"``, ``"cell"``,
         ``"column-8"``), each bottom to top (the last card is the top)."""
-        return {pile_id: tuple(pile) for pile_id, pile in zip(self._pile_ids, self._piles)}
+        return {
+            pile_id: tuple(pile) for pile_id, pile in zip(self._pile_ids, self._piles, strict=True)
+        }
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -397,8 +412,13 @@ class Game:
     def position(self) -> Position:
         """A hashable snapshot of the cards and stock/waste bookkeeping."""
         return Position(
-            tuple(self._pyramid), self.waste, self.stock, self._fresh, self._recycles_used,
-            self._face_down_places(), tuple(map(tuple, self._piles)),
+            tuple(self._pyramid),
+            self.waste,
+            self.stock,
+            self._fresh,
+            self._recycles_used,
+            self._face_down_places(),
+            tuple(map(tuple, self._piles)),
         )
 
     def visible_position(self) -> Position:
@@ -410,7 +430,13 @@ class Game:
         hidden = self._face_down_places()
         pyramid = tuple(None if i in hidden else card for i, card in enumerate(self._pyramid))
         return Position(
-            pyramid, self.waste, self.stock, self._fresh, self._recycles_used, hidden, tuple(map(tuple, self._piles))
+            pyramid,
+            self.waste,
+            self.stock,
+            self._fresh,
+            self._recycles_used,
+            hidden,
+            tuple(map(tuple, self._piles)),
         )
 
     def player_view(self) -> PlayerView:
@@ -429,7 +455,12 @@ class Game:
             stock_count=len(self._stock),
             stock=self.stock if self.rules.stock_face_up else None,
             recycles_left=self.recycles_left,
-            removed=tuple(card for move in self._history if move.kind is not MoveKind.CELL for card in move.cards),
+            removed=tuple(
+                card
+                for move in self._history
+                if move.kind is not MoveKind.CELL
+                for card in move.cards
+            ),
             legal_moves=tuple(self.legal_moves()),
         )
 
@@ -441,7 +472,9 @@ class Game:
     def _face_down_places(self) -> frozenset[int]:
         if not self.table.face_down:
             return frozenset()
-        return frozenset(i for i, card in enumerate(self._pyramid) if card is not None and not self._face_up(i))
+        return frozenset(
+            i for i, card in enumerate(self._pyramid) if card is not None and not self._face_up(i)
+        )
 
     def card_at(self, row: int, col: int) -> Card | None:
         """The card at ``(row, col)`` counted from 1, or ``None`` once removed."""
@@ -503,7 +536,9 @@ class Game:
     def _face_up(self, slot: int) -> bool:
         """Whether pyramid place ``slot`` shows its card: always, but on a face-down table
         until every card covering it is gone."""
-        return not self.table.face_down or all(self._pyramid[c] is None for c in self.shape.covers[slot])
+        return not self.table.face_down or all(
+            self._pyramid[c] is None for c in self.shape.covers[slot]
+        )
 
     def _only_coverer(self, slot: int) -> int | None:
         """The one remaining card on a pyramid card, if exactly one remains (pair with coverer)."""
@@ -517,7 +552,11 @@ class Game:
         if slot >= PILE_SLOTS:
             return self._fresh_under(slot) and partner == slot - 1
         if self.rules.pair_with_coverer and self._pyramid[slot] is not None:
-            return self._face_up(slot) and self._only_coverer(slot) == partner and self._is_free(partner)
+            return (
+                self._face_up(slot)
+                and self._only_coverer(slot) == partner
+                and self._is_free(partner)
+            )
         return False
 
     def _pair_allowed(self, a: int, b: int) -> bool:
@@ -539,8 +578,11 @@ class Game:
         §9): it may pair with that top only."""
         pile, depth = _slot_pile(slot)
         return (
-            depth == 2 and self.rules.draw_against_waste and self._fresh
-            and self.table.piles[pile].kind == "waste" and len(self._piles[pile]) >= 2
+            depth == 2
+            and self.rules.draw_against_waste
+            and self._fresh
+            and self.table.piles[pile].kind == "waste"
+            and len(self._piles[pile]) >= 2
         )
 
     def _card_at_slot(self, slot: int) -> Card | None:
@@ -573,7 +615,9 @@ class Game:
 
     def _can_recycle(self) -> bool:
         limit = self.rules.recycles
-        return not self._stock and self._has_waste() and (limit is None or self._recycles_used < limit)
+        return (
+            not self._stock and self._has_waste() and (limit is None or self._recycles_used < limit)
+        )
 
     def _removals(self) -> Iterator[tuple[int, ...]]:
         """Every legal removal as slots in stable order: kings, then pairs (by slot), then (on
@@ -587,7 +631,7 @@ class Game:
             if cards[slot].rank == target and self._is_free(slot):  # type: ignore[union-attr]
                 yield (slot,)
         for n, a in enumerate(candidates):
-            for b in candidates[n + 1:]:
+            for b in candidates[n + 1 :]:
                 if cards[a].rank + cards[b].rank == target and self._pair_allowed(a, b):  # type: ignore[union-attr]
                     yield (a, b)
         if self.table.groups:
@@ -623,13 +667,21 @@ class Game:
 
     def _move_for(self, slots: tuple[int, ...]) -> Move:
         cards = tuple(self._card_at_slot(s) for s in slots)
-        kind = MoveKind.KING if len(slots) == 1 else MoveKind.PAIR if len(slots) == 2 else MoveKind.GROUP
+        kind = (
+            MoveKind.KING
+            if len(slots) == 1
+            else MoveKind.PAIR
+            if len(slots) == 2
+            else MoveKind.GROUP
+        )
         return Move(kind, cards)  # type: ignore[arg-type]
 
     def _has_legal_move(self) -> bool:
         if self._stock or self._can_recycle():
             return True
-        return next(self._removals(), None) is not None or next(self._cell_moves(), None) is not None
+        return (
+            next(self._removals(), None) is not None or next(self._cell_moves(), None) is not None
+        )
 
     def _compute_status(self) -> Status:
         # A card parked in a cell is still in play: the game is not won while one is there.
@@ -668,7 +720,9 @@ class Game:
             raise IllegalMoveError(f"{move} is not legal: the game is over ({self._status.value})")
         if move.kind is MoveKind.DRAW:
             if not self._stock:
-                raise IllegalMoveError("draw is not legal: the stock is empty (play 'recycle' to turn the waste over)")
+                raise IllegalMoveError(
+                    "draw is not legal: the stock is empty (play 'recycle' to turn the waste over)"
+                )
             return ()
         if move.kind is MoveKind.RECYCLE:
             if self._stock:
@@ -676,7 +730,9 @@ class Game:
             if not self._has_waste():
                 raise IllegalMoveError("recycle is not legal: the waste is empty")
             if not self._can_recycle():
-                raise IllegalMoveError(f"recycle is not legal: the {self.rules.recycles} recycle(s) these rules allow are used up")
+                raise IllegalMoveError(
+                    f"recycle is not legal: the {self.rules.recycles} recycle(s) these rules allow are used up"
+                )
             return ()
         slots = []
         for card in move.cards:
@@ -700,10 +756,18 @@ class Game:
             return tuple(slots)
         a, b = move.cards
         if a.rank + b.rank != target:
-            raise IllegalMoveError(f"{move} is not legal: the ranks sum to {a.rank + b.rank}, not {target}")
+            raise IllegalMoveError(
+                f"{move} is not legal: the ranks sum to {a.rank + b.rank}, not {target}"
+            )
         if not self._pair_allowed(slots[0], slots[1]):
-            blocked = next(c for c, s, o in ((a, slots[0], slots[1]), (b, slots[1], slots[0])) if not self._may_pair(s, o))
-            raise IllegalMoveError(f"{move} is not legal: {blocked} is not free ({self._where_is(blocked)})")
+            blocked = next(
+                c
+                for c, s, o in ((a, slots[0], slots[1]), (b, slots[1], slots[0]))
+                if not self._may_pair(s, o)
+            )
+            raise IllegalMoveError(
+                f"{move} is not legal: {blocked} is not free ({self._where_is(blocked)})"
+            )
         return tuple(slots)
 
     def _resolve_cell(self, move: Move, slot: int) -> tuple[int, ...]:
@@ -714,22 +778,32 @@ class Game:
             if from_slot == slot:
                 return (from_slot, to_slot)
         if all(self._piles[i] for i in self._cells):
-            raise IllegalMoveError(f"{move} is not legal: the cell already holds {self._piles[self._cells[0]][-1]}")
+            raise IllegalMoveError(
+                f"{move} is not legal: the cell already holds {self._piles[self._cells[0]][-1]}"
+            )
         if slot >= PILE_SLOTS and _slot_pile(slot)[0] in self._cells:
             raise IllegalMoveError(f"{move} is not legal: {card} is in the cell already")
         if slot >= PILE_SLOTS and self.table.piles[_slot_pile(slot)[0]].kind != "waste":
-            raise IllegalMoveError(f"{move} is not legal: only a pyramid card or a waste top goes to the cell")
+            raise IllegalMoveError(
+                f"{move} is not legal: only a pyramid card or a waste top goes to the cell"
+            )
         raise IllegalMoveError(f"{move} is not legal: {card} is not free ({self._where_is(card)})")
 
     def _resolve_group(self, move: Move, slots: tuple[int, ...]) -> tuple[int, ...]:
         if not self.table.groups:
-            raise IllegalMoveError(f"{move} is not legal: only Tut's Tomb removes three or more cards together")
+            raise IllegalMoveError(
+                f"{move} is not legal: only Tut's Tomb removes three or more cards together"
+            )
         total = sum(card.rank for card in move.cards)
         if total != self.rules.target:
-            raise IllegalMoveError(f"{move} is not legal: the ranks sum to {total}, not {self.rules.target}")
-        for card, slot in zip(move.cards, slots):
+            raise IllegalMoveError(
+                f"{move} is not legal: the ranks sum to {total}, not {self.rules.target}"
+            )
+        for card, slot in zip(move.cards, slots, strict=True):
             if not self._is_free(slot):
-                raise IllegalMoveError(f"{move} is not legal: {card} is not free ({self._where_is(card)})")
+                raise IllegalMoveError(
+                    f"{move} is not legal: {card} is not free ({self._where_is(card)})"
+                )
         return slots
 
     def _where_is(self, card: Card) -> str:
@@ -738,11 +812,15 @@ class Game:
         index = self._pyramid_index.get(card)
         if index is not None and self._pyramid[index] is card:
             row, col = self.shape.position(index)
-            coverers = [str(self._pyramid[c]) for c in self.shape.covers[index] if self._pyramid[c] is not None]
+            coverers = [
+                str(self._pyramid[c])
+                for c in self.shape.covers[index]
+                if self._pyramid[c] is not None
+            ]
             return f"{card} (row {row}, position {col}) is covered by {' and '.join(coverers)}"
         if card in self._stock:
             return f"{card} is in the stock"
-        for pile_id, cards in zip(self._pile_ids, self._piles):
+        for pile_id, cards in zip(self._pile_ids, self._piles, strict=True):
             if card in cards:
                 name = "the waste" if pile_id == "waste" else pile_id
                 if len(cards) >= 2 and cards[-2] is card:
@@ -753,7 +831,11 @@ class Game:
     def _apply(self, move: Move, slots: tuple[int, ...]) -> None:
         """Carry out a resolved, legal move (see :meth:`_change`)."""
         entry = _UndoEntry(move, slots, self._fresh, self._sizes_for(move))
-        self._change(str(move), lambda: self._move_cards(move, slots, entry.sizes), lambda: self._return_cards(entry))
+        self._change(
+            str(move),
+            lambda: self._move_cards(move, slots, entry.sizes),
+            lambda: self._return_cards(entry),
+        )
         self._undo.append(entry)
         self._history.append(move)
         self._moves += 1
@@ -766,7 +848,11 @@ class Game:
             self._message_key = "no_undo"
             return None
         entry = self._undo[-1]
-        self._change("undo", lambda: self._return_cards(entry), lambda: self._move_cards(entry.move, entry.slots, entry.sizes))
+        self._change(
+            "undo",
+            lambda: self._return_cards(entry),
+            lambda: self._move_cards(entry.move, entry.slots, entry.sizes),
+        )
         self._undo.pop()
         self._history.pop()
         return entry.move
@@ -835,8 +921,8 @@ class Game:
         elif move.kind is MoveKind.RECYCLE:
             gathered = self._stock[::-1]
             start = 0
-            for i, size in zip(waste_piles, entry.sizes):
-                self._piles[i] = gathered[start:start + size]
+            for i, size in zip(waste_piles, entry.sizes, strict=False):
+                self._piles[i] = gathered[start : start + size]
                 start += size
             self._stock = []
             self._recycles_used -= 1
@@ -873,9 +959,12 @@ class Game:
             raise
         self._log.append((action, elapsed))
         self._status = status
-        self._message_key = None if status is Status.PLAYING else "won" if status is Status.WON else "no_moves"
+        self._message_key = (
+            None if status is Status.PLAYING else "won" if status is Status.WON else "no_moves"
+        )
         if self._selected is not None and (
-            self._card_at_slot(self._selected) is not self._selected_card or not self._selectable(self._selected)
+            self._card_at_slot(self._selected) is not self._selected_card
+            or not self._selectable(self._selected)
             or self._group
         ):
             self._deselect()
@@ -899,7 +988,9 @@ class Game:
         row or position that is not a whole number (``int``).
         """
         if self._buried(pile, row, col):
-            self._message_key = "blocked" if self._status is Status.PLAYING and self.explain_mistakes else None
+            self._message_key = (
+                "blocked" if self._status is Status.PLAYING and self.explain_mistakes else None
+            )
             return None
         slot = self._tap_slot(pile, row, col)
         message = self._message_key
@@ -950,7 +1041,7 @@ class Game:
     def _tap_empty(self, slot: int) -> Move | None:
         """A tap on an empty place: the selected card moves into it if it is an empty cell
         (A3); anything else does nothing, as on a removed card."""
-        if slot < PILE_SLOTS or _slot_pile(slot) [0] not in self._cells or self._selected is None:
+        if slot < PILE_SLOTS or _slot_pile(slot)[0] not in self._cells or self._selected is None:
             return None
         move = Move(MoveKind.CELL, (self._selected_card,))  # type: ignore[arg-type]
         for source, to in self._cell_moves():
@@ -1013,14 +1104,20 @@ class Game:
         for value in (row, col):
             # Every pile alike: True == 1 and 2.0 == 2 would otherwise pass as positions.
             if value is not None and type(value) is not int:
-                raise TypeError(f"a tap's row and position are whole numbers (int), got {type(value).__name__} {value!r}")
+                raise TypeError(
+                    f"a tap's row and position are whole numbers (int), got {type(value).__name__} {value!r}"
+                )
         if pile == "pyramid":
             if row is None or col is None:
-                raise ValueError("tap('pyramid', row, position) needs a row and a position, counted from 1")
+                raise ValueError(
+                    "tap('pyramid', row, position) needs a row and a position, counted from 1"
+                )
             return self.shape.index(row, col)
         if pile in self._pile_ids:
             if col is not None or row not in (None, 1, 2):
-                raise ValueError(f"tap({pile!r}) taps the top card; tap({pile!r}, 2) the card beneath it")
+                raise ValueError(
+                    f"tap({pile!r}) taps the top card; tap({pile!r}, 2) the card beneath it"
+                )
             return _pile_slot(self._pile_ids.index(pile), 1 if row is None else row)
         if pile == "stock":
             if row is not None or col is not None:
@@ -1055,7 +1152,7 @@ class Game:
 
     # ------------------------------------------------------------------ records
 
-    def record(self) -> "Record":
+    def record(self) -> Record:
         """A record of this game: deal, rules and every action with its time."""
         from .record import Record
 
@@ -1084,7 +1181,11 @@ class Game:
             first = self.shape.index(r, 1)
             indices = range(first, first + self.shape.row_length(r))
             cells = [
-                "▒▒" if i in shown.face_down else "··" if shown.pyramid[i] is None else str(shown.pyramid[i])
+                "▒▒"
+                if i in shown.face_down
+                else "··"
+                if shown.pyramid[i] is None
+                else str(shown.pyramid[i])
                 for i in indices
             ]
             pad = int(layout[first][0] * width)
@@ -1096,9 +1197,12 @@ class Game:
             stock += f" ({' '.join(map(str, self.stock))})"
         lines.append(f"{stock} · waste {top} ({len(waste)})")
         if self.table.piles != ONE_WASTE:  # the other tables list every pile, top last
-            lines.append(" · ".join(
-                f"{pile_id} {' '.join(map(str, cards)) or '—'}" for pile_id, cards in zip(self._pile_ids, self._piles)
-            ))
+            lines.append(
+                " · ".join(
+                    f"{pile_id} {' '.join(map(str, cards)) or '—'}"
+                    for pile_id, cards in zip(self._pile_ids, self._piles, strict=True)
+                )
+            )
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -66,7 +66,11 @@ class Shape:
 
     def index(self, row: int, col: int) -> int:
         """Index 0..size-1 of the card at ``(row, col)``; raises ``ValueError`` off the tableau."""
-        if not (isinstance(row, int) and isinstance(col, int)) or isinstance(row, bool) or isinstance(col, bool):
+        if (
+            not (isinstance(row, int) and isinstance(col, int))
+            or isinstance(row, bool)
+            or isinstance(col, bool)
+        ):
             raise ValueError(f"row and position must be whole numbers, got {row!r}, {col!r}")
         if not (1 <= row <= self.rows and 1 <= col <= self.row_length(row)):
             raise ValueError(

@@ -46,7 +46,7 @@ class MoveKind(str, Enum):
 class Move:
     """One action of the game. Immutable and hashable; pairs compare without regard to order."""
 
-    __slots__ = ("kind", "cards")
+    __slots__ = ("cards", "kind")
 
     kind: MoveKind
     cards: tuple[Card, ...]
@@ -60,24 +60,26 @@ class Move:
         elif len(cards) != expected or not all(isinstance(c, Card) for c in cards):
             raise IllegalMoveError(f"a {kind.value} move takes {expected} card(s), got {cards!r}")
         if len(set(cards)) != len(cards):
-            raise IllegalMoveError(f"a {kind.value} needs different cards, got {'+'.join(map(str, cards))}")
+            raise IllegalMoveError(
+                f"a {kind.value} needs different cards, got {'+'.join(map(str, cards))}"
+            )
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "cards", tuple(cards))
 
     @classmethod
-    def king(cls, card: Card | str) -> "Move":
+    def king(cls, card: Card | str) -> Move:
         return cls(MoveKind.KING, (parse_card(card),))
 
     @classmethod
-    def pair(cls, first: Card | str, second: Card | str) -> "Move":
+    def pair(cls, first: Card | str, second: Card | str) -> Move:
         return cls(MoveKind.PAIR, (parse_card(first), parse_card(second)))
 
     @classmethod
-    def draw(cls) -> "Move":
+    def draw(cls) -> Move:
         return DRAW
 
     @classmethod
-    def recycle(cls) -> "Move":
+    def recycle(cls) -> Move:
         return RECYCLE
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -118,11 +120,15 @@ def parse_move(text: str | Move, deck: Deck = FRENCH_DECK, *, groups: bool = Fal
     what is expected. ``groups``: whether three or more cards may be written (a game reads its
     moves with its table's ``groups``, so ``A♠+Q♠+2♣`` is a malformed pair elsewhere)."""
     if not isinstance(deck, Deck):
-        raise TypeError(f"deck must be a Deck (FRENCH_DECK or SPANISH_DECK), got {type(deck).__name__}")
+        raise TypeError(
+            f"deck must be a Deck (FRENCH_DECK or SPANISH_DECK), got {type(deck).__name__}"
+        )
     if isinstance(text, Move):
         return text
     if not isinstance(text, str):
-        raise IllegalMoveError(f"expected a move as text ({MOVE_SYNTAX}), got {type(text).__name__}")
+        raise IllegalMoveError(
+            f"expected a move as text ({MOVE_SYNTAX}), got {type(text).__name__}"
+        )
     word = text.strip().lower()
     if word == "draw":
         return DRAW
@@ -133,15 +139,21 @@ def parse_move(text: str | Move, deck: Deck = FRENCH_DECK, *, groups: bool = Fal
     try:
         cards = [parse_card(part, deck) for part in parts]
     except CardError as error:
-        raise IllegalMoveError(f"{text!r} is not a move: expected {MOVE_SYNTAX} ({error})") from None
+        raise IllegalMoveError(
+            f"{text!r} is not a move: expected {MOVE_SYNTAX} ({error})"
+        ) from None
     if to_cell:
         if len(cards) != 1:
-            raise IllegalMoveError(f"{text!r} is not a move: one card goes to the cell, like 'Q♣>cell'")
+            raise IllegalMoveError(
+                f"{text!r} is not a move: one card goes to the cell, like 'Q♣>cell'"
+            )
         return Move(MoveKind.CELL, (cards[0],))
     if len(cards) == 1:
         return Move(MoveKind.KING, (cards[0],))
     if len(cards) == 2:
         return Move(MoveKind.PAIR, (cards[0], cards[1]))
     if not groups:
-        raise IllegalMoveError(f"{text!r} is not a move: expected {MOVE_SYNTAX}; groups of three or more cards are Tut's Tomb's")
+        raise IllegalMoveError(
+            f"{text!r} is not a move: expected {MOVE_SYNTAX}; groups of three or more cards are Tut's Tomb's"
+        )
     return Move(MoveKind.GROUP, tuple(cards))

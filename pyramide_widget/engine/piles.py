@@ -47,9 +47,13 @@ class Pile:
         if type(self.dealt) is not int or self.dealt < 0:
             raise ValueError(f"Pile.dealt must be a whole number >= 0, got {self.dealt!r}")
         if self.kind in ("waste", "cell") and self.dealt:
-            raise ValueError(f"a {self.kind} pile is not dealt cards at the start (dealt=0), got {self.dealt}")
+            raise ValueError(
+                f"a {self.kind} pile is not dealt cards at the start (dealt=0), got {self.dealt}"
+            )
         if self.kind in ("reserve", "column") and not self.dealt:
-            raise ValueError(f"a {self.kind} pile is dealt its cards at the start: dealt must be >= 1")
+            raise ValueError(
+                f"a {self.kind} pile is dealt its cards at the start: dealt must be >= 1"
+            )
 
     @property
     def area(self) -> str:

@@ -15,7 +15,7 @@ Standard library only, like the rest of the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .cards import Card, Deck
 from .moves import Move
@@ -73,7 +73,7 @@ class PlayerView:
         return frozenset(card for card in _cards_of(self.rules.table.deck) if card not in seen)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cards_of(deck: Deck) -> tuple[Card, ...]:
     """A deck's cards, built once: a strategy asks for :meth:`PlayerView.unseen` every move."""
     return tuple(deck.cards())

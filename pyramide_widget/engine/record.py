@@ -36,8 +36,9 @@ import json
 import os
 import reprlib
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .cards import parse_card
 from .deal import Deal, DealCode
@@ -79,13 +80,15 @@ class Record:
         if (self.code is None) == (self.deal is None):
             raise RecordError("a record needs exactly one of a deal code or an explicit deal")
         if self.times is not None and len(self.times) != len(self.actions):
-            raise RecordError(f"a record has {len(self.actions)} actions but {len(self.times)} times")
+            raise RecordError(
+                f"a record has {len(self.actions)} actions but {len(self.times)} times"
+            )
         if not isinstance(self.assisted, bool):
             raise RecordError(f"assisted must be True or False, got {reprlib.repr(self.assisted)}")
 
     # ------------------------------------------------------------------ replay
 
-    def new_game(self, **options: Any) -> "Game":
+    def new_game(self, **options: Any) -> Game:
         """The game at its deal, before any action."""
         from .game import Game
 
@@ -100,20 +103,20 @@ class Record:
         game.assisted = self.assisted  # a replayed game had the help the original had
         return game
 
-    def replay(self, upto: int | None = None, **options: Any) -> "Game":
+    def replay(self, upto: int | None = None, **options: Any) -> Game:
         """The game after the first ``upto`` actions (all by default)."""
         game, time = self._start(options)
         for _ in self._play(game, upto, time):
             pass
         return game
 
-    def _start(self, options: dict[str, Any]) -> "tuple[Game, _ScriptedTime | None]":
+    def _start(self, options: dict[str, Any]) -> tuple[Game, _ScriptedTime | None]:
         if self.times is None or "clock" in options:
             return self.new_game(**options), None
         time = _ScriptedTime()
         return self.new_game(clock=time, **options), time
 
-    def steps(self, **options: Any) -> Iterator[tuple[Step, "Game"]]:
+    def steps(self, **options: Any) -> Iterator[tuple[Step, Game]]:
         """Replay step by step: yields ``(step, game)`` after the deal and after each action.
         The same game object is advanced in place; copy what you keep (``game.position()``)."""
         game, time = self._start(options)
@@ -126,9 +129,13 @@ class Record:
         """The score after each action, starting with 0 at the deal: the game's score curve."""
         return [step.score for step, _ in self.steps()]
 
-    def _play(self, game: "Game", upto: int | None, time: "_ScriptedTime | None") -> Iterator[tuple[int, str]]:
+    def _play(
+        self, game: Game, upto: int | None, time: _ScriptedTime | None
+    ) -> Iterator[tuple[int, str]]:
         if upto is not None and type(upto) is not int:
-            raise TypeError(f"upto must be a whole number of actions (int) or None, got {type(upto).__name__}")
+            raise TypeError(
+                f"upto must be a whole number of actions (int) or None, got {type(upto).__name__}"
+            )
         if upto is not None and not 0 <= upto <= len(self.actions):
             raise RecordError(f"upto must be between 0 and {len(self.actions)}, got {upto}")
         actions = self.actions if upto is None else self.actions[:upto]
@@ -167,20 +174,24 @@ class Record:
         return json.dumps(self.to_dict(), ensure_ascii=False, **dumps)
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Record":
+    def from_dict(cls, data: Any) -> Record:
         """Load and check a record from :meth:`to_dict` output; errors say what is wrong."""
         if not isinstance(data, dict):
             raise RecordError(f"a record must be a JSON object, got {type(data).__name__}")
         # reprlib in messages: a record may hold anything, nested too deeply for a plain repr.
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a Pyramide record: 'format' must be {FORMAT!r}, got {reprlib.repr(data.get('format'))}")
+            raise RecordError(
+                f"not a Pyramide record: 'format' must be {FORMAT!r}, got {reprlib.repr(data.get('format'))}"
+            )
         if type(data.get("version")) is not int or data["version"] != VERSION:
             raise RecordError(
                 f"unsupported record version {reprlib.repr(data.get('version'))}: this package reads version {VERSION}"
             )
         known = {"format", "version", "code", "deal", "rules", "actions", "times", "assisted"}
         if set(data) - known:
-            raise RecordError(f"unknown record keys {sorted(set(data) - known)}; expected {sorted(known)}")
+            raise RecordError(
+                f"unknown record keys {sorted(set(data) - known)}; expected {sorted(known)}"
+            )
         try:
             rules = Rules.from_dict(data.get("rules"))
         except (ValueError, TypeError) as error:
@@ -201,29 +212,42 @@ class Record:
             deal = _deal_from(data.get("deal"), rules)
         actions = data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("'actions' must be a list of moves in notation, e.g. ['K♦', '10♣+3♠', 'draw', 'undo']")
+            raise RecordError(
+                "'actions' must be a list of moves in notation, e.g. ['K♦', '10♣+3♠', 'draw', 'undo']"
+            )
         times = data.get("times")
         if times is not None:
             if not isinstance(times, list) or not all(
                 isinstance(t, (int, float)) and not isinstance(t, bool) and t >= 0 for t in times
             ):
-                raise RecordError("'times' must be a list of seconds (numbers >= 0), one per action")
+                raise RecordError(
+                    "'times' must be a list of seconds (numbers >= 0), one per action"
+                )
             times = tuple(float(t) for t in times)
         assisted = data.get("assisted", False)
         if not isinstance(assisted, bool):
             raise RecordError(f"'assisted' must be true or false, got {reprlib.repr(assisted)}")
-        record = cls(code=code, rules=rules, actions=tuple(actions), times=times, deal=deal, assisted=assisted)
+        record = cls(
+            code=code,
+            rules=rules,
+            actions=tuple(actions),
+            times=times,
+            deal=deal,
+            assisted=assisted,
+        )
         record.validate()
         return record
 
     @classmethod
-    def from_json(cls, text: str) -> "Record":
+    def from_json(cls, text: str) -> Record:
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, TypeError) as error:
             raise RecordError(f"a record must be JSON text: {error}") from None
         except RecursionError:
-            raise RecordError("a record must be JSON text of one flat object; this one is nested too deeply") from None
+            raise RecordError(
+                "a record must be JSON text of one flat object; this one is nested too deeply"
+            ) from None
         return cls.from_dict(data)
 
     # ------------------------------------------------------------------ one line of text
@@ -239,9 +263,11 @@ class Record:
         return " ".join(head + list(self.actions))
 
     @classmethod
-    def from_text(cls, text: str) -> "Record":
+    def from_text(cls, text: str) -> Record:
         if not isinstance(text, str) or not text.strip():
-            raise RecordError("a record line starts with a deal code, e.g. 'PY1-N-AAAAAAS K♦ 10♣+3♠ draw'")
+            raise RecordError(
+                "a record line starts with a deal code, e.g. 'PY1-N-AAAAAAS K♦ 10♣+3♠ draw'"
+            )
         words = text.split()
         first = words.pop(0)
         deal = None
@@ -252,14 +278,18 @@ class Record:
                 if not words:
                     raise RecordError("a layout record needs the rules after the layout")
                 parts = _layout_parts(first)
-                rules = _parse_rules_word(words.pop(0))  # before the cards: they are read for its deck
+                rules = _parse_rules_word(
+                    words.pop(0)
+                )  # before the cards: they are read for its deck
                 deal = _layout_deal(parts, rules)
             else:
                 parsed = DealCode.parse(first)
                 code = str(parsed)
                 if parsed.rules_letter == CUSTOM_LETTER:
                     if not words or not words[0].startswith("rules:"):
-                        raise RecordError("a code with custom rules (X) must be followed by 'rules:{...}'")
+                        raise RecordError(
+                            "a code with custom rules (X) must be followed by 'rules:{...}'"
+                        )
                     rules = _parse_rules_word(words.pop(0))
                 else:
                     rules = parsed.rules
@@ -272,17 +302,21 @@ class Record:
         return record
 
     @classmethod
-    def load(cls, source: "Record | str | dict[str, Any]") -> "Record":
+    def load(cls, source: Record | str | dict[str, Any]) -> Record:
         """A record from a Record, a dict, JSON text or a text line (whichever it is)."""
         if isinstance(source, Record):
             return source
         if isinstance(source, dict):
             return cls.from_dict(source)
         if isinstance(source, str):
-            return cls.from_json(source) if source.lstrip().startswith("{") else cls.from_text(source)
-        raise RecordError(f"expected a Record, a dict, JSON or a record line, got {type(source).__name__}")
+            return (
+                cls.from_json(source) if source.lstrip().startswith("{") else cls.from_text(source)
+            )
+        raise RecordError(
+            f"expected a Record, a dict, JSON or a record line, got {type(source).__name__}"
+        )
 
-    def save(self, path: "str | os.PathLike[str]") -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Write the record to a file atomically: JSON, or the text line if the name ends in
         ``.txt``. The file is replaced only once the new content is fully on disk, so a crash
         mid-write leaves the previous file intact."""
@@ -302,7 +336,7 @@ class Record:
             raise
 
     @classmethod
-    def open(cls, path: "str | os.PathLike[str]") -> "Record":
+    def open(cls, path: str | os.PathLike[str]) -> Record:
         """Read a record saved by :meth:`save` (either form)."""
         with open(path, encoding="utf-8") as file:
             return cls.load(file.read().strip())
@@ -330,7 +364,7 @@ def _rules_word(rules: Rules) -> str:
 def _parse_rules_word(word: str) -> Rules:
     if word.startswith("rules:"):
         try:
-            return Rules.from_json(word[len("rules:"):])
+            return Rules.from_json(word[len("rules:") :])
         except ValueError as error:
             raise RecordError(f"bad custom rules {reprlib.repr(word)}: {error}") from None
     return Rules.preset(word)
@@ -338,13 +372,20 @@ def _parse_rules_word(word: str) -> Rules:
 
 def _deal_from(raw: Any, rules: Rules) -> Deal:
     """The explicit deal of a record's ``"deal"`` object, on the rules' table."""
-    if not isinstance(raw, dict) or not {"pyramid", "waste", "stock"} <= set(raw) <= {"pyramid", "waste", "stock", "piles"}:
+    if not isinstance(raw, dict) or not {"pyramid", "waste", "stock"} <= set(raw) <= {
+        "pyramid",
+        "waste",
+        "stock",
+        "piles",
+    }:
         raise RecordError(
             "a record needs 'deal': {'pyramid': [...], 'waste': [...], 'stock': [...]} "
             "(and 'piles': [[...], ...] on a table that deals piles) or a 'code'"
         )
     try:
-        return Deal.from_layout(raw["pyramid"], raw["waste"], raw["stock"], rules.table, raw.get("piles", ()))
+        return Deal.from_layout(
+            raw["pyramid"], raw["waste"], raw["stock"], rules.table, raw.get("piles", ())
+        )
     except (PyramideError, TypeError) as error:
         raise RecordError(f"bad 'deal': {error}") from None
 
@@ -355,7 +396,7 @@ def _check_same_deal(code: str, dealt: Deal, given: Deal) -> None:
         expected, found = getattr(dealt, pile), getattr(given, pile)
         if pile == "piles":
             expected, found = sum(expected, ()), sum(found, ())
-        for position, (a, b) in enumerate(zip(expected, found), 1):
+        for position, (a, b) in enumerate(zip(expected, found, strict=False), 1):
             if a is not b:
                 raise RecordError(
                     f"the record's 'deal' is not the deal of its code {code}: {pile} card {position} "
@@ -372,12 +413,14 @@ def _layout_word(deal: Deal) -> str:
     """``layout:`` pyramid/waste/stock, then one more ``/`` part per dealt pile (a reserve card,
     a Giza column) on the tables that deal piles."""
     parts = [deal.pyramid, deal.waste, deal.stock, *deal.piles]
-    return "layout:" + "/".join("".join(card.to_text(ascii=True) for card in part) for part in parts)
+    return "layout:" + "/".join(
+        "".join(card.to_text(ascii=True) for card in part) for part in parts
+    )
 
 
 def _layout_parts(word: str) -> list[str]:
     """The pyramid, waste and stock texts of a layout word, checked for form only."""
-    parts = word[len("layout:"):].split("/")
+    parts = word[len("layout:") :].split("/")
     if len(parts) < 3 or not all(len(part) % 2 == 0 for part in parts):
         raise RecordError(
             "a layout is 'layout:' + pyramid/waste/stock (then /pile for each dealt pile), "
@@ -389,7 +432,5 @@ def _layout_parts(word: str) -> list[str]:
 def _layout_deal(parts: list[str], rules: Rules) -> Deal:
     """The deal of a layout word's parts, its cards read for the rules' deck."""
     deck = rules.table.deck
-    piles = [[parse_card(part[i:i + 2], deck) for i in range(0, len(part), 2)] for part in parts]
+    piles = [[parse_card(part[i : i + 2], deck) for i in range(0, len(part), 2)] for part in parts]
     return Deal.from_layout(piles[0], piles[1], piles[2], rules.table, piles[3:])
-
-

@@ -34,8 +34,18 @@ from typing import Any, Union
 
 from .errors import CodeError
 from .table import (
-    APOPHIS_TABLE, CELL_TABLE, FACE_DOWN_TABLE, GIZA_TABLE, RESERVE_TABLE, SIX_ROWS_TABLE, SPANISH_TABLE,
-    STANDARD_TABLE, TRIANGLE_TABLE, TUTS_TOMB_TABLE, Table, find_table,
+    APOPHIS_TABLE,
+    CELL_TABLE,
+    FACE_DOWN_TABLE,
+    GIZA_TABLE,
+    RESERVE_TABLE,
+    SIX_ROWS_TABLE,
+    SPANISH_TABLE,
+    STANDARD_TABLE,
+    TRIANGLE_TABLE,
+    TUTS_TOMB_TABLE,
+    Table,
+    find_table,
 )
 
 CUSTOM_LETTER = "X"
@@ -60,14 +70,20 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("strict_win", "draw_against_waste", "pair_with_coverer", "stock_face_up"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"Rules.{name} must be True or False, got {reprlib.repr(getattr(self, name))}")
+                raise TypeError(
+                    f"Rules.{name} must be True or False, got {reprlib.repr(getattr(self, name))}"
+                )
         recycles = self.recycles
-        if recycles is not None and (isinstance(recycles, bool) or not isinstance(recycles, int) or recycles < 0):
+        if recycles is not None and (
+            isinstance(recycles, bool) or not isinstance(recycles, int) or recycles < 0
+        ):
             raise ValueError(
                 f"Rules.recycles must be None (unlimited) or a whole number >= 0, got {reprlib.repr(recycles)}"
             )
         if not isinstance(self.table, Table):
-            raise TypeError(f"Rules.table must be a Table (see pyramide_widget.engine.table), got {type(self.table).__name__}")
+            raise TypeError(
+                f"Rules.table must be a Table (see pyramide_widget.engine.table), got {type(self.table).__name__}"
+            )
 
     @property
     def target(self) -> int:
@@ -76,19 +92,23 @@ class Rules:
         return self.table.target
 
     @classmethod
-    def standard(cls) -> "Rules":
+    def standard(cls) -> Rules:
         """The app's rules, rule set ``N`` (docs/rules.md §1–§7)."""
         return cls()
 
     @classmethod
-    def preset(cls, letter: str) -> "Rules":
+    def preset(cls, letter: str) -> Rules:
         """The rules of a preset by its code letter (case-insensitive)."""
         if not isinstance(letter, str):
-            raise TypeError(f"a preset letter is text, one of {_known_presets()}; got {type(letter).__name__}")
+            raise TypeError(
+                f"a preset letter is text, one of {_known_presets()}; got {type(letter).__name__}"
+            )
         try:
             return PRESETS[letter.upper()].rules
         except KeyError:
-            raise CodeError(f"unknown rules letter {reprlib.repr(letter)}: expected one of {_known_presets()}") from None
+            raise CodeError(
+                f"unknown rules letter {reprlib.repr(letter)}: expected one of {_known_presets()}"
+            ) from None
 
     @property
     def letter(self) -> str:
@@ -105,8 +125,10 @@ class Rules:
         """A one-line English description of every knob, for tables and notebooks."""
         win = "pyramid and stock/waste must be cleared" if self.strict_win else "clear the pyramid"
         passes = (
-            "unlimited recycles" if self.recycles is None
-            else "single pass (no recycle)" if self.recycles == 0
+            "unlimited recycles"
+            if self.recycles is None
+            else "single pass (no recycle)"
+            if self.recycles == 0
             else f"{self.recycles} recycle{'s' if self.recycles > 1 else ''}"
         )
         parts = [win, passes]
@@ -132,14 +154,18 @@ class Rules:
         return data
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Rules":
+    def from_dict(cls, data: Any) -> Rules:
         """Build rules from :meth:`to_dict` output; unknown or missing keys are errors."""
         # reprlib: the data may come from anywhere, nested too deeply for a plain repr.
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be an object with keys {_FIELD_NAMES}, got {reprlib.repr(data)}")
+            raise ValueError(
+                f"rules must be an object with keys {_FIELD_NAMES}, got {reprlib.repr(data)}"
+            )
         unknown = set(data) - set(_FIELD_NAMES)
         if unknown:
-            raise ValueError(f"unknown rules keys {reprlib.repr(sorted(map(str, unknown)))}; expected {_FIELD_NAMES}")
+            raise ValueError(
+                f"unknown rules keys {reprlib.repr(sorted(map(str, unknown)))}; expected {_FIELD_NAMES}"
+            )
         data = dict(data)
         if "table" in data:
             data["table"] = find_table(data["table"])
@@ -149,7 +175,7 @@ class Rules:
             raise ValueError(str(error)) from None
 
     @classmethod
-    def from_json(cls, text: str) -> "Rules":
+    def from_json(cls, text: str) -> Rules:
         """Build rules from the JSON text of :meth:`to_dict`; any bad text (not JSON, nested
         too deeply for the parser, wrong keys or values) raises ``ValueError`` saying why."""
         if not isinstance(text, str):
@@ -194,41 +220,87 @@ PRESETS: dict[str, Preset] = {
     for p in (
         Preset("N", "Standard", Rules(), "the app's rules"),
         Preset(
-            "S", "Strict", Rules(strict_win=True, recycles=0),
+            "S",
+            "Strict",
+            Rules(strict_win=True, recycles=0),
             "every knob at its strictest: one pass, clear everything, only the waste top plays",
         ),
         Preset(
-            "T", "Traditional", Rules(strict_win=True, recycles=0, draw_against_waste=True),
+            "T",
+            "Traditional",
+            Rules(strict_win=True, recycles=0, draw_against_waste=True),
             "the traditional game: stock and waste tops both playable, no redeal",
         ),
         Preset(
-            "P", "Par Pyramid", Rules(strict_win=True, recycles=2, draw_against_waste=True),
+            "P",
+            "Par Pyramid",
+            Rules(strict_win=True, recycles=2, draw_against_waste=True),
             "the traditional game with two redeals",
         ),
         Preset(
-            "R", "Relaxed Pyramid", Rules(recycles=0, draw_against_waste=True),
+            "R",
+            "Relaxed Pyramid",
+            Rules(recycles=0, draw_against_waste=True),
             "the traditional game where only the pyramid must be cleared",
         ),
         Preset(
-            "E", "Easy", Rules(draw_against_waste=True, pair_with_coverer=True),
+            "E",
+            "Easy",
+            Rules(draw_against_waste=True, pair_with_coverer=True),
             "every helpful knob on: unlimited recycles, draw against waste, pair with coverer",
         ),
-        Preset("W", "Six Rows", Rules(table=SIX_ROWS_TABLE), "the standard knobs on a 6-row pyramid of 21 cards"),
-        Preset("V", "Triangle", Rules(table=TRIANGLE_TABLE), "the standard knobs on an inverted pyramid"),
         Preset(
-            "F", "Face-down", Rules(table=FACE_DOWN_TABLE),
+            "W",
+            "Six Rows",
+            Rules(table=SIX_ROWS_TABLE),
+            "the standard knobs on a 6-row pyramid of 21 cards",
+        ),
+        Preset(
+            "V",
+            "Triangle",
+            Rules(table=TRIANGLE_TABLE),
+            "the standard knobs on an inverted pyramid",
+        ),
+        Preset(
+            "F",
+            "Face-down",
+            Rules(table=FACE_DOWN_TABLE),
             "the standard knobs; only the bottom row starts face up (Thirteen)",
         ),
-        Preset("B", "Spanish", Rules(table=SPANISH_TABLE), "the standard knobs with the 48-card Spanish deck (pairs to 12)"),
-        Preset("A", "Apophis", Rules(table=APOPHIS_TABLE), "the standard knobs; three waste piles, the stock dealt three at a time"),
-        Preset("Y", "Reserve", Rules(table=RESERVE_TABLE), "the standard knobs; seven reserve cards face up below the pyramid"),
-        Preset("C", "Cell", Rules(table=CELL_TABLE), "the standard knobs; one free cell beside the waste"),
         Preset(
-            "G", "Giza", Rules(strict_win=True, table=GIZA_TABLE),
+            "B",
+            "Spanish",
+            Rules(table=SPANISH_TABLE),
+            "the standard knobs with the 48-card Spanish deck (pairs to 12)",
+        ),
+        Preset(
+            "A",
+            "Apophis",
+            Rules(table=APOPHIS_TABLE),
+            "the standard knobs; three waste piles, the stock dealt three at a time",
+        ),
+        Preset(
+            "Y",
+            "Reserve",
+            Rules(table=RESERVE_TABLE),
+            "the standard knobs; seven reserve cards face up below the pyramid",
+        ),
+        Preset(
+            "C",
+            "Cell",
+            Rules(table=CELL_TABLE),
+            "the standard knobs; one free cell beside the waste",
+        ),
+        Preset(
+            "G",
+            "Giza",
+            Rules(strict_win=True, table=GIZA_TABLE),
             "Michael Keller's Giza: the other 24 cards face up in eight columns of three, no stock; clear all 52",
         ),
         Preset(
-            "U", "Tut's Tomb", Rules(table=TUTS_TOMB_TABLE),
+            "U",
+            "Tut's Tomb",
+            Rules(table=TUTS_TOMB_TABLE),
             "the standard knobs; the stock dealt three at a time, any free cards summing to 13 removed together",
         ),
     )

@@ -54,20 +54,30 @@ class Table:
         # A new game is written by hand here: say at once what is wrong with its definition.
         for name, kind in (("name", str), ("shape", Shape), ("deck", Deck), ("face_down", bool)):
             if not isinstance(getattr(self, name), kind):
-                raise TypeError(f"Table.{name} must be a {kind.__name__}, got {type(getattr(self, name)).__name__}")
+                raise TypeError(
+                    f"Table.{name} must be a {kind.__name__}, got {type(getattr(self, name)).__name__}"
+                )
         if type(self.dealt_to_waste) is not int or self.dealt_to_waste < 0:
-            raise ValueError(f"Table.dealt_to_waste must be a whole number >= 0, got {self.dealt_to_waste!r}")
+            raise ValueError(
+                f"Table.dealt_to_waste must be a whole number >= 0, got {self.dealt_to_waste!r}"
+            )
         if not isinstance(self.groups, bool):
             raise TypeError(f"Table.groups must be a bool, got {type(self.groups).__name__}")
         if not isinstance(self.piles, tuple) or not all(isinstance(p, Pile) for p in self.piles):
-            raise TypeError("Table.piles must be a tuple of Pile (see pyramide_widget.engine.piles)")
+            raise TypeError(
+                "Table.piles must be a tuple of Pile (see pyramide_widget.engine.piles)"
+            )
         if type(self.draw) is not int or self.draw < 1:
             raise ValueError(f"Table.draw must be a whole number >= 1, got {self.draw!r}")
         dealt = self.dealt_to_waste + sum(p.dealt for p in self.piles)
         if self.shape.size + dealt > self.deck.size:
-            raise ValueError(f"the {self.name} table needs more cards than the {self.deck.name} deck has")
+            raise ValueError(
+                f"the {self.name} table needs more cards than the {self.deck.name} deck has"
+            )
         if not self.waste_piles and (self.dealt_to_waste or self.stock_size):
-            raise ValueError(f"the {self.name} table has cards for a stock or waste but no waste pile to deal them to")
+            raise ValueError(
+                f"the {self.name} table has cards for a stock or waste but no waste pile to deal them to"
+            )
 
     @property
     def waste_piles(self) -> tuple[int, ...]:
@@ -87,7 +97,12 @@ class Table:
     @property
     def stock_size(self) -> int:
         """How many cards the deal leaves in the stock."""
-        return self.deck.size - self.shape.size - self.dealt_to_waste - sum(p.dealt for p in self.piles)
+        return (
+            self.deck.size
+            - self.shape.size
+            - self.dealt_to_waste
+            - sum(p.dealt for p in self.piles)
+        )
 
     def describe(self) -> dict[str, Any]:
         """The table as the front end draws it (JSON-ready; see :mod:`~pyramide_widget.engine.view_state`):
@@ -100,11 +115,11 @@ class Table:
             "width": self.shape.width,
             "places": [
                 {"row": row, "col": col, "x": x, "y": y}
-                for (row, col), (x, y) in zip(self.shape.places(), self.shape.layout())
+                for (row, col), (x, y) in zip(self.shape.places(), self.shape.layout(), strict=True)
             ],
             "piles": [
                 {"id": pile_id, "kind": pile.kind, "area": pile.area, "dealt": pile.dealt}
-                for pile_id, pile in zip(self.pile_ids, self.piles)
+                for pile_id, pile in zip(self.pile_ids, self.piles, strict=True)
             ],
             "draw": self.draw,
             "groups": self.groups,
@@ -112,11 +127,17 @@ class Table:
                 "name": deck.name,
                 "size": deck.size,
                 "ranks": {
-                    str(rank): {index_set: deck.rank_text(rank, index_set) for index_set in deck.indices}
+                    str(rank): {
+                        index_set: deck.rank_text(rank, index_set) for index_set in deck.indices
+                    }
                     for rank in range(1, deck.ranks + 1)
                 },
                 "suits": {
-                    str(suit): {"name": suit.display_name, "colour": suit.colour, "red": suit.is_red}
+                    str(suit): {
+                        "name": suit.display_name,
+                        "colour": suit.colour,
+                        "red": suit.is_red,
+                    }
                     for suit in deck.suits
                 },
             },
@@ -147,7 +168,9 @@ def reserve_table(cards: int) -> Table:
     if cards not in (6, 7):
         raise ValueError(f"the reserve has 7 or 6 cards (the Polish rules page), got {cards!r}")
     name = "Reserve" if cards == 7 else "Reserve Six"
-    return Table(name, STANDARD_SHAPE, FRENCH_DECK, piles=(Pile("waste"),) + (Pile("reserve", 1),) * cards)
+    return Table(
+        name, STANDARD_SHAPE, FRENCH_DECK, piles=(Pile("waste"),) + (Pile("reserve", 1),) * cards
+    )
 
 
 RESERVE_TABLE = reserve_table(7)
@@ -165,8 +188,17 @@ TUTS_TOMB_TABLE = Table("Tut's Tomb", STANDARD_SHAPE, FRENCH_DECK, draw=3, group
 TABLES: dict[str, Table] = {
     table.name: table
     for table in (
-        STANDARD_TABLE, SIX_ROWS_TABLE, TRIANGLE_TABLE, FACE_DOWN_TABLE, SPANISH_TABLE,
-        APOPHIS_TABLE, RESERVE_TABLE, RESERVE_SIX_TABLE, CELL_TABLE, GIZA_TABLE, TUTS_TOMB_TABLE,
+        STANDARD_TABLE,
+        SIX_ROWS_TABLE,
+        TRIANGLE_TABLE,
+        FACE_DOWN_TABLE,
+        SPANISH_TABLE,
+        APOPHIS_TABLE,
+        RESERVE_TABLE,
+        RESERVE_SIX_TABLE,
+        CELL_TABLE,
+        GIZA_TABLE,
+        TUTS_TOMB_TABLE,
     )
 }
 """Every table by its name, the name records carry."""

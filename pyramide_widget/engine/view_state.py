@@ -47,11 +47,11 @@ Standard library only.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .position import Place
 from .moves import RECYCLE, Move
+from .position import Place
 from .table import Table
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def _place(place: Place | None) -> dict[str, Any] | None:
     return {"pile": place.pile, "row": place.row}
 
 
-def snapshot(game: "Game", *, hint: Move | None = None, stuck: bool = False) -> dict[str, Any]:
+def snapshot(game: Game, *, hint: Move | None = None, stuck: bool = False) -> dict[str, Any]:
     """The state of ``game`` as the front end draws it (see the module docstring). ``hint`` and
     ``stuck`` are the solver's answers, which the caller knows to be about this position."""
     free = set(game.free_places())
@@ -81,8 +81,13 @@ def snapshot(game: "Game", *, hint: Move | None = None, stuck: bool = False) -> 
             pyramid.append(None)
         else:
             place = Place("pyramid", r, c)
-            pyramid.append({"card": str(card), "free": place in free, "selectable": place in selectable})
-    piles = [_pile(pile_id, kind, number, cards, free, selectable) for pile_id, kind, number, cards in _piles(game)]
+            pyramid.append(
+                {"card": str(card), "free": place in free, "selectable": place in selectable}
+            )
+    piles = [
+        _pile(pile_id, kind, number, cards, free, selectable)
+        for pile_id, kind, number, cards in _piles(game)
+    ]
     stock_count = len(game.stock)
     if game.is_over:
         action = "none"
@@ -115,18 +120,23 @@ def snapshot(game: "Game", *, hint: Move | None = None, stuck: bool = False) -> 
     }
 
 
-def _piles(game: "Game") -> list[tuple[str, str, int, tuple[Any, ...]]]:
+def _piles(game: Game) -> list[tuple[str, str, int, tuple[Any, ...]]]:
     """Each pile as (id, kind, number within its kind, cards bottom to top)."""
     numbers: dict[str, int] = {}
     result = []
-    for (pile_id, cards), pile in zip(game.piles.items(), game.table.piles):
+    for (pile_id, cards), pile in zip(game.piles.items(), game.table.piles, strict=True):
         numbers[pile.kind] = numbers.get(pile.kind, 0) + 1
         result.append((pile_id, pile.kind, numbers[pile.kind], cards))
     return result
 
 
 def _pile(
-    pile_id: str, kind: str, number: int, cards: tuple[Any, ...], free: set[Place], selectable: set[Place]
+    pile_id: str,
+    kind: str,
+    number: int,
+    cards: tuple[Any, ...],
+    free: set[Place],
+    selectable: set[Place],
 ) -> dict[str, Any]:
     """One entry of ``snapshot["piles"]``: a waste pile shows its top, and the card beneath
     only when the rules let it be played; the other piles show every card."""
@@ -168,7 +178,7 @@ MARGIN = 2
 """Room between the board's edge and the cards."""
 
 
-def table_view(game: "Game") -> dict[str, Any]:
+def table_view(game: Game) -> dict[str, Any]:
     """The ``table`` entry of the snapshot (the same dict for every snapshot of a table)::
 
         {"name": "Standard", "target": 13, "rows": 7,
@@ -211,10 +221,14 @@ def _fan(pile: dict[str, Any]) -> int:
 def _look(pile: dict[str, Any]) -> dict[str, Any]:
     """How a pile is drawn (see table_view): its fan, when its count shows, what it is empty."""
     dealt_onto = pile["kind"] == "waste"
-    return {"fan": _fan(pile), "count": "always" if dealt_onto else "hidden", "empty": "outline" if dealt_onto else "button"}
+    return {
+        "fan": _fan(pile),
+        "count": "always" if dealt_onto else "hidden",
+        "empty": "outline" if dealt_onto else "button",
+    }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table_view(table: Table) -> dict[str, Any]:
     described = table.describe()
     shape = table.shape
@@ -240,7 +254,16 @@ def _table_view(table: Table) -> dict[str, Any]:
             x, y = waste_x + talon.index(pile) * STEP_X, pile_y
         else:
             x, y = (width - row_width) / 2 + below.index(pile) * STEP_X, below_y
-        pile_places.append({"id": pile["id"], "kind": pile["kind"], "area": pile["area"], "x": _number(x), "y": _number(y), **_look(pile)})
+        pile_places.append(
+            {
+                "id": pile["id"],
+                "kind": pile["kind"],
+                "area": pile["area"],
+                "x": _number(x),
+                "y": _number(y),
+                **_look(pile),
+            }
+        )
     deck = described["deck"]
     ranks = deck["ranks"]
     return {
@@ -265,8 +288,10 @@ def _table_view(table: Table) -> dict[str, Any]:
         "deck": {
             "name": deck["name"],
             "size": deck["size"],
-            "ranks": {index_set: [ranks[str(rank)][index_set] for rank in range(1, len(ranks) + 1)]
-                      for index_set in ranks["1"]},
+            "ranks": {
+                index_set: [ranks[str(rank)][index_set] for rank in range(1, len(ranks) + 1)]
+                for index_set in ranks["1"]
+            },
             "suits": deck["suits"],
         },
     }

@@ -34,7 +34,9 @@ class SearchLimitReached(Exception):
     nothing: the position may still be winnable, or allow more removals."""
 
     def __init__(self, nodes: int, best_line: list[Move], removed: int) -> None:
-        super().__init__(f"no answer within {nodes} search nodes (the best line so far removes {removed} pyramid cards)")
+        super().__init__(
+            f"no answer within {nodes} search nodes (the best line so far removes {removed} pyramid cards)"
+        )
         self.nodes = nodes
         self.best_line = best_line
         self.removed = removed
@@ -77,7 +79,7 @@ class SolveResult:
         return " ".join(str(move) for move in line)
 
 
-def _checked_game(game: "Game | str", max_nodes: int | None) -> "Game":
+def _checked_game(game: Game | str, max_nodes: int | None) -> Game:
     """The game to search (a deal code stands for its deal), after checking ``max_nodes``, so
     bad arguments raise at the call saying what is expected (1.5, nan or True would otherwise
     run without a budget or stop early)."""
@@ -89,16 +91,20 @@ def _checked_game(game: "Game | str", max_nodes: int | None) -> "Game":
                 f"max_nodes must be a whole number of search nodes (int) or None, got {type(max_nodes).__name__} {max_nodes!r}"
             )
         if max_nodes < 1:
-            raise ValueError(f"max_nodes must be a positive number of search nodes, not {max_nodes!r}")
+            raise ValueError(
+                f"max_nodes must be a positive number of search nodes, not {max_nodes!r}"
+            )
     if isinstance(game, str):
         return Game.from_code(game)
     if not isinstance(game, Game):
-        raise TypeError(f"expected a Game or a deal code such as 'PY1-N-AAAAAAS', got {type(game).__name__}")
+        raise TypeError(
+            f"expected a Game or a deal code such as 'PY1-N-AAAAAAS', got {type(game).__name__}"
+        )
     return game
 
 
 def solve(
-    game: "Game | str", *, optimal: bool = False, max_nodes: int | None = None, engine: str = "auto"
+    game: Game | str, *, optimal: bool = False, max_nodes: int | None = None, engine: str = "auto"
 ) -> SolveResult:
     """Decide whether ``game``'s current position (or a deal code's deal) can be won, under its rules.
 
@@ -133,10 +139,13 @@ def solve(
         raise SearchLimitReached(search.nodes, line, removed) from None
 
 
-def _solve(game: "Game", optimal: bool, max_nodes: int | None, engine: str) -> SolveResult:
+def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> SolveResult:
     started = time.perf_counter()
     if needs_pile_search(game.rules.table):  # the games with other piles: their own search
-        refuse_compiled(engine, f"the {game.rules.table.name} table has other piles, whose search runs in Python")
+        refuse_compiled(
+            engine,
+            f"the {game.rules.table.name} table has other piles, whose search runs in Python",
+        )
         return _solve_piles(game, optimal, max_nodes, started)
     limit = max_nodes if max_nodes is not None else -1
     table = Table(game.position(), game.rules)
@@ -144,7 +153,13 @@ def _solve(game: "Game", optimal: bool, max_nodes: int | None, engine: str) -> S
     if game.is_over:
         won = str(game.status) == "won"
         return SolveResult(
-            won, [] if won else None, table.removed0, [], 0, time.perf_counter() - started, optimal,
+            won,
+            [] if won else None,
+            table.removed0,
+            [],
+            0,
+            time.perf_counter() - started,
+            optimal,
             "compiled" if compiled else "python",
         )
     if compiled:
@@ -162,7 +177,9 @@ def _solve(game: "Game", optimal: bool, max_nodes: int | None, engine: str) -> S
     return _result(search, started, optimal, "compiled" if compiled else "python")
 
 
-def _shortest(game: "Game", table: Table, decided: Search, relaxed: PoolSearch | None, limit: int) -> Search:
+def _shortest(
+    game: Game, table: Table, decided: Search, relaxed: PoolSearch | None, limit: int
+) -> Search:
     """The fewest moves to win, once the default search has found a winning line: A* (see
     :class:`.shortest.ShortestSearch`) queues no state whose bound exceeds that line, and drops
     the states the unlimited-recycles relaxation proves lost (``relaxed``, the one the default
@@ -183,7 +200,7 @@ def _shortest(game: "Game", table: Table, decided: Search, relaxed: PoolSearch |
     return shortest
 
 
-def _solve_limited(game: "Game", table: Table, limit: int) -> tuple[Search, PoolSearch]:
+def _solve_limited(game: Game, table: Table, limit: int) -> tuple[Search, PoolSearch]:
     """The search that answers for a limited number of recycles (see :func:`_solve`), and the
     unlimited-recycles relaxation it consulted (only the pyramid to clear)."""
     rules = game.rules
@@ -221,12 +238,20 @@ def _solve_limited(game: "Game", table: Table, limit: int) -> tuple[Search, Pool
     return (decider if decider.win_steps is not None else counter), relaxed
 
 
-def _solve_piles(game: "Game", optimal: bool, max_nodes: int | None, started: float) -> SolveResult:
+def _solve_piles(game: Game, optimal: bool, max_nodes: int | None, started: float) -> SolveResult:
     """The answer of :class:`~pyramide_widget.solver.piles.PileSearch` (issue 14's games)."""
     search = PileSearch(game, max_nodes)
     if game.is_over:
         won = str(game.status) == "won"
-        return SolveResult(won, [] if won else None, search.best_removed, [], 0, time.perf_counter() - started, optimal)
+        return SolveResult(
+            won,
+            [] if won else None,
+            search.best_removed,
+            [],
+            0,
+            time.perf_counter() - started,
+            optimal,
+        )
     search.run(optimal)
     return SolveResult(
         winnable=search.solution is not None,
@@ -239,7 +264,7 @@ def _solve_piles(game: "Game", optimal: bool, max_nodes: int | None, started: fl
     )
 
 
-def _result(search: "Search", started: float, optimal: bool, engine: str) -> SolveResult:
+def _result(search: Search, started: float, optimal: bool, engine: str) -> SolveResult:
     solution = search.solution()
     best = solution if solution is not None else search.best_line()
     return SolveResult(
@@ -254,7 +279,7 @@ def _result(search: "Search", started: float, optimal: bool, engine: str) -> Sol
     )
 
 
-def hint(game: "Game | str", *, max_nodes: int | None = HINT_NODES) -> Move | None:
+def hint(game: Game | str, *, max_nodes: int | None = HINT_NODES) -> Move | None:
     """A next move on a winning line; if no line wins, the first move of a line that removes
     the most pyramid cards. ``None`` when the game is over or no line removes another pyramid
     card (drawing on would change nothing), so a Hint button can say so.

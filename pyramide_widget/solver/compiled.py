@@ -34,7 +34,9 @@ if TYPE_CHECKING:
 _module: ModuleType | None
 try:
     from . import _compiled_search as _module  # type: ignore[attr-defined, no-redef]
-except ImportError:  # not built here (no compiler at install), or an interpreter that cannot load it
+except (
+    ImportError
+):  # not built here (no compiler at install), or an interpreter that cannot load it
     _module = None
 
 ENGINES = ("auto", "compiled", "python")
@@ -63,7 +65,7 @@ def _requested(engine: str) -> str:
     return variable
 
 
-def models(table: "EngineTable") -> bool:
+def models(table: EngineTable) -> bool:
     """Whether the compiled search models this table's piles: one waste pile, one card drawn at
     a time, cards removed in pairs (the other tables, whatever the solver does there, run in
     Python)."""
@@ -78,7 +80,9 @@ def _unsupported(table: Table) -> str | None:
         return f"the compiled search models one waste pile drawn one card at a time, not the {table.rules.table.name} table"
     recycles = table.rules.recycles
     if (
-        table.size > _MAX_PLACES or len(table.talon) > _MAX_TALON or table.target > _MAX_TARGET
+        table.size > _MAX_PLACES
+        or len(table.talon) > _MAX_TALON
+        or table.target > _MAX_TARGET
         or (recycles is not None and recycles > _MAX_RECYCLES)
     ):
         return f"the compiled search handles at most {_MAX_PLACES} pyramid places and talon cards and a pair sum of {_MAX_TARGET}"
@@ -109,7 +113,7 @@ class CompiledSearch(Search):
     ``optimal`` the A* of ``answers._shortest`` on a won position) in one call of the compiled
     search; its answer fills the same fields the Python searches fill."""
 
-    def __init__(self, game: "Game", table: Table, limit: int = -1, optimal: bool = False) -> None:
+    def __init__(self, game: Game, table: Table, limit: int = -1, optimal: bool = False) -> None:
         super().__init__(table, limit)
         self.game = game
         self.optimal = optimal
@@ -118,11 +122,22 @@ class CompiledSearch(Search):
         assert _module is not None
         t, position, rules = self.table, self.game.position(), self.table.rules
         arguments = [
-            t.rank, t.cover_mask, t.talon_rank, t.drawn0, int(position.fresh), position.recycles_used, t.target,
-            int(rules.strict_win), -1 if rules.recycles is None else rules.recycles,
-            int(rules.draw_against_waste), int(t.coverer_pairs), self.limit,
+            t.rank,
+            t.cover_mask,
+            t.talon_rank,
+            t.drawn0,
+            int(position.fresh),
+            position.recycles_used,
+            t.target,
+            int(rules.strict_win),
+            -1 if rules.recycles is None else rules.recycles,
+            int(rules.draw_against_waste),
+            int(t.coverer_pairs),
+            self.limit,
         ]
-        if self.optimal:  # only then: a library built before optimal=True was compiled still decides
+        if (
+            self.optimal
+        ):  # only then: a library built before optimal=True was compiled still decides
             arguments.append(True)
         stopped, win, best, best_removed, nodes, relaxed = _module.search(*arguments)
         self.nodes = nodes

@@ -87,8 +87,9 @@ only, as the engine.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
 from ..engine.piles import ONE_WASTE
@@ -101,7 +102,7 @@ if TYPE_CHECKING:
 State = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], bool, int]
 
 
-def needs_pile_search(table: "GameTable") -> bool:
+def needs_pile_search(table: GameTable) -> bool:
     """Whether a table is one of this module's: other piles than one waste, a draw of more
     than one card, or groups."""
     return table.piles != ONE_WASTE or table.draw != 1 or table.groups
@@ -132,13 +133,13 @@ class PileSearch:
     ``None``), ``best_line`` and ``best_removed`` (pyramid places vacated since the deal) and
     ``nodes``."""
 
-    def __init__(self, game: "Game", limit: int | None = None) -> None:
+    def __init__(self, game: Game, limit: int | None = None) -> None:
         rules = game.rules
         table = rules.table
         shape = table.shape
         position = game.position()
         deck_cards = table.deck.cards()
-        self.cards: list["Card"] = deck_cards
+        self.cards: list[Card] = deck_cards
         index = {card: i for i, card in enumerate(deck_cards)}
         self.rank = [card.rank for card in deck_cards]
         self.target = rules.target
@@ -154,7 +155,9 @@ class PileSearch:
         self.strict = rules.strict_win
         self.limit_recycles = rules.recycles
         self.against_waste = rules.draw_against_waste
-        self.coverer = rules.pair_with_coverer and not table.face_down  # a face-down card never pairs
+        self.coverer = (
+            rules.pair_with_coverer and not table.face_down
+        )  # a face-down card never pairs
         removed = sum(1 << i for i, card in enumerate(position.pyramid) if card is None)
         stock = tuple(index[card] for card in reversed(position.stock))
         piles = tuple(tuple(index[card] for card in pile) for pile in position.piles)
@@ -166,7 +169,9 @@ class PileSearch:
         for i in reversed(range(shape.size)):
             for c in shape.covers[i]:
                 cone[i] |= (1 << c) | cone[c]
-        below = [sum(1 << j for j in range(shape.size) if cone[j] >> i & 1) for i in range(shape.size)]
+        below = [
+            sum(1 << j for j in range(shape.size) if cone[j] >> i & 1) for i in range(shape.size)
+        ]
         self.cone = cone
         self.apart = [cone[i] | below[i] | 1 << i for i in range(shape.size)]
         # The pyramid places a card can never meet: those on it or under it, unless a card may
@@ -175,18 +180,31 @@ class PileSearch:
         self.unreachable = [1 << i if loose else self.apart[i] for i in range(shape.size)]
         self.pyramid_rank = [self.rank[card] if card >= 0 else 0 for card in self.pyramid]
         self.rank_places = {
-            r: sum(1 << i for i, card in enumerate(self.pyramid) if card >= 0 and self.rank[card] == r)
+            r: sum(
+                1 << i for i, card in enumerate(self.pyramid) if card >= 0 and self.rank[card] == r
+            )
             for r in range(1, self.target + 1)
         }
         # Piles of one kind never dealt onto (reserve, columns) play alike: the key sorts them.
-        self.alike = [[k for k, kind in enumerate(self.kinds) if kind == name] for name in ("reserve", "column")]
-        self.others = [k for k, kind in enumerate(self.kinds) if kind not in ("waste", "reserve", "column")]
+        self.alike = [
+            [k for k, kind in enumerate(self.kinds) if kind == name]
+            for name in ("reserve", "column")
+        ]
+        self.others = [
+            k for k, kind in enumerate(self.kinds) if kind not in ("waste", "reserve", "column")
+        ]
         self.cycle = len(self.waste) == 1 and self.limit_recycles is None and not self.against_waste
         self.pool = self.cycle and self.draw == 1
         # With groups: the most cards outside the pyramid free at once (a pile's top each, and
         # the card beneath a fresh waste top), so the most one group of the relaxation may take.
-        self.at_once = sum(2 if kind == "waste" and self.against_waste else 1 for kind in self.kinds if kind != "cell")
-        self.relaxable = len(self.cells) <= 1 and not self.coverer and not (self.groups and self.cells)
+        self.at_once = sum(
+            2 if kind == "waste" and self.against_waste else 1
+            for kind in self.kinds
+            if kind != "cell"
+        )
+        self.relaxable = (
+            len(self.cells) <= 1 and not self.coverer and not (self.groups and self.cells)
+        )
         self.relaxed: dict[tuple[int, tuple[int, ...], int], int] = {}
         self.pyramid_groups: dict[int, list[tuple[int, int]]] = {}
         self.supplied: dict[tuple[int, int], int] = {}
@@ -219,7 +237,13 @@ class PileSearch:
                 free.append(self.size + 2 * k)
         card_at = self._card_at(state)
         kings = [p for p in free if rank[card_at(p)] == target]
-        safe = [p for p in kings if not self.against_waste or p < self.size or self.kinds[(p - self.size) // 2] != "waste"]
+        safe = [
+            p
+            for p in kings
+            if not self.against_waste
+            or p < self.size
+            or self.kinds[(p - self.size) // 2] != "waste"
+        ]
         if safe and first_kings:
             return [self._removal(state, (safe[0],))]
         result = [self._removal(state, (p,)) for p in kings]
@@ -252,7 +276,9 @@ class PileSearch:
                     result.append(self._to_cell(state, p, empty_cell))
         if stock:
             result.append((DRAW, self._draw(state)))
-        elif any(piles[k] for k in self.waste) and (self.limit_recycles is None or recycles < self.limit_recycles):
+        elif any(piles[k] for k in self.waste) and (
+            self.limit_recycles is None or recycles < self.limit_recycles
+        ):
             result.append((RECYCLE, self._recycle(state)))
         return result
 
@@ -277,7 +303,13 @@ class PileSearch:
         removed, piles, stock, fresh, recycles = state
         card_at = self._card_at(state)
         cards = tuple(self.cards[card_at(p)] for p in places)
-        kind = MoveKind.KING if len(places) == 1 else MoveKind.PAIR if len(places) == 2 else MoveKind.GROUP
+        kind = (
+            MoveKind.KING
+            if len(places) == 1
+            else MoveKind.PAIR
+            if len(places) == 2
+            else MoveKind.GROUP
+        )
         new_piles = list(piles)
         for p in places:
             if p < self.size:
@@ -301,7 +333,13 @@ class PileSearch:
             new_piles[k] = new_piles[k][:-1]
             fresh = False
         new_piles[cell] = new_piles[cell] + (card,)
-        return Move(MoveKind.CELL, (self.cards[card],)), (removed, tuple(new_piles), stock, fresh, recycles)
+        return Move(MoveKind.CELL, (self.cards[card],)), (
+            removed,
+            tuple(new_piles),
+            stock,
+            fresh,
+            recycles,
+        )
 
     def _draw(self, state: State) -> State:
         removed, piles, stock, _, recycles = state
@@ -326,18 +364,24 @@ class PileSearch:
         cards, alike piles sorted, and a pool game's stock and waste as one sorted list."""
         removed, piles, stock, fresh, recycles = state
         rank = self.rank
-        alike = tuple(tuple(sorted(tuple(rank[c] for c in piles[k]) for k in group)) for group in self.alike)
+        alike = tuple(
+            tuple(sorted(tuple(rank[c] for c in piles[k]) for k in group)) for group in self.alike
+        )
         others = tuple(tuple(rank[c] for c in piles[k]) for k in self.others)
         if self.cycle:
             waste = piles[self.waste[0]]
             drawn = len(waste)
             order = tuple(rank[c] for c in (*waste, *reversed(stock)))  # the talon in draw order
             talon: tuple[object, ...] = (
-                tuple(sorted(order)) if self.pool
+                tuple(sorted(order))
+                if self.pool
                 else (order, None if drawn % self.draw == 0 or not stock else drawn)
             )
         else:
-            talon = (tuple(rank[c] for c in stock), *(tuple(rank[c] for c in piles[k]) for k in self.waste))
+            talon = (
+                tuple(rank[c] for c in stock),
+                *(tuple(rank[c] for c in piles[k]) for k in self.waste),
+            )
         return (removed, talon, alike, others, fresh, recycles)
 
     def steps(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
@@ -347,7 +391,9 @@ class PileSearch:
         moves = self.moves(state)
         if not self.cycle:
             return [((move,), after) for move, after in moves]
-        result = [((move,), after) for move, after in moves if move is not DRAW and move is not RECYCLE]
+        result = [
+            ((move,), after) for move, after in moves if move is not DRAW and move is not RECYCLE
+        ]
         if len(moves) == 1 and moves[0][0].kind is MoveKind.KING:
             return result  # a safe king first: nothing else is needed
         keys = {self.key(after) for _, after in result}
@@ -355,7 +401,9 @@ class PileSearch:
         current, prefix = state, []
         visited = {(state[1][waste], state[2])}
         while current[2] or current[1][waste]:
-            move, current = (DRAW, self._draw(current)) if current[2] else (RECYCLE, self._recycle(current))
+            move, current = (
+                (DRAW, self._draw(current)) if current[2] else (RECYCLE, self._recycle(current))
+            )
             if (current[1][waste], current[2]) in visited:
                 break  # round the cycle: every waste top it shows has been used
             visited.add((current[1][waste], current[2]))
@@ -380,9 +428,11 @@ class PileSearch:
             yield self._removal(state, (place,))
             return
         free = self._free(removed)
-        free += [self.size + 2 * k for k, pile in enumerate(piles) if pile and self.size + 2 * k != place]
+        free += [
+            self.size + 2 * k for k, pile in enumerate(piles) if pile and self.size + 2 * k != place
+        ]
         ranks = [rank[card_at(p)] for p in free]
-        for p, r in zip(free, ranks):
+        for p, r in zip(free, ranks, strict=True):
             if own + r == target:
                 yield self._removal(state, (place, p))
         if self.groups:
@@ -482,9 +532,15 @@ class PileSearch:
         sums = self._sums(ranks)
         best = bin(removed).count("1")
         king = next((i for i in free if rank[i] == target), None)
-        steps = [removed | 1 << king] if king is not None else [
-            vacated for vacated, need in self._pyramid_groups(removed, free) if not need or sums >> need & 1
-        ]
+        steps = (
+            [removed | 1 << king]
+            if king is not None
+            else [
+                vacated
+                for vacated, need in self._pyramid_groups(removed, free)
+                if not need or sums >> need & 1
+            ]
+        )
         for vacated in steps:
             best = max(best, self.supplied_most(vacated, ranks))
             if best == size:
@@ -552,7 +608,9 @@ class PileSearch:
         if self.groups:
             bound = min(bound, self.supplied_most(state[0], rank_set(outside)))
         if bound > self.best_removed:
-            self.relaxed_left = relaxed_nodes if bound == self.size else min(relaxed_nodes, RELAXED_NODES)
+            self.relaxed_left = (
+                relaxed_nodes if bound == self.size else min(relaxed_nodes, RELAXED_NODES)
+            )
             try:
                 cell = next((self.rank[state[1][k][-1]] for k in self.cells if state[1][k]), 0)
                 bound = min(bound, self.relaxed_most(state[0], outside, cell))
@@ -567,7 +625,7 @@ class PileSearch:
         with groups is never stuck by this test."""
         if not self.strict or self.groups:
             return False
-        removed, piles, stock, _, _ = state
+        removed, piles, _, _, _ = state
         rank, target = self.rank, self.target
         counts = list(self._outside(state))
         for k in self.cells:
@@ -681,8 +739,12 @@ class PileSearch:
         # With a cell or groups, half the node budget at most for the start's relaxation, the
         # rest for the search (a hint still gets a searched move when the relaxation is large).
         start_nodes = float("inf") if self.limit is None else self.limit / 2
-        ceiling = self.ceiling(self.start, start_nodes if self.cells or self.groups else RELAXED_NODES)
-        stack: list[Iterator[tuple[tuple[Move, ...], State]]] = [iter(self._ordered(self.steps(self.start)))]
+        ceiling = self.ceiling(
+            self.start, start_nodes if self.cells or self.groups else RELAXED_NODES
+        )
+        stack: list[Iterator[tuple[tuple[Move, ...], State]]] = [
+            iter(self._ordered(self.steps(self.start)))
+        ]
         while stack:
             step = next(stack[-1], None)
             if step is None:
@@ -712,7 +774,9 @@ class PileSearch:
                 continue
             stack.append(iter(self._ordered(self.steps(state))))
 
-    def _ordered(self, steps: list[tuple[tuple[Move, ...], State]]) -> list[tuple[tuple[Move, ...], State]]:
+    def _ordered(
+        self, steps: list[tuple[tuple[Move, ...], State]]
+    ) -> list[tuple[tuple[Move, ...], State]]:
         """With the free-access relaxation, the steps whose relaxed bound is highest first (a
         stable sort): where the relaxation is exact, the first line tried reaches the most
         that can be removed. The order changes which line is found, never the answer. With
@@ -744,7 +808,9 @@ class PileSearch:
                     queue.append(after)
 
 
-def _groups(places: list[int], ranks: list[int], target: int, least: int = 3) -> Iterator[tuple[int, ...]]:
+def _groups(
+    places: list[int], ranks: list[int], target: int, least: int = 3
+) -> Iterator[tuple[int, ...]]:
     """Every set of ``least`` or more places whose ranks sum to ``target`` (Tut's Tomb: three
     or more; two or more with a card already chosen)."""
 
@@ -752,9 +818,9 @@ def _groups(places: list[int], ranks: list[int], target: int, least: int = 3) ->
         for n in range(start, len(places)):
             new_total = total + ranks[n]
             if new_total == target and len(chosen) >= least - 1:
-                yield chosen + (places[n],)
+                yield (*chosen, places[n])
             elif new_total < target:
-                yield from extend(n + 1, chosen + (places[n],), new_total)
+                yield from extend(n + 1, (*chosen, places[n]), new_total)
 
     return extend(0, (), 0)
 
@@ -778,4 +844,4 @@ def rank_set(counts: tuple[int, ...]) -> int:
 
 def _take(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
     """``counts`` with one card of ``rank`` fewer."""
-    return counts[:rank] + (counts[rank] - 1,) + counts[rank + 1 :]
+    return (*counts[:rank], counts[rank] - 1, *counts[rank + 1 :])

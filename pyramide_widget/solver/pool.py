@@ -3,7 +3,7 @@ also serves the search under limited recycles as a memoised oracle."""
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from .search import OutOfNodes, Search
 from .steps import Step

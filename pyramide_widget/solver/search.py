@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 class OutOfNodes(Exception):
     """Raised inside a search when its node budget is spent."""
 
-    def __init__(self, search: "Search") -> None:
+    def __init__(self, search: Search) -> None:
         super().__init__()
         self.search = search
 
@@ -35,7 +35,7 @@ class Search:
     def run(self) -> None:
         raise NotImplementedError
 
-    def oracle_allows(self, oracle: "PoolSearch", pyramid: int, talon: int, goal: int) -> bool:
+    def oracle_allows(self, oracle: PoolSearch, pyramid: int, talon: int, goal: int) -> bool:
         """Whether ``oracle``, a pool search under this search's rules relaxed to unlimited
         recycles, lets the state reach ``goal`` pyramid cards gone (under strict win: be won).
         A state it refuses cannot do so here either. The oracle's states count against this

@@ -27,7 +27,7 @@ class SequenceSearch(Search):
         limit: int = -1,
         ceiling: int | None = None,
         decide_only: bool = False,
-        oracle: "PoolSearch | None" = None,
+        oracle: PoolSearch | None = None,
     ) -> None:
         super().__init__(table, limit)
         self.ceiling = table.size if ceiling is None else ceiling
@@ -80,7 +80,9 @@ class SequenceSearch(Search):
                 self.win_steps = path[:]
                 return True
             layer = layer_of(pyramid)
-            removable, hopeless, reachable = assess(layer, pyramid, talon, drawn, fresh, recycles >= limit)
+            removable, hopeless, reachable = assess(
+                layer, pyramid, talon, drawn, fresh, recycles >= limit
+            )
             if hopeless and (decide_only or removed + removable <= self.best_removed):
                 return False
             if reachable != talon and not strict:
@@ -123,7 +125,9 @@ class SequenceSearch(Search):
                     under = rest.bit_length() - 1
                     below = rest ^ (1 << under)
                     path.append(("WW",))
-                    if visit(pyramid, talon ^ (1 << top) ^ (1 << under), below.bit_length(), 0, recycles):
+                    if visit(
+                        pyramid, talon ^ (1 << top) ^ (1 << under), below.bit_length(), 0, recycles
+                    ):
                         return True
                     path.pop()
             stock = talon >> drawn

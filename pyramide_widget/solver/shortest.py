@@ -51,7 +51,13 @@ class ShortestSearch(Search):
     queued); ``oracle`` a pool search under these rules relaxed to unlimited recycles, which
     drops the states it proves cannot be won."""
 
-    def __init__(self, table: Table, limit: int = -1, upper: int | None = None, oracle: "PoolSearch | None" = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        limit: int = -1,
+        upper: int | None = None,
+        oracle: PoolSearch | None = None,
+    ) -> None:
         super().__init__(table, limit)
         self.upper = upper
         self.oracle = oracle
@@ -73,10 +79,20 @@ class ShortestSearch(Search):
         drawn_mask = (1 << _DRAWN_BITS) - 1
 
         start = (
-            t.pyramid0 | t.talon0 << talon_shift | t.drawn0 << drawn_shift | t.fresh0 << fresh_shift
+            t.pyramid0
+            | t.talon0 << talon_shift
+            | t.drawn0 << drawn_shift
+            | t.fresh0 << fresh_shift
             | t.recycles0 << recycles_shift
         )
-        bound = lower_bound(t, t.pyramid0, t.talon0, t.drawn0, t.fresh0, recycles_allowed is None or t.recycles0 < recycles_allowed)
+        bound = lower_bound(
+            t,
+            t.pyramid0,
+            t.talon0,
+            t.drawn0,
+            t.fresh0,
+            recycles_allowed is None or t.recycles0 < recycles_allowed,
+        )
         upper = self.upper
         if bound is None or (upper is not None and bound > upper):
             return
@@ -89,12 +105,35 @@ class ShortestSearch(Search):
         f = bound
         queued = 1
 
-        def push(g: int, f_parent: int, parent: int, step: Step, pyramid: int, talon: int, drawn: int, fresh: int, recycles: int) -> None:
+        def push(
+            g: int,
+            f_parent: int,
+            parent: int,
+            step: Step,
+            pyramid: int,
+            talon: int,
+            drawn: int,
+            fresh: int,
+            recycles: int,
+        ) -> None:
             nonlocal queued
-            state = pyramid | talon << talon_shift | drawn << drawn_shift | fresh << fresh_shift | recycles << recycles_shift
+            state = (
+                pyramid
+                | talon << talon_shift
+                | drawn << drawn_shift
+                | fresh << fresh_shift
+                | recycles << recycles_shift
+            )
             if g >= best.get(state, g + 1):
                 return
-            h = lower_bound(t, pyramid, talon, drawn, fresh, recycles_allowed is None or recycles < recycles_allowed)
+            h = lower_bound(
+                t,
+                pyramid,
+                talon,
+                drawn,
+                fresh,
+                recycles_allowed is None or recycles < recycles_allowed,
+            )
             if h is None:
                 return
             f_child = max(g + h, f_parent)  # pathmax: f never falls along a path
@@ -176,7 +215,14 @@ class ShortestSearch(Search):
             stock = talon >> drawn << drawn
             passes = [(stock, 0, recycles, False)]
             if can_recycle and waste:
-                passes.append((waste, stock.bit_count() + 1, recycles if recycles_allowed is None else recycles + 1, True))
+                passes.append(
+                    (
+                        waste,
+                        stock.bit_count() + 1,
+                        recycles if recycles_allowed is None else recycles + 1,
+                        True,
+                    )
+                )
             for cards, cost, used, recycled in passes:
                 drawn_cards = cost
                 while cards:
@@ -196,15 +242,45 @@ class ShortestSearch(Search):
                     moves = child_g + drawn_cards
                     left = talon ^ low
                     if king:
-                        push(moves, f, state, ("M", j, recycled, ("WK",)), pyramid, left, below, 0, used)
+                        push(
+                            moves,
+                            f,
+                            state,
+                            ("M", j, recycled, ("WK",)),
+                            pyramid,
+                            left,
+                            below,
+                            0,
+                            used,
+                        )
                     for slot in slots:
                         after = pyramid ^ (1 << slot)
-                        push(moves, f, state, ("M", j, recycled, ("W", slot)), after, left, below, 0, used)
+                        push(
+                            moves,
+                            f,
+                            state,
+                            ("M", j, recycled, ("W", slot)),
+                            after,
+                            left,
+                            below,
+                            0,
+                            used,
+                        )
                     if pairs_under:
                         under = below - 1
                         both = left ^ (1 << under)
                         lower = (rest ^ (1 << under)).bit_length()
-                        push(moves, f, state, ("M", j, recycled, ("WW",)), pyramid, both, lower, 0, used)
+                        push(
+                            moves,
+                            f,
+                            state,
+                            ("M", j, recycled, ("WW",)),
+                            pyramid,
+                            both,
+                            lower,
+                            0,
+                            used,
+                        )
 
     def _path(self, parents: dict[int, tuple[int, Step]], start: int, state: int) -> list[Step]:
         """The steps from the start to ``state``, each draw and recycle of an edge spelled out."""
@@ -232,7 +308,9 @@ class ShortestSearch(Search):
         return steps
 
 
-def lower_bound(t: Table, pyramid: int, talon: int, drawn: int, fresh: int, can_recycle: bool) -> int | None:
+def lower_bound(
+    t: Table, pyramid: int, talon: int, drawn: int, fresh: int, can_recycle: bool
+) -> int | None:
     """A lower bound on the moves left to a win, or ``None`` when the state cannot be won.
 
     * Removals: a removal takes at most two pyramid cards, two only when they pair with each
@@ -313,7 +391,9 @@ def lower_bound(t: Table, pyramid: int, talon: int, drawn: int, fresh: int, can_
 def _removals_needed(counts: list[int], target: int) -> int:
     """Removals needed for cards counted by rank: a king alone, each other removal takes at
     most one card of each rank of its class (both of them when the rank pairs with itself)."""
-    removals = counts[target] + sum(max(counts[a], counts[target - a]) for a in range(1, (target + 1) // 2))
+    removals = counts[target] + sum(
+        max(counts[a], counts[target - a]) for a in range(1, (target + 1) // 2)
+    )
     if target % 2 == 0:
         removals += (counts[target // 2] + 1) // 2
     return removals

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..engine.cards import Card
 from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
@@ -26,9 +26,16 @@ class Replayer:
 
     def moves(self, steps: list[Step]) -> list[Move]:
         handlers: dict[str, Callable[..., None]] = {
-            "K": self._king, "P": self._pair, "W": self._with_top, "WK": self._top_king,
-            "WW": self._top_pair, "D": self._draw, "R": self._recycle,
-            "T": self._with_talon, "TK": self._talon_king, "TT": self._talon_pair,
+            "K": self._king,
+            "P": self._pair,
+            "W": self._with_top,
+            "WK": self._top_king,
+            "WW": self._top_pair,
+            "D": self._draw,
+            "R": self._recycle,
+            "T": self._with_talon,
+            "TK": self._talon_king,
+            "TT": self._talon_pair,
         }
         for step in steps:
             handlers[step[0]](*step[1:])

@@ -19,8 +19,14 @@ class Layer:
     """What the search needs to know about one set of pyramid cards left, computed once."""
 
     __slots__ = (
-        "kings", "pairs", "free_by_need", "needs", "counts", "orphan_ranks",
-        "counted", "freeable",
+        "counted",
+        "counts",
+        "free_by_need",
+        "freeable",
+        "kings",
+        "needs",
+        "orphan_ranks",
+        "pairs",
     )
 
     def __init__(
@@ -65,7 +71,9 @@ class Table:
         self.talon: tuple[Card, ...] = waste + stock
         self.talon_rank = [card.rank for card in self.talon]
         if len(self.talon) > _TALON_BITS:
-            raise ValueError(f"the solver handles at most {_TALON_BITS} stock and waste cards, not {len(self.talon)}")
+            raise ValueError(
+                f"the solver handles at most {_TALON_BITS} stock and waste cards, not {len(self.talon)}"
+            )
         self.talon0 = (1 << len(self.talon)) - 1
         self.talon_shift = size
         self.drawn_shift = size + _TALON_BITS
@@ -117,7 +125,9 @@ class Table:
         left = [i for i in range(self.size) if pyramid >> i & 1]
         free = [i for i in left if not pyramid & cover[i]]
         kings = tuple(i for i in free if rank[i] == target)
-        pairs = [(a, b) for n, a in enumerate(free) for b in free[n + 1:] if rank[a] + rank[b] == target]
+        pairs = [
+            (a, b) for n, a in enumerate(free) for b in free[n + 1 :] if rank[a] + rank[b] == target
+        ]
         if self.coverer_pairs:
             for i in left:
                 rest = pyramid & cover[i]
@@ -137,7 +147,9 @@ class Table:
             if rank[i] != target and not self.partners[i] & pyramid:
                 need = target - rank[i]
                 lost_without[need] = lost_without.get(need, 0) | self.blocked_by[i]
-        needs = tuple((self.talon_by_rank[need], lost) for need, lost in sorted(lost_without.items()))
+        needs = tuple(
+            (self.talon_by_rank[need], lost) for need, lost in sorted(lost_without.items())
+        )
         orphan_ranks: tuple[tuple[int, int], ...] = ()
         if self.rules.strict_win and self.rules.draw_against_waste:  # for talon_stuck only
             orphan_ranks = tuple(
@@ -146,7 +158,12 @@ class Table:
                 if not counts[target - r] and self.talon_by_rank[r]
             )
         return Layer(
-            kings, tuple(pairs), {k: tuple(v) for k, v in free_by_need.items()}, needs, counts, orphan_ranks,
+            kings,
+            tuple(pairs),
+            {k: tuple(v) for k, v in free_by_need.items()},
+            needs,
+            counts,
+            orphan_ranks,
         )
 
     def counted(self, layer: Layer, pyramid: int) -> Counted:
@@ -210,11 +227,10 @@ class Table:
         needs at least one partner left somewhere."""
         by_rank, target, counts = self.talon_by_rank, self.target, layer.counts
         if not self.rules.draw_against_waste:
-            return any((talon & by_rank[a]).bit_count() > counts[target - a] for a in range(1, target))
-        for cards, partners in layer.orphan_ranks:
-            if talon & cards and not talon & partners:
-                return True
-        return False
+            return any(
+                (talon & by_rank[a]).bit_count() > counts[target - a] for a in range(1, target)
+            )
+        return any(talon & cards and not talon & partners for cards, partners in layer.orphan_ranks)
 
     def assess(
         self, layer: Layer, pyramid: int, talon: int, drawn: int, fresh: int, last_pass: bool
@@ -252,7 +268,11 @@ class Table:
         removable = min(left - lost.bit_count(), paired)
         hopeless = removable < left or (
             self.rules.strict_win
-            and (buried or self.talon_stuck(layer, talon) or (last_pass and not fresh and self.waste_stuck(layer, talon, drawn)))
+            and (
+                buried
+                or self.talon_stuck(layer, talon)
+                or (last_pass and not fresh and self.waste_stuck(layer, talon, drawn))
+            )
         )
         return removable, hopeless, reachable
 
@@ -387,7 +407,11 @@ class Table:
         stock = talon >> drawn << drawn if self.rules.draw_against_waste else 0
         for a in range(1, target):
             cards = waste & by_rank[a]
-            if cards and cards.bit_count() > counts[target - a] + (stock & by_rank[target - a]).bit_count():
+            if (
+                cards
+                and cards.bit_count()
+                > counts[target - a] + (stock & by_rank[target - a]).bit_count()
+            ):
                 return True
         return False
 
@@ -409,7 +433,7 @@ def _closure(links: tuple[tuple[int, ...], ...]) -> list[int]:
     return [walk(i) for i in range(len(links))]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _mirror(target: int) -> tuple[int, ...]:
     """For every bit mask of ranks, the mask of their partner ranks (``target - rank``)."""
     table = [0] * (1 << (target + 1))
@@ -430,8 +454,8 @@ def _self_matching(mates: list[int], cards: list[int]) -> int:
     best = _self_matching(rest_mates, rest)  # the first card left unpaired
     for n, other in enumerate(rest):
         if mates[0] >> other & 1:
-            others = rest[:n] + rest[n + 1:]
-            best = max(best, 1 + _self_matching(rest_mates[:n] + rest_mates[n + 1:], others))
+            others = rest[:n] + rest[n + 1 :]
+            best = max(best, 1 + _self_matching(rest_mates[:n] + rest_mates[n + 1 :], others))
     return best
 
 

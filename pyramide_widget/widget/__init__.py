@@ -3,4 +3,4 @@ front end it ships (``static/widget.js``, one ES module with no build step)."""
 
 from .model import STATIC, PyramideWidget
 
-__all__ = ["PyramideWidget", "STATIC"]
+__all__ = ["STATIC", "PyramideWidget"]

@@ -22,7 +22,8 @@ import asyncio
 import logging
 import sys
 import threading
-from typing import Any, Callable, Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 logger = logging.getLogger(__name__)
 
@@ -106,7 +107,7 @@ def run(
             result = work(report)
         except Cancelled:
             return
-        except BaseException as error:  # noqa: BLE001 - handed to on_done, which logs it
+        except BaseException as error:
             deliver(on_done, None, error)
             return
         deliver(on_done, result, None)

@@ -48,9 +48,10 @@ import importlib.util
 import logging
 import re
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import anywidget
 import traitlets
@@ -63,9 +64,9 @@ from ..engine.i18n import LANGUAGES, check_language
 from ..engine.moves import Move
 from ..engine.record import Record
 from ..engine.rules import CUSTOM_LETTER, PRESETS, Rules, RulesLike, as_rules
+from ..engine.view_state import snapshot
 from .background import Task, run
 from .ui_text import preset_name, table_for, text
-from ..engine.view_state import snapshot
 
 logger = logging.getLogger(__name__)
 
@@ -170,7 +171,11 @@ class PyramideWidget(anywidget.AnyWidget):
                 raise TypeError("clock= is for new deals; a wrapped game keeps its own clock")
         if language is not None:
             check_language(language)
-        explain = explain_mistakes if explain_mistakes is not None else (game.explain_mistakes if game else True)
+        explain = (
+            explain_mistakes
+            if explain_mistakes is not None
+            else (game.explain_mistakes if game else True)
+        )
         lang = language if language is not None else (game.language if game else "en")
         self._clock = clock
         self._stop_observing: Callable[[], None] = lambda: None
@@ -230,12 +235,20 @@ class PyramideWidget(anywidget.AnyWidget):
         self._stop_observing = game.observe(self._on_game_change)
 
     def _deal(self, code: str | None, rules: Rules | None, explain: bool, language: str) -> Game:
-        options: dict[str, Any] = {"explain_mistakes": explain, "language": language, "clock": self._clock}
+        options: dict[str, Any] = {
+            "explain_mistakes": explain,
+            "language": language,
+            "clock": self._clock,
+        }
         if code is None:
             return Game.new(rules, **options)
         if not isinstance(code, str):
-            raise TypeError(f"code must be a deal code such as 'PY1-N-AAAAAAS', got {type(code).__name__}")
-        if _DEAL_LETTERS.fullmatch(code.strip()):  # the 7 letters alone fix the cards, not the rules
+            raise TypeError(
+                f"code must be a deal code such as 'PY1-N-AAAAAAS', got {type(code).__name__}"
+            )
+        if _DEAL_LETTERS.fullmatch(
+            code.strip()
+        ):  # the 7 letters alone fix the cards, not the rules
             rules = rules or Rules()
             return Game.from_code(f"PY1-{rules.letter}-{code.strip()}", rules, **options)
         return Game.from_code(code, rules, **options)
@@ -271,7 +284,9 @@ class PyramideWidget(anywidget.AnyWidget):
         no line removes another pyramid card: the views then offer a new game while drawing
         is still legal, rather than say "no move is possible"."""
         if not self._hint_offered:
-            raise RuntimeError("hints need the solver (pyramide_widget.solver), which is not installed")
+            raise RuntimeError(
+                "hints need the solver (pyramide_widget.solver), which is not installed"
+            )
         from ..solver import hint
 
         move = hint(self._game)
@@ -295,7 +310,9 @@ class PyramideWidget(anywidget.AnyWidget):
         from ..solver import hint
 
         game, actions = self._game, self._game.action_count
-        position = copy.deepcopy(game)  # the thread reads only its own copy (never the action log's text)
+        position = copy.deepcopy(
+            game
+        )  # the thread reads only its own copy (never the action log's text)
         if not game.is_over:
             game.assisted = True
         task: Task[Move | None] = Task("hint")
@@ -329,9 +346,13 @@ class PyramideWidget(anywidget.AnyWidget):
         the Analysis panel: in a background thread when the kernel allows it (then this returns
         at once, and :attr:`analysis` is set when it is done), else before returning."""
         if not self._hint_offered:
-            raise RuntimeError("the analysis needs the solver (pyramide_widget.solver), which is not installed")
+            raise RuntimeError(
+                "the analysis needs the solver (pyramide_widget.solver), which is not installed"
+            )
         game, actions = self._game, self._game.action_count
-        if "analysis" in self._tasks or (self._analysis is not None and self._analysis.actions == actions):
+        if "analysis" in self._tasks or (
+            self._analysis is not None and self._analysis.actions == actions
+        ):
             return
         from ..analysis.review import analyze
 
@@ -353,7 +374,12 @@ class PyramideWidget(anywidget.AnyWidget):
 
         self._progress = (0, 0)
         self._start_task(task)
-        run(task, lambda report: analyze(record, progress=lambda done_, total: report((done_, total))), progress, done)
+        run(
+            task,
+            lambda report: analyze(record, progress=lambda done_, total: report((done_, total))),
+            progress,
+            done,
+        )
 
     def show_better_move(self) -> None:
         """Replay the analysed game at the step before its losing move, with the solver's
@@ -399,10 +425,16 @@ class PyramideWidget(anywidget.AnyWidget):
         returns to it. Raises :class:`~pyramide_widget.engine.errors.RecordError` for a bad record."""
         loaded = self._game.record() if record is None else Record.load(record)
         frames = []
-        for step, game in loaded.steps(explain_mistakes=self.explain_mistakes, language=self.language):
+        for step, game in loaded.steps(
+            explain_mistakes=self.explain_mistakes, language=self.language
+        ):
             frame = snapshot(game)
-            frame.update(mode="replay", running=False, elapsed=round(step.time or 0.0, 1),
-                         replay={"index": step.index, "length": len(loaded), "action": step.action})
+            frame.update(
+                mode="replay",
+                running=False,
+                elapsed=round(step.time or 0.0, 1),
+                replay={"index": step.index, "length": len(loaded), "action": step.action},
+            )
             frames.append(frame)
         self._replay = _Replay(loaded, frames)
         self.replay_to(index)
@@ -442,14 +474,19 @@ class PyramideWidget(anywidget.AnyWidget):
             self._mark_replay(state)
         else:
             game, hint = self._game, self._hint  # _on_game_change drops a stale hint at once
-            state = snapshot(game, hint=None if hint is None else hint.move, stuck=bool(self._stuck))
+            state = snapshot(
+                game, hint=None if hint is None else hint.move, stuck=bool(self._stuck)
+            )
             if hint is not None and hint.move is None:
                 state["hint"] = {"move": None, "kind": "none", "cards": []}  # asked, but no move
         state["error"] = self._error
         state["stats"] = self._stats is not None
         state["can_analyze"] = self._replay is None and self.can_analyze
         state["analysis"] = self._analysis.data if self._analysis is not None else None
-        state["options"] = {"explain_mistakes": self._game.explain_mistakes, "french_indices": bool(self.french_indices)}
+        state["options"] = {
+            "explain_mistakes": self._game.explain_mistakes,
+            "french_indices": bool(self.french_indices),
+        }
         return state
 
     def _mark_replay(self, state: dict[str, Any]) -> None:
@@ -457,15 +494,22 @@ class PyramideWidget(anywidget.AnyWidget):
         hint at the step before it once asked for (:meth:`show_better_move`)."""
         found = self._analysis
         assert self._replay is not None
-        if found is None or found.result.losing_move is None or not _same_game(self._replay.record, found.result.record):
+        if (
+            found is None
+            or found.result.losing_move is None
+            or not _same_game(self._replay.record, found.result.record)
+        ):
             return
         losing = found.result.losing_move
         state["replay"] = {**state["replay"], "losing": losing, "better": None}
         if self._better_shown and self._replay.index == losing - 1:
             better = found.result.better_move
             state["replay"]["better"] = {"move": str(better), "played": found.data["losing_action"]}
-            state["hint"] = {"move": str(better), "kind": better.kind.value,
-                             "cards": [str(card) for card in better.cards]}
+            state["hint"] = {
+                "move": str(better),
+                "kind": better.kind.value,
+                "cards": [str(card) for card in better.cards],
+            }
 
     def _publish(self, force: bool = False) -> None:
         """Send the snapshot if anything but the clock reading changed (or if forced: a new
@@ -497,7 +541,7 @@ class PyramideWidget(anywidget.AnyWidget):
             return {"rules": letter, "stats": None, "error": "statistics are off (stats=False)"}
         try:
             return {"rules": letter, "stats": self._stats.view(letter), "error": None}
-        except Exception as error:  # noqa: BLE001 - a bad file is shown in the panel, the game goes on
+        except Exception as error:
             logger.warning("PyramideWidget could not read the statistics: %s", error)
             return {"rules": letter, "stats": None, "error": str(error)}
 
@@ -529,7 +573,9 @@ class PyramideWidget(anywidget.AnyWidget):
         count = game.action_count
         if self._hint is not None and self._hint.actions != count:
             self._hint = None
-        if count != self._actions_seen and ("analysis" in self._tasks or self._analysis is not None):
+        if count != self._actions_seen and (
+            "analysis" in self._tasks or self._analysis is not None
+        ):
             self._drop_analysis()  # an analysis is of the game as it stood
         cards = _cards_left(game)
         if cards != self._cards_seen:
@@ -537,8 +583,13 @@ class PyramideWidget(anywidget.AnyWidget):
         elif count != self._actions_seen:
             self._idle_actions += 1
         self._actions_seen = count
-        if (self._stuck is None and 0 < cards[1] <= self._idle_actions and self._hint_offered
-                and game.rules.recycles is None and not game.is_over):
+        if (
+            self._stuck is None
+            and 0 < cards[1] <= self._idle_actions
+            and self._hint_offered
+            and game.rules.recycles is None
+            and not game.is_over
+        ):
             self._stuck = _nothing_more_removable(game)
 
     @traitlets.validate("language")
@@ -565,7 +616,11 @@ class PyramideWidget(anywidget.AnyWidget):
         try:
             self._dispatch(content)
         except MalformedMessage as error:
-            logger.warning("PyramideWidget ignored a malformed front-end message %s: %s", _short(content), error)
+            logger.warning(
+                "PyramideWidget ignored a malformed front-end message %s: %s",
+                _short(content),
+                error,
+            )
         except Exception:
             logger.exception("PyramideWidget failed on the front-end message %s", _short(content))
 
@@ -593,7 +648,9 @@ class PyramideWidget(anywidget.AnyWidget):
             # Any pile of the table (the waste, "reserve-3", "cell"...): a card by its depth, 1 the top.
             deepest = max(2, len(self._game.piles[pile]))
             if col is not None or not (row is None or _is_int(row, 1, deepest)):
-                raise MalformedMessage(f"a tap on the pile {pile!r} takes a row from 1 (its top card) to {deepest} and no col")
+                raise MalformedMessage(
+                    f"a tap on the pile {pile!r} takes a row from 1 (its top card) to {deepest} and no col"
+                )
         else:
             known = ", ".join(repr(name) for name in ("pyramid", "stock", *self._game.piles))
             raise MalformedMessage(f"unknown pile {pile!r}: expected one of {known}")
@@ -635,7 +692,9 @@ class PyramideWidget(anywidget.AnyWidget):
                 return
             parsed = DealCode.parse(typed)
             if parsed.rules_letter == CUSTOM_LETTER:  # custom rules travel outside the code
-                self.new_game(typed, rules=chosen or (current if current.letter == CUSTOM_LETTER else None))
+                self.new_game(
+                    typed, rules=chosen or (current if current.letter == CUSTOM_LETTER else None)
+                )
             elif chosen is None or chosen.letter == parsed.rules_letter:
                 self.new_game(typed)
             else:
@@ -648,9 +707,14 @@ class PyramideWidget(anywidget.AnyWidget):
     def _conflict(self, code: DealCode, chosen: Rules) -> str:
         """Why a typed code and the chosen rules cannot both be followed, and the two ways out."""
         language = self.language
-        return text("new_conflict", language, code=str(code), letters=code.letters,
-                    code_rules=preset_name(code.rules_letter, language),
-                    chosen=preset_name(chosen.letter, language))
+        return text(
+            "new_conflict",
+            language,
+            code=str(code),
+            letters=code.letters,
+            code_rules=preset_name(code.rules_letter, language),
+            chosen=preset_name(chosen.letter, language),
+        )
 
     def _msg_undo(self, msg: dict[str, Any]) -> None:
         if self._replay is None:
@@ -697,7 +761,9 @@ class PyramideWidget(anywidget.AnyWidget):
 
     def _msg_stats(self, msg: dict[str, Any]) -> None:
         letter = msg.get("rules")
-        if letter is not None and not (isinstance(letter, str) and (letter in PRESETS or letter == CUSTOM_LETTER)):
+        if letter is not None and not (
+            isinstance(letter, str) and (letter in PRESETS or letter == CUSTOM_LETTER)
+        ):
             raise MalformedMessage(f"unknown rules letter {letter!r}")
         if self._stats is None:
             logger.info("PyramideWidget ignored a statistics request: statistics are off")
@@ -708,8 +774,10 @@ class PyramideWidget(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         game = self._game
-        return (f"PyramideWidget(code={game.code!r}, score={game.score}, moves={game.moves}, "
-                f"status={game.status.value!r})")
+        return (
+            f"PyramideWidget(code={game.code!r}, score={game.score}, moves={game.moves}, "
+            f"status={game.status.value!r})"
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -762,13 +830,16 @@ def _is_int(value: Any, low: int, high: int) -> bool:
 def _open_stats(option: Any) -> Any:
     """The store for ``stats=`` (see :func:`~pyramide_widget.analysis.statistics.open_stats`); a default store
     that cannot even be located becomes a warning and statistics off, never an error."""
-    from ..analysis.statistics import StatsWarning, open_stats  # sqlite3 itself is imported only on first use
+    from ..analysis.statistics import (  # sqlite3 itself is imported only on first use
+        StatsWarning,
+        open_stats,
+    )
 
     try:
         return open_stats(option)
     except TypeError:
         raise
-    except Exception as error:  # noqa: BLE001 - statistics must never stop a game
+    except Exception as error:
         warnings.warn(f"statistics are off: {error}", StatsWarning, stacklevel=3)
         return None
 

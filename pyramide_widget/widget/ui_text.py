@@ -22,6 +22,7 @@ SPANISH_FIGURES = {10: "sota", 11: "caballo", 12: "rey"}
 """A Spanish card is named in Spanish in every language ("rey de oros", "7 de copas"): its
 suits have no names in the other languages."""
 
+
 def text(key: str, language: str, **values: object) -> str:
     """One UI string in ``language`` with its ``{placeholders}`` filled in."""
     return DEFINITIONS[check_language(language)]["strings"][key].format(**values)
@@ -59,8 +60,13 @@ def table_for(language: str) -> dict[str, Any]:
             "won_title": translate("won", language),
             "no_moves_title": translate("no_moves", language),
         },
-        "cards": {str(card): card_name(card, language) for card in (*standard_deck(), *SPANISH_DECK.cards())},
-        "presets": [{"letter": letter, "name": preset_name(letter, language)} for letter in PRESETS],
+        "cards": {
+            str(card): card_name(card, language)
+            for card in (*standard_deck(), *SPANISH_DECK.cards())
+        },
+        "presets": [
+            {"letter": letter, "name": preset_name(letter, language)} for letter in PRESETS
+        ],
         "custom_rules": DEFINITIONS[language]["custom_rules"],
         "languages": [{"code": code, "name": DEFINITIONS[code]["name"]} for code in LANGUAGES],
     }

@@ -38,7 +38,7 @@ BROWSER_DIR = Path(__file__).resolve().parent
 if str(BROWSER_DIR) not in sys.path:
     sys.path.insert(0, str(BROWSER_DIR))
 
-from jupyter_harness import (
+from jupyter_harness import (  # noqa: E402 (found through the sys.path entry above)
     APPS,
     CHROMIUM_ARGS,
     CHROMIUM_PATH,
@@ -58,9 +58,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Route
 
 REPO_ROOT = BROWSER_DIR.parents[1]
-ARTIFACTS_DIR = Path(
-    os.environ.get("PYRAMIDE_TEST_ARTIFACTS", REPO_ROOT / "test-artifacts")
-)
+ARTIFACTS_DIR = Path(os.environ.get("PYRAMIDE_TEST_ARTIFACTS", REPO_ROOT / "test-artifacts"))
 REQUIRE_ENV = "PYRAMIDE_REQUIRE_BROWSER"
 
 
@@ -85,9 +83,7 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-def pytest_collection_modifyitems(
-    config: pytest.Config, items: list[pytest.Item]
-) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test under this directory ``browser``; skip them if the stack is missing.
 
     This hook sees all collected items, so it filters on the path. When the
@@ -97,9 +93,7 @@ def pytest_collection_modifyitems(
     skip = None
     if MISSING and not REQUIRED:
         skip = pytest.mark.skip(
-            reason="browser suite needs "
-            + " and ".join(MISSING)
-            + f"; set {REQUIRE_ENV}=1 "
+            reason="browser suite needs " + " and ".join(MISSING) + f"; set {REQUIRE_ENV}=1 "
             "to make this a failure instead of a skip"
         )
     for item in items:
@@ -153,9 +147,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
 def playwright_instance() -> Iterator[Playwright]:
     """Playwright's sync driver (one per session)."""
     if MISSING:
-        pytest.fail(
-            f"{REQUIRE_ENV} is set but the browser suite needs: " + ", ".join(MISSING)
-        )
+        pytest.fail(f"{REQUIRE_ENV} is set but the browser suite needs: " + ", ".join(MISSING))
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -198,9 +190,7 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
         if _is_local(route.request.url):
             route.continue_()
         else:
-            log.append(
-                f"{time.monotonic() - start:7.2f}s [aborted] {route.request.url}"
-            )
+            log.append(f"{time.monotonic() - start:7.2f}s [aborted] {route.request.url}")
             route.abort()
 
     context.route("**/*", local_only)
@@ -229,19 +219,17 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
         context.close()
 
 
-def _save_artifacts(
-    page: Page, log: list[str], nodeid: str, server: JupyterServer | None
-) -> None:
+def _save_artifacts(page: Page, log: list[str], nodeid: str, server: JupyterServer | None) -> None:
     """Write screenshot, console log, HTML and server log tail for a failed test."""
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     stem = ARTIFACTS_DIR / safe_name(nodeid, limit=150)
     try:
         page.screenshot(path=f"{stem}.png", full_page=True, timeout=10_000)
-    except Exception as exc:  # noqa: BLE001 - best effort, the test already failed
+    except Exception as exc:
         log.append(f"[harness] screenshot failed: {exc}")
     try:
         Path(f"{stem}.html").write_text(page.content(), encoding="utf-8")
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         log.append(f"[harness] page.content failed: {exc}")
     Path(f"{stem}.console.log").write_text("\n".join(log) + "\n", encoding="utf-8")
     if server is not None:
@@ -252,9 +240,7 @@ def _save_artifacts(
 
 
 @pytest.fixture
-def open_nb(
-    page: Page, jupyter_app: JupyterServer, request: pytest.FixtureRequest
-) -> OpenNotebook:
+def open_nb(page: Page, jupyter_app: JupyterServer, request: pytest.FixtureRequest) -> OpenNotebook:
     """``open_nb(cells, name=None, run=True, timeout=90.0) -> NotebookSession``.
 
     Writes the code cells as a notebook in the server root, opens it in

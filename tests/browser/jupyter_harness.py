@@ -170,9 +170,7 @@ def _seed_config(config_dir: Path) -> None:
         path.write_text(json.dumps(value, indent=2))
 
 
-def start_jupyter_server(
-    app: AppName, base_dir: Path, timeout: float = 90.0
-) -> JupyterServer:
+def start_jupyter_server(app: AppName, base_dir: Path, timeout: float = 90.0) -> JupyterServer:
     """Start a JupyterLab or Notebook 7 server in ``base_dir`` and wait for ``/api/status``.
 
     ``base_dir`` gets ``root/`` (the server's contents) and private
@@ -219,9 +217,7 @@ def start_jupyter_server(
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        server = JupyterServer(
-            app, f"http://127.0.0.1:{port}", root_dir, proc, log_path, env
-        )
+        server = JupyterServer(app, f"http://127.0.0.1:{port}", root_dir, proc, log_path, env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if proc.poll() is not None:
@@ -423,9 +419,7 @@ class NotebookSession:
             f"--- server log ---\n{self.server.log_tail()}"
         )
 
-    def run_all(
-        self, timeout: float = 120.0, raise_on_error: bool = True
-    ) -> list[dict[str, Any]]:
+    def run_all(self, timeout: float = 120.0, raise_on_error: bool = True) -> list[dict[str, Any]]:
         """Run every cell with ``notebook:run-all-cells`` and wait for it to finish.
 
         Returns the error outputs found in the notebook model (cell index,
@@ -518,9 +512,7 @@ def open_notebook(
     """
     nb_name = safe_name(name or "nb") + f"-{uuid.uuid4().hex[:6]}"
     path = write_notebook(server.root_dir, nb_name, cells)
-    page.goto(
-        server.notebook_url(path), wait_until="domcontentloaded", timeout=timeout * 1000
-    )
+    page.goto(server.notebook_url(path), wait_until="domcontentloaded", timeout=timeout * 1000)
     page.wait_for_function(
         "() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=timeout * 1000
     )
@@ -549,5 +541,5 @@ def shutdown_kernels(page: Page, timeout: float = 10.0) -> None:
             }""",
             int(timeout * 1000),
         )
-    except Exception as exc:  # noqa: BLE001 - teardown must not mask the test's own result
+    except Exception as exc:
         print(f"[browser harness] kernel shutdown failed: {exc}", file=sys.stderr)

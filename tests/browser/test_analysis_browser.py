@@ -96,18 +96,24 @@ def assert_one_row(bar: Locator) -> None:
 def shoot(page: Page, target: Locator, name: str) -> None:
     """Bring ``target`` into view and save a 1280x720 screenshot."""
     target.scroll_into_view_if_needed()
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
     page.screenshot(path=str(ARTIFACTS / f"analysis-{name}-1280x720.png"), animations="disabled")
 
 
 @pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
-def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(page: Page, open_nb: Any, jupyter_app: Any) -> None:
+def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(
+    page: Page, open_nb: Any, jupyter_app: Any
+) -> None:
     page.set_viewport_size(LAPTOP)
     nb = open_nb(CELLS)
     root = page.locator(".pyr-root").nth(0)
     expect(root.locator(".pyr-pyramid [data-card]")).to_have_count(28, timeout=30_000)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    expect(root.locator('.pyr-toolbar [data-action="analysis"]')).to_be_hidden()  # not while playing
+    expect(
+        root.locator('.pyr-toolbar [data-action="analysis"]')
+    ).to_be_hidden()  # not while playing
 
     # The losing move, clicked; then the game played out from Python to its end (R18).
     card(root, "3♥").click()
@@ -122,7 +128,9 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(page: Page, o
     # step to the left of the top, under it; the top lies on the pile's place.
     waste = root.locator('[data-pile="waste"] .pyr-card')
     expect(waste).to_have_count(2)
-    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+    )
     under, top = waste.nth(0).bounding_box(), waste.nth(1).bounding_box()
     place = root.locator('[data-pile="waste"] .pyr-slot-place').bounding_box()
     assert abs(top["x"] - place["x"]) < 1 and under["x"] < top["x"] - 10, (under, top, place)
@@ -142,10 +150,14 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(page: Page, o
     expect(verdict).to_have_text(f"First losing move: move 1, 3♥+10♣. Better: {better}")
     expect(field(root, "analysis-best")).to_have_text("Best possible: this deal can be won")
     removed = nb.eval_python("28 - lost.game.pyramid_left")
-    expect(field(root, "analysis-yours")).to_have_text(f"Your result: {removed} of 28 pyramid cards removed")
+    expect(field(root, "analysis-yours")).to_have_text(
+        f"Your result: {removed} of 28 pyramid cards removed"
+    )
     expect(field(root, "analysis-note")).to_contain_text("perfect information")
     seen = root.evaluate("(root) => root.seenProgress")
-    assert {"hidden": False, "task": "analysis"} in [{"hidden": s["hidden"], "task": s["task"]} for s in seen], seen
+    assert {"hidden": False, "task": "analysis"} in [
+        {"hidden": s["hidden"], "task": s["task"]} for s in seen
+    ], seen
     expect(field(root, "progress")).to_be_hidden()
     shoot(page, panel, "panel")
     # The end banner got out of the way: docked under the board as one line, off the cards.
@@ -154,7 +166,9 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(page: Page, o
     expect(panel).to_be_hidden()
     board = root.locator(".pyr-board").bounding_box()
     box = banner.bounding_box()
-    assert board["y"] < box["y"] and box["y"] + box["height"] < board["y"] + board["height"], "back on the table"
+    assert board["y"] < box["y"] and box["y"] + box["height"] < board["y"] + board["height"], (
+        "back on the table"
+    )
     expect(field(root, "message")).to_be_visible()
     root.locator('.pyr-toolbar [data-action="analysis"]').click()
     expect(panel).to_be_visible()
@@ -206,7 +220,9 @@ REPLAYED = [
 
 
 @pytest.mark.parametrize("jupyter_app", ["lab", "notebook"], indirect=True)
-def test_the_replay_bar_with_the_better_move_keeps_one_row_at_1280(page: Page, open_nb: Any, jupyter_app: Any) -> None:
+def test_the_replay_bar_with_the_better_move_keeps_one_row_at_1280(
+    page: Page, open_nb: Any, jupyter_app: Any
+) -> None:
     """The replay of an analysed game at the step before its losing move shows the "Better move"
     button: at 1280x720 the bar's controls still share one row, in JupyterLab and Notebook 7;
     in a narrower window they wrap, each still whole and inside the table's width."""

@@ -68,14 +68,23 @@ def chart_marks(page: Page, count: int, timeout: float = 60.0) -> list[dict[str,
     return result
 
 
-def test_every_chart_is_drawn_by_the_front_ends_vega_lite_renderer(open_nb: Any, page: Page) -> None:
+def test_every_chart_is_drawn_by_the_front_ends_vega_lite_renderer(
+    open_nb: Any, page: Page
+) -> None:
     nb = open_nb(CHART_CELLS)
     rows = nb.eval_python("[c.data for c in charts]")
     score, rates, removable = chart_marks(page, 3)
 
     games = list(dict.fromkeys(r["game"] for r in rows[0]))
-    assert score == {"line": len(games), "symbol": len(rows[0]), "rule": 1}  # a line per game, the 280 rule
-    assert rates == {"rule": len(rows[1]), "symbol": len(rows[1])}  # each rate: an interval and a point
+    assert score == {
+        "line": len(games),
+        "symbol": len(rows[0]),
+        "rule": 1,
+    }  # a line per game, the 280 rule
+    assert rates == {
+        "rule": len(rows[1]),
+        "symbol": len(rows[1]),
+    }  # each rate: an interval and a point
     assert removable == {"rect": len(rows[2])}
     assert len(rows[1]) == 4 and len(rows[2]) >= 2
     # The front end draws the spec, not the static SVG (which would be an <img>).

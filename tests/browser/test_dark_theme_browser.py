@@ -36,11 +36,19 @@ def _one_preset_per_table() -> dict[str, str]:
     letters: dict[str, str] = {}
     for letter, preset in PRESETS.items():
         letters.setdefault(preset.rules.table.name, letter)
-    return {re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"): letter for name, letter in letters.items()}
+    return {
+        re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"): letter
+        for name, letter in letters.items()
+    }
 
 
-DEALS = {name: f"PyramideWidget('PY1-{letter}-AAAAAAS', stats=False)" for name, letter in _one_preset_per_table().items()}
-DEALS["stock-face-up"] = "PyramideWidget('PY1-X-YZUDUFN', rules=Rules(stock_face_up=True), stats=False)"
+DEALS = {
+    name: f"PyramideWidget('PY1-{letter}-AAAAAAS', stats=False)"
+    for name, letter in _one_preset_per_table().items()
+}
+DEALS["stock-face-up"] = (
+    "PyramideWidget('PY1-X-YZUDUFN', rules=Rules(stock_face_up=True), stats=False)"
+)
 DEALS["spanish-stock-face-up"] = "PyramideWidget('PY1-X-AAAAAAS', rules=face_up, stats=False)"
 NAMES = list(DEALS)  # the standard table first: PRESETS starts with N
 CELLS = [
@@ -109,7 +117,9 @@ def test_every_table_is_legible_in_the_dark_theme(page: Page, dark_lab: JupyterS
         if "stock-face-up" in name:
             expect(root.locator('[data-field="stock-order"] li').first).to_be_visible()
         root.evaluate("(el) => el.closest('.jp-Cell').scrollIntoView({block: 'start'})")
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        page.evaluate(
+            "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+        )
         page.screenshot(path=str(ARTIFACTS / f"dark-{name}-1280x720.png"), animations="disabled")
         poor += low_contrast(root, name)
     poor += standard_table_in_use(page, roots.nth(0))
@@ -118,7 +128,11 @@ def test_every_table_is_legible_in_the_dark_theme(page: Page, dark_lab: JupyterS
 
 def low_contrast(root: Locator, where: str) -> list[dict[str, Any]]:
     """The texts of ``root`` below :data:`MIN_CONTRAST`, each tagged with ``where``."""
-    return [{"where": where, **item} for item in root.evaluate(CONTRASTS_JS) if item["ratio"] < MIN_CONTRAST]
+    return [
+        {"where": where, **item}
+        for item in root.evaluate(CONTRASTS_JS)
+        if item["ratio"] < MIN_CONTRAST
+    ]
 
 
 def standard_table_in_use(page: Page, root: Locator) -> list[dict[str, Any]]:
@@ -128,14 +142,20 @@ def standard_table_in_use(page: Page, root: Locator) -> list[dict[str, Any]]:
     root.locator('[data-card="5♦"]').click()
     expect(root.locator('[data-card="5♦"]')).to_have_attribute("data-selected", "true")
     root.locator('[data-card="A♦"]').click()
-    expect(root.locator('[data-field="message"]')).to_have_text("This card is blocked by another card")
+    expect(root.locator('[data-field="message"]')).to_have_text(
+        "This card is blocked by another card"
+    )
     root.locator('[data-action="hint"]').click()
     expect(root.locator('[data-hint="true"]').first).to_be_visible(timeout=30_000)
     poor = low_contrast(root, "standard: selection, message, hint")
-    page.screenshot(path=str(ARTIFACTS / "dark-standard-in-play-1280x720.png"), animations="disabled")
+    page.screenshot(
+        path=str(ARTIFACTS / "dark-standard-in-play-1280x720.png"), animations="disabled"
+    )
     for action, state in (("options", "Options panel"), ("new", "New game dialog")):
         root.locator(f'.pyr-toolbar [data-action="{action}"]').click()
         page.wait_for_timeout(300)
         poor += low_contrast(root, f"standard: {state}")
-        page.screenshot(path=str(ARTIFACTS / f"dark-standard-{action}-1280x720.png"), animations="disabled")
+        page.screenshot(
+            path=str(ARTIFACTS / f"dark-standard-{action}-1280x720.png"), animations="disabled"
+        )
     return poor

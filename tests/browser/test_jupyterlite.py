@@ -69,7 +69,9 @@ def _docs_python() -> str | None:
     explicit = os.environ.get(DOCS_PYTHON_ENV)
     if explicit:
         return explicit
-    if importlib.util.find_spec("jupyterlite_core") and importlib.util.find_spec("jupyterlite_pyodide_kernel"):
+    if importlib.util.find_spec("jupyterlite_core") and importlib.util.find_spec(
+        "jupyterlite_pyodide_kernel"
+    ):
         return sys.executable
     return None
 
@@ -121,12 +123,17 @@ def lite_server(lite_site: Path) -> Iterator[LiteServer]:
     log: list[str] = []
 
     class Handler(SimpleHTTPRequestHandler):
-        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+        extensions_map = {  # noqa: RUF012 (the handler class's own table, never mutated)
+            **SimpleHTTPRequestHandler.extensions_map,
+            **MIME_TYPES,
+        }
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        def log_message(self, format: str, *args: Any) -> None:
             log.append(format % args)
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(lite_site)))
+    httpd = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(lite_site))
+    )
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
@@ -137,9 +144,13 @@ def lite_server(lite_site: Path) -> Iterator[LiteServer]:
         thread.join(timeout=10)
 
 
-def open_lite_notebook(page: Page, server: LiteServer, path: str, timeout: float = 120.0) -> NotebookSession:
+def open_lite_notebook(
+    page: Page, server: LiteServer, path: str, timeout: float = 120.0
+) -> NotebookSession:
     page.goto(f"{server.url}/lab/index.html?path={path}", wait_until="domcontentloaded")
-    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=timeout * 1000)
+    page.wait_for_function(
+        "() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=timeout * 1000
+    )
     session = NotebookSession(page, server, path)  # type: ignore[arg-type]  # duck-typed server
     session.wait_kernel_ready(timeout=timeout)
     return session
@@ -151,14 +162,25 @@ FIND_WIDGET = (
 )
 
 
-def test_play_notebook_runs_offline_and_clicks_reach_python(page: Page, lite_server: LiteServer) -> None:
+def test_play_notebook_runs_offline_and_clicks_reach_python(
+    page: Page, lite_server: LiteServer
+) -> None:
     outside: list[str] = []
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(lite_server.url) and not r.url.startswith(("data:", "blob:")) else None)
+    page.on(
+        "request",
+        lambda r: (
+            outside.append(r.url)
+            if not r.url.startswith(lite_server.url) and not r.url.startswith(("data:", "blob:"))
+            else None
+        ),
+    )
 
     nb = open_lite_notebook(page, lite_server, NOTEBOOK)
     nb.run_all(timeout=180)
     name = nb.eval_python(FIND_WIDGET)
-    assert nb.eval_python("__import__('sys').platform") == "emscripten"  # really the browser's Python
+    assert (
+        nb.eval_python("__import__('sys').platform") == "emscripten"
+    )  # really the browser's Python
     table = page.locator(".pyr-root").last
     expect(table).to_be_visible(timeout=60_000)
 
@@ -180,7 +202,9 @@ def test_play_notebook_runs_offline_and_clicks_reach_python(page: Page, lite_ser
     nb.wait_python(f"[{name}.game.moves, {name}.game.score]", [before[0] + 1, before[1] + 10])
 
     table.locator(f'.pyr-card[data-card="{first}"]').click()
-    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_attribute("data-selected", "true")
+    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_attribute(
+        "data-selected", "true"
+    )
     table.locator(f'.pyr-card[data-card="{second}"]').click()
     expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_count(0)
     expect(table.locator(f'.pyr-card[data-card="{second}"]')).to_have_count(0)
@@ -191,8 +215,8 @@ def test_play_notebook_runs_offline_and_clicks_reach_python(page: Page, lite_ser
 
     # Statistics work in the browser's Python too (sqlite3 on Pyodide's in-memory file system).
     played = nb.eval_python(
-        "(lambda s: [s.record_game(%s.game, abandoned=True) is not None, s.totals().played])"
-        "(__import__('pyramide_widget.analysis.statistics', fromlist=['StatsStore']).StatsStore('/tmp/lite-stats.sqlite3'))" % name
+        f"(lambda s: [s.record_game({name}.game, abandoned=True) is not None, s.totals().played])"
+        "(__import__('pyramide_widget.analysis.statistics', fromlist=['StatsStore']).StatsStore('/tmp/lite-stats.sqlite3'))"
     )
     assert played == [True, 1]
 
@@ -206,9 +230,18 @@ def test_every_example_notebook_is_in_the_site_and_in_this_test(lite_site: Path)
 
 
 @pytest.mark.parametrize("notebook", [name for name, charts in CHARTS.items() if charts])
-def test_analysis_notebook_runs_offline_and_draws_its_charts(page: Page, lite_server: LiteServer, notebook: str) -> None:
+def test_analysis_notebook_runs_offline_and_draws_its_charts(
+    page: Page, lite_server: LiteServer, notebook: str
+) -> None:
     outside: list[str] = []
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(lite_server.url) and not r.url.startswith(("data:", "blob:")) else None)
+    page.on(
+        "request",
+        lambda r: (
+            outside.append(r.url)
+            if not r.url.startswith(lite_server.url) and not r.url.startswith(("data:", "blob:"))
+            else None
+        ),
+    )
 
     nb = open_lite_notebook(page, lite_server, notebook)
     nb.run_all(timeout=300)  # raises with the traceback if a cell fails
@@ -218,7 +251,7 @@ def test_analysis_notebook_runs_offline_and_draws_its_charts(page: Page, lite_se
     # The charts are the values of their cells, kept in IPython's Out in cell order.
     rows = nb.eval_python("[v.data for _, v in sorted(Out.items()) if type(v).__name__ == 'Chart']")
     assert len(rows) == CHARTS[notebook]
-    for data, marks in zip(rows, chart_marks(page, CHARTS[notebook], timeout=120)):
+    for data, marks in zip(rows, chart_marks(page, CHARTS[notebook], timeout=120), strict=True):
         assert data, f"a chart of {notebook} has no data"
         # The most numerous mark has one item per row: a point per step or rate, a bar per count.
         assert max(marks.values()) == len(data), (notebook, marks, len(data))
@@ -227,7 +260,7 @@ def test_analysis_notebook_runs_offline_and_draws_its_charts(page: Page, lite_se
 
 def _plan(nb: NotebookSession, name: str) -> tuple[str, tuple[str, str]] | None:
     """The king and pair to click in the widget's current game, or ``None``."""
-    code = f"""
+    code = """
 def _pyramide_plan(game):
     from pyramide_widget import Game
     probe = Game.replay(game.record(), clock=lambda: 0.0)

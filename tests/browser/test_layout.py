@@ -98,7 +98,9 @@ def open_at_laptop_size(page: Page, open_nb: Any, app: str) -> Locator:
     root = table(page)
     expect(root.locator(".pyr-pyramid [data-card]")).to_have_count(28, timeout=30_000)
     root.evaluate("(el) => el.closest('.jp-Cell').scrollIntoView({block: 'start'})")
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
     return root
 
 
@@ -141,11 +143,13 @@ def test_the_whole_table_fits_a_laptop_screen(page: Page, open_nb: Any, jupyter_
     shown = assert_visible_whole(message, "the message")
     board = box(root.locator(".pyr-board"))
     assert board["bottom"] <= shown["top"] + 0.5 and shown["bottom"] <= toolbar["top"] + 0.5, (
-        f"the message is not between the board and the toolbar: {shown}, {board}, {toolbar}")
+        f"the message is not between the board and the toolbar: {shown}, {board}, {toolbar}"
+    )
     centre = message.evaluate(
         "(el) => { const r = el.getBoundingClientRect();"
         " const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
-        " return el.contains(at); }")
+        " return el.contains(at); }"
+    )
     assert centre, "something is drawn over the message"
     page.screenshot(path=str(ARTIFACTS / f"layout-{app}-1280x720-message.png"))
     if app == "lab":
@@ -155,12 +159,17 @@ def test_the_whole_table_fits_a_laptop_screen(page: Page, open_nb: Any, jupyter_
     # A panel opens below the toolbar, so the notebook scrolls to show it whole.
     root.locator('[data-action="options"]').click()
     expect(root.locator(".pyr-options")).to_be_visible()
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
     assert_visible_whole(root.locator(".pyr-options"), "the options panel")
     page.screenshot(path=str(ARTIFACTS / f"layout-{app}-1280x720-options.png"))
 
 
-NARROW_CELLS = [SETUP, "import ipywidgets\nipywidgets.Box([w], layout=ipywidgets.Layout(width='320px'))"]
+NARROW_CELLS = [
+    SETUP,
+    "import ipywidgets\nipywidgets.Box([w], layout=ipywidgets.Layout(width='320px'))",
+]
 
 # Every visible element of the table that sticks out of the table's box, or out of the board.
 OVERFLOW_JS = """
@@ -183,7 +192,9 @@ OVERFLOW_JS = """
 
 
 @pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
-def test_a_narrow_cell_gets_a_smaller_table_with_nothing_sticking_out(page: Page, open_nb: Any) -> None:
+def test_a_narrow_cell_gets_a_smaller_table_with_nothing_sticking_out(
+    page: Page, open_nb: Any
+) -> None:
     page.set_viewport_size(LAPTOP)
     open_nb(NARROW_CELLS)
     root = table(page)
@@ -216,19 +227,22 @@ TOP_AT_OVERLAP_JS = """
 """
 
 EASY_SETUP = SETUP.replace("r5_game()", "r5_game(rules=Rules.preset('E'))").replace(
-    "from layouts import r5_game", "from layouts import r5_game\nfrom pyramide_widget import Rules")
+    "from layouts import r5_game", "from layouts import r5_game\nfrom pyramide_widget import Rules"
+)
 
 
 def drawn_on_top(root: Locator, covered: str, coverer: str) -> str | None:
     return root.evaluate(
-        "(root, [a, b]) => (" + TOP_AT_OVERLAP_JS + ")([root.querySelector(`[data-card=\"${a}\"]`),"
-        " root.querySelector(`[data-card=\"${b}\"]`)])",
+        "(root, [a, b]) => (" + TOP_AT_OVERLAP_JS + ')([root.querySelector(`[data-card="${a}"]`),'
+        ' root.querySelector(`[data-card="${b}"]`)])',
         [covered, coverer],
     )
 
 
 @pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
-def test_a_focused_or_selected_covered_card_stays_under_its_coverers(page: Page, open_nb: Any) -> None:
+def test_a_focused_or_selected_covered_card_stays_under_its_coverers(
+    page: Page, open_nb: Any
+) -> None:
     page.set_viewport_size(LAPTOP)
     open_nb([EASY_SETUP, "w"])  # Easy rules: a card may pair with its last coverer (selectable)
     root = table(page)
@@ -324,12 +338,17 @@ async (rounds) => {
 
 def test_an_output_frame_that_grows_with_its_content_keeps_the_table_full_size(page: Page) -> None:
     static = REPO / "pyramide_widget" / "widget" / "static"
-    files = {"host.html": (HOST_PAGE.encode(), "text/html"), "frame.html": (FRAME_PAGE.encode(), "text/html"),
-             "widget.js": ((static / "widget.js").read_bytes(), "text/javascript"),
-             "widget.css": ((static / "widget.css").read_bytes(), "text/css")}
+    files = {
+        "host.html": (HOST_PAGE.encode(), "text/html"),
+        "frame.html": (FRAME_PAGE.encode(), "text/html"),
+        "widget.js": ((static / "widget.js").read_bytes(), "text/javascript"),
+        "widget.css": ((static / "widget.css").read_bytes(), "text/css"),
+    }
     for name in ("r5_start", "text_en"):
-        files[f"fixtures/{name}.json"] = ((REPO / "js" / "test" / "fixtures" / f"{name}.json").read_bytes(),
-                                          "application/json")
+        files[f"fixtures/{name}.json"] = (
+            (REPO / "js" / "test" / "fixtures" / f"{name}.json").read_bytes(),
+            "application/json",
+        )
 
     def serve(route: Route) -> None:
         body, kind = files[route.request.url.removeprefix(f"{SITE}/")]

@@ -70,7 +70,9 @@ def drag(page: Page, source: str, target: str) -> None:
     end = settled_box(page, target)
     height = page.viewport_size["height"] if page.viewport_size else 720
     for selector, box in ((source, start), (target, end)):
-        assert 0 <= box["y"] + box["height"] / 2 <= height, f"{selector} is out of the window: {box}"
+        assert 0 <= box["y"] + box["height"] / 2 <= height, (
+            f"{selector} is out of the window: {box}"
+        )
     x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 4
     x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
     page.mouse.move(x0, y0)
@@ -99,15 +101,21 @@ def test_dragging_a_free_card_onto_its_partner_removes_the_pair_with_an_animatio
     except AssertionError as error:  # say what the widget and the kernel saw
         seen = {
             "message": root.locator('[data-field="message"]').inner_text(),
-            "selected": root.locator('[data-selected="true"]').evaluate_all("(cs) => cs.map((c) => c.dataset.card)"),
-            "kernel": nb.eval_python("[w.game.moves, str(w.game.pyramid[6][1]), str(w.game.pyramid[6][4])]"),
+            "selected": root.locator('[data-selected="true"]').evaluate_all(
+                "(cs) => cs.map((c) => c.dataset.card)"
+            ),
+            "kernel": nb.eval_python(
+                "[w.game.moves, str(w.game.pyramid[6][1]), str(w.game.pyramid[6][4])]"
+            ),
             "boxes": [page.locator(f'[data-card="{c}"]').bounding_box() for c in ("10♣", "3♠")],
         }
         raise AssertionError(f"the drag removed nothing: {seen}") from error
     expect(root.locator('[data-card="10♣"]')).to_have_count(0)
     assert animations_when_gone(page) >= 2, "both cards leave with an animation"
     # The kernel played the pair: the game's own state, not only the picture.
-    assert nb.wait_python("[w.game.moves, w.game.pyramid[6][1], w.game.pyramid[6][4]]", [1, None, None])
+    assert nb.wait_python(
+        "[w.game.moves, w.game.pyramid[6][1], w.game.pyramid[6][4]]", [1, None, None]
+    )
     expect(root.locator('[data-field="score"]')).not_to_have_text("0")
     # A drag that ends on no card, or on a card that does not make 13, changes nothing.
     drag(page, '[data-card="K♦"]', '[data-field="score"]')

@@ -23,7 +23,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from test_piles_browser import ARTIFACTS, BLOCKED, LAPTOP, card, field, refused, removed, shoot
 
 DEFINITION = """\
@@ -54,12 +53,21 @@ def test_a_pile_game_defined_in_the_notebook_draws_and_plays_with_no_front_end_c
 
     # Every pile drawn, each with the cards the deal put on it, where the table entry says.
     expect(root.locator(".pyr-slot")).to_have_count(len(PILES))
-    assert root.locator(".pyr-slot").evaluate_all("(slots) => slots.map((s) => s.dataset.pile)") == PILES
-    for pile, cards in {"reserve": ["10♣"], "column-1": ["3♠", "4♠"], "column-2": ["9♦", "Q♥"]}.items():
+    assert (
+        root.locator(".pyr-slot").evaluate_all("(slots) => slots.map((s) => s.dataset.pile)")
+        == PILES
+    )
+    for pile, cards in {
+        "reserve": ["10♣"],
+        "column-1": ["3♠", "4♠"],
+        "column-2": ["9♦", "Q♥"],
+    }.items():
         drawn = root.locator(f'[data-pile="{pile}"] .pyr-card')
         expect(drawn).to_have_count(len(cards))
         assert drawn.evaluate_all("(cards) => cards.map((c) => c.dataset.card)") == cards
-    places = nb.eval_python("{p['id']: (p['x'], p['y']) for p in N._state['table']['piles']['places']}")
+    places = nb.eval_python(
+        "{p['id']: (p['x'], p['y']) for p in N._state['table']['piles']['places']}"
+    )
     board = root.locator(".pyr-board").bounding_box()
     size = nb.eval_python("(N._state['table']['width'], N._state['table']['height'])")
     for pile in ("reserve", "column-1"):
@@ -71,8 +79,12 @@ def test_a_pile_game_defined_in_the_notebook_draws_and_plays_with_no_front_end_c
     expect(card(root, "4♠")).to_have_attribute("data-free", "true")
     expect(root.locator('.pyr-slot[data-pile="cell"] .pyr-empty')).to_have_text("Free cell")
     # The only reserve pile is named alone; a pile one of several, with its number.
-    expect(root.locator('.pyr-slot[data-pile="reserve"]')).to_have_attribute("aria-label", "Reserve")
-    expect(root.locator('.pyr-slot[data-pile="column-2"]')).to_have_attribute("aria-label", "Column 2")
+    expect(root.locator('.pyr-slot[data-pile="reserve"]')).to_have_attribute(
+        "aria-label", "Reserve"
+    )
+    expect(root.locator('.pyr-slot[data-pile="column-2"]')).to_have_attribute(
+        "aria-label", "Column 2"
+    )
     shoot(page, root, "new-game")
 
     card(root, "3♠").click(position={"x": 8, "y": 4})  # its visible strip, under 4♠
@@ -82,11 +94,15 @@ def test_a_pile_game_defined_in_the_notebook_draws_and_plays_with_no_front_end_c
     expect(card(root, "9♦")).to_have_attribute("data-free", "true")
     card(root, "5♦").click()
     root.locator('.pyr-slot[data-pile="cell"] .pyr-empty').click()  # the cell
-    expect(root.locator('[data-pile="cell"] [data-card="5♦"]')).to_have_attribute("data-free", "true")
+    expect(root.locator('[data-pile="cell"] [data-card="5♦"]')).to_have_attribute(
+        "data-free", "true"
+    )
     assert nb.wait_python("[str(c) for c in N.game.piles['cell']]", ["5♦"])
     root.locator('[data-pile="stock"]').click()  # two cards, one onto each waste pile
     for pile, name in (("waste-1", "9♣"), ("waste-2", "7♠")):
-        expect(root.locator(f'[data-pile="{pile}"] .pyr-card').last).to_have_attribute("data-card", name)
+        expect(root.locator(f'[data-pile="{pile}"] .pyr-card').last).to_have_attribute(
+            "data-card", name
+        )
         expect(root.locator(f'[data-pile="{pile}"]')).to_have_attribute("data-count", "1")
     removed(nb, root, "N", ["9♣", "4♠"], "9♣+4♠")  # a waste pile and a column
     expect(card(root, "3♠")).to_have_attribute("data-free", "true")

@@ -33,7 +33,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-
 from test_layout import assert_visible_whole
 
 REPO = Path(__file__).resolve().parents[2]
@@ -46,7 +45,10 @@ SUM = "The sum must be 13"
 GAMES = {"A": "A", "R": "Y", "C": "C", "G": "G", "T": "U"}
 CELLS = [
     "from pyramide_widget import PyramideWidget\n"
-    + "".join(f"{name} = PyramideWidget('PY1-{letter}-AAAAAAS', stats=False)\n" for name, letter in GAMES.items()),
+    + "".join(
+        f"{name} = PyramideWidget('PY1-{letter}-AAAAAAS', stats=False)\n"
+        for name, letter in GAMES.items()
+    ),
     *GAMES,
 ]
 
@@ -63,7 +65,9 @@ def card(root: Locator, name: str) -> Locator:
 def shoot(page: Page, root: Locator, name: str) -> None:
     """Scroll the widget's cell to the top of the notebook and save a 1280x720 screenshot."""
     root.evaluate("(el) => el.closest('.jp-Cell').scrollIntoView({block: 'start'})")
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
     page.screenshot(path=str(ARTIFACTS / f"piles-{name}-1280x720.png"), animations="disabled")
 
 
@@ -116,7 +120,9 @@ def test_each_pile_game_deals_removes_from_its_piles_and_refuses_a_tap(
     giza(page, nb, roots["G"])
     tuts_tomb(page, nb, roots["T"])
     # The dark theme: the same table in JupyterLab Dark, to be looked at.
-    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+    page.evaluate(
+        "() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+    )
     expect(page.locator('body[data-jp-theme-light="false"]')).to_have_count(1, timeout=15_000)
     shoot(page, roots["G"], "giza-dark")
     assert not errors, errors

@@ -94,7 +94,9 @@ def waste_top(root: Locator) -> Locator:
 def shoot(page: Page, root: Locator, letter: str) -> None:
     """Scroll the widget's cell to the top of the notebook and save a 1280x720 screenshot."""
     root.evaluate("(el) => el.closest('.jp-Cell').scrollIntoView({block: 'start'})")
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
     page.screenshot(path=str(ARTIFACTS / f"tables-{letter}-1280x720.png"), animations="disabled")
 
 
@@ -107,8 +109,9 @@ def tap_blocked(nb: Any, root: Locator, name: str, letter: str) -> None:
     assert nb.wait_python(f"{letter}.game.message.key", "blocked")
 
 
-def play_pair(nb: Any, root: Locator, letter: str, first: Locator, second: Locator,
-              move: str, gone: list[str]) -> None:
+def play_pair(
+    nb: Any, root: Locator, letter: str, first: Locator, second: Locator, move: str, gone: list[str]
+) -> None:
     """Click two cards that make a pair: both leave the DOM and the game's history has the move."""
     first.click()
     expect(first).to_have_attribute("data-selected", "true")
@@ -126,8 +129,10 @@ def test_each_new_table_deals_plays_a_pair_and_refuses_a_blocked_card(
     page.set_viewport_size(LAPTOP)
     nb = open_nb(CELLS)
     roots = {letter: page.locator(".pyr-root").nth(i) for i, letter in enumerate(ORDER)}
-    for letter, count in zip(ORDER, (21, 28, 7, 28, 28)):
-        expect(roots[letter].locator(".pyr-pyramid [data-card]")).to_have_count(count, timeout=30_000)
+    for letter, count in zip(ORDER, (21, 28, 7, 28, 28), strict=True):
+        expect(roots[letter].locator(".pyr-pyramid [data-card]")).to_have_count(
+            count, timeout=30_000
+        )
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
     six_rows(page, nb, roots["W"])
@@ -172,9 +177,12 @@ def assert_no_identity(nb: Any, root: Locator) -> None:
     assert len(face_down) == len(hidden_cards) > 0
     for place in face_down:
         assert place["text"] == "", place
-        leaks = {k: v for k, v in place["attrs"].items()
-                 if k in ("data-card", "data-free", "data-colour", "aria-label", "title")
-                 or (k == "class" and "pyr-red" in v)}
+        leaks = {
+            k: v
+            for k, v in place["attrs"].items()
+            if k in ("data-card", "data-free", "data-colour", "aria-label", "title")
+            or (k == "class" and "pyr-red" in v)
+        }
         assert not leaks, place
     html = root.evaluate("(el) => el.outerHTML")
     for name in hidden_cards:
@@ -211,8 +219,11 @@ def face_down(page: Page, nb: Any, root: Locator) -> None:
 def spanish(page: Page, nb: Any, root: Locator) -> None:
     assert rows_drawn(root) == [1, 2, 3, 4, 5, 6, 7]
     shoot(page, root, "B")
-    colours = set(root.locator(".pyr-pyramid [data-colour]").evaluate_all(
-        "(els) => els.map((el) => el.dataset.colour)"))
+    colours = set(
+        root.locator(".pyr-pyramid [data-colour]").evaluate_all(
+            "(els) => els.map((el) => el.dataset.colour)"
+        )
+    )
     assert len(colours) == 4, colours  # four suits, four colours
     card(root, "6O").click()
     card(root, "9E").click()
@@ -241,4 +252,6 @@ def stock_face_up(page: Page, nb: Any, root: Locator) -> None:
     root.locator('[data-pile="stock"]').click()
     expect(waste_top(root)).to_have_attribute("data-card", stock[0])
     expect(order.locator("li")).to_have_count(22)
-    assert order.locator("li").evaluate_all("(els) => els.map((el) => el.dataset.card)") == stock[1:]
+    assert (
+        order.locator("li").evaluate_all("(els) => els.map((el) => el.dataset.card)") == stock[1:]
+    )

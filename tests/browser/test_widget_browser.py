@@ -49,7 +49,9 @@ async ([selector, root, done, timeoutMs]) => {
 """
 
 
-def click_timed(page: Page, selector: str, done: str, root: int = 0, timeout_ms: int = 15_000) -> float:
+def click_timed(
+    page: Page, selector: str, done: str, root: int = 0, timeout_ms: int = 15_000
+) -> float:
     """Click ``selector`` in view ``root``; return ms until the JS predicate ``done(scope)`` holds."""
     return float(page.evaluate(CLICK_TIMED_JS, [selector, root, done, timeout_ms]))
 
@@ -72,19 +74,27 @@ def test_play_the_rules_examples_in_the_browser(page: Page, open_nb: Any, jupyte
     expect(table.locator('[data-card="K♦"]')).to_have_attribute("data-free", "true", timeout=30_000)
     expect(table.locator('[data-card="10♠"]')).to_have_attribute("data-free", "false")
     expect(table.locator(".pyr-pyramid [data-card]")).to_have_count(28)
-    expect(table.locator('[data-card="Q♣"]')).to_have_attribute("aria-label", "queen of clubs, blocked")
+    expect(table.locator('[data-card="Q♣"]')).to_have_attribute(
+        "aria-label", "queen of clubs, blocked"
+    )
 
     times = [click_timed(page, '[data-card="K♦"]', gone("K♦"))]  # R11: a king in one tap
-    times.append(click_timed(page, '[data-card="10♣"]',
-                             "(s) => s.querySelector('[data-card=\"10♣\"]').dataset.selected === 'true'"))
+    times.append(
+        click_timed(
+            page,
+            '[data-card="10♣"]',
+            "(s) => s.querySelector('[data-card=\"10♣\"]').dataset.selected === 'true'",
+        )
+    )
     times.append(click_timed(page, '[data-card="3♠"]', gone("3♠")))  # R9: 10 + 3
     for card in ("K♦", "10♣", "3♠"):
         expect(table.locator(f'[data-card="{card}"]')).to_have_count(0)
     expect(table.locator('[data-card="10♠"]')).to_have_attribute("data-free", "true")
     expect(field(table, "score")).to_have_text("30")
     expect(field(table, "moves")).to_have_text("2")
-    assert nb.wait_python("[w.game.score, w.game.moves, [str(m) for m in w.game.history]]",
-                          [30, 2, ["K♦", "10♣+3♠"]])
+    assert nb.wait_python(
+        "[w.game.score, w.game.moves, [str(m) for m in w.game.history]]", [30, 2, ["K♦", "10♣+3♠"]]
+    )
 
     # R8: a covered card says why nothing happens.
     table.locator('[data-card="Q♣"]').click()
@@ -118,10 +128,17 @@ def test_play_the_rules_examples_in_the_browser(page: Page, open_nb: Any, jupyte
 
     # Click-to-DOM in the browser: stock taps, each answered by a new waste count.
     for n in range(1, 16):
-        times.append(click_timed(page, '[data-pile="stock"]',
-                                 f"(s) => s.querySelector('[data-pile=\"waste\"]').dataset.count === '{n + 1}'"))
-    print(f"\n[{jupyter_app.app}] click-to-DOM median {statistics.median(times):.1f} ms "
-          f"(min {min(times):.1f}, max {max(times):.1f}, n={len(times)})")
+        times.append(
+            click_timed(
+                page,
+                '[data-pile="stock"]',
+                f"(s) => s.querySelector('[data-pile=\"waste\"]').dataset.count === '{n + 1}'",
+            )
+        )
+    print(
+        f"\n[{jupyter_app.app}] click-to-DOM median {statistics.median(times):.1f} ms "
+        f"(min {min(times):.1f}, max {max(times):.1f}, n={len(times)})"
+    )
 
 
 def test_two_views_stay_in_sync_and_python_drives_them(page: Page, open_nb: Any) -> None:
@@ -188,7 +205,11 @@ def test_new_game_dialog_letters_rules_menu_and_a_conflict(page: Page, open_nb: 
     nb = open_nb([SETUP, "w"])
     table = view(page)
     expect(table.locator('[data-card="K♦"]')).to_have_count(1, timeout=30_000)
-    dialog, code, menu = table.locator(".pyr-newgame"), field(table, "new-code"), field(table, "new-rules")
+    dialog, code, menu = (
+        table.locator(".pyr-newgame"),
+        field(table, "new-code"),
+        field(table, "new-rules"),
+    )
 
     # The 7 letters alone, with Easy picked in the menu: that deal under the Easy rules.
     table.locator('[data-action="new"]').click()
@@ -214,7 +235,8 @@ def test_new_game_dialog_letters_rules_menu_and_a_conflict(page: Page, open_nb: 
     table.locator('[data-action="deal"]').click()
     expect(field(table, "error")).to_have_text(
         "PY1-N-AAAAAAS is a code of the Standard rules, but Easy is chosen: choose Standard, "
-        "or type only the letters AAAAAAS to play this deal under Easy.")
+        "or type only the letters AAAAAAS to play this deal under Easy."
+    )
     expect(dialog).to_be_visible()
     assert nb.wait_python("w.game.code", "PY1-N-AAAAAAB")
 

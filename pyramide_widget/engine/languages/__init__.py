@@ -46,19 +46,29 @@ def _differences(code: str, value: object, reference: object, path: str) -> list
         if not isinstance(value, dict):
             return [f"{where}: expected a dict, got {type(value).__name__}"]
         problems = [f"{where}: missing key {key!r}" for key in reference if key not in value]
-        problems += [f"{where}: key {key!r} is not in {REFERENCE!r}" for key in value if key not in reference]
+        problems += [
+            f"{where}: key {key!r} is not in {REFERENCE!r}" for key in value if key not in reference
+        ]
         for key in reference:
             if key in value:
-                problems += _differences(code, value[key], reference[key], f"{path}.{key}" if path else key)
+                problems += _differences(
+                    code, value[key], reference[key], f"{path}.{key}" if path else key
+                )
         return problems
     if isinstance(reference, list):
         if not isinstance(value, list) or len(value) != len(reference):
             return [f"{where}: expected a list of {len(reference)}, got {value!r}"]
-        return [p for i, (v, r) in enumerate(zip(value, reference)) for p in _differences(code, v, r, f"{path}[{i}]")]
+        return [
+            p
+            for i, (v, r) in enumerate(zip(value, reference, strict=True))
+            for p in _differences(code, v, r, f"{path}[{i}]")
+        ]
     if not isinstance(value, str):
         return [f"{where}: expected a str, got {type(value).__name__}"]
     if _placeholders(value) != _placeholders(reference):
-        return [f"{where}: placeholders {sorted(_placeholders(value))}, expected {sorted(_placeholders(reference))}"]
+        return [
+            f"{where}: placeholders {sorted(_placeholders(value))}, expected {sorted(_placeholders(reference))}"
+        ]
     return []
 
 
@@ -73,7 +83,10 @@ def check_definition(code: str, definition: object, reference: Language) -> Lang
 
 def _load() -> dict[str, Language]:
     reference: Language = import_module(f"{__name__}.{REFERENCE}").LANGUAGE
-    return {code: check_definition(code, import_module(f"{__name__}.{code}").LANGUAGE, reference) for code in CODES}
+    return {
+        code: check_definition(code, import_module(f"{__name__}.{code}").LANGUAGE, reference)
+        for code in CODES
+    }
 
 
 DEFINITIONS: dict[str, Language] = _load()

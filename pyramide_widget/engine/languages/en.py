@@ -77,7 +77,7 @@ LANGUAGE = {
         "stuck_title": "Nothing more can be removed",
         "stuck_help": "No further pyramid card can be removed, however you draw. Start a new game?",
         "new_conflict": "{code} is a code of the {code_rules} rules, but {chosen} is chosen: choose "
-                        "{code_rules}, or type only the letters {letters} to play this deal under {chosen}.",
+        "{code_rules}, or type only the letters {letters} to play this deal under {chosen}.",
         "free": "free",
         "blocked": "blocked",
         "selected": "selected",
@@ -119,15 +119,34 @@ LANGUAGE = {
     # Spoken card names: ranks 1 (ace) to 13 (king), suits in deck order ♣ ♦ ♥ ♠, and what
     # each rank appends to the suit word (Slovak suits are adjectives that agree with the rank).
     "rank_words": [
-        "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
-        "queen", "king",
+        "ace",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "jack",
+        "queen",
+        "king",
     ],
     "suit_words": ["clubs", "diamonds", "hearts", "spades"],
     "suit_endings": [""] * 13,
     # Rules presets by letter (pyramide_widget.engine.rules.PRESETS), and rules that match none.
     "presets": {
-        "N": "Standard", "S": "Strict", "T": "Traditional", "P": "Par Pyramid", "R": "Relaxed Pyramid", "E": "Easy",
-        "W": "Six Rows", "V": "Triangle", "F": "Face-down", "B": "Spanish",
+        "N": "Standard",
+        "S": "Strict",
+        "T": "Traditional",
+        "P": "Par Pyramid",
+        "R": "Relaxed Pyramid",
+        "E": "Easy",
+        "W": "Six Rows",
+        "V": "Triangle",
+        "F": "Face-down",
+        "B": "Spanish",
     },
     "custom_rules": "Custom",
 }

@@ -69,7 +69,7 @@ LANGUAGE = {
         "stuck_title": "Už nemožno nič odobrať",
         "stuck_help": "Žiadnu ďalšiu kartu pyramídy už nemožno odobrať, nech ťaháte akokoľvek. Začať novú hru?",
         "new_conflict": "{code} je kód pravidiel „{code_rules}“, ale sú zvolené pravidlá „{chosen}“: zvoľte "
-                        "„{code_rules}“ alebo zadajte len písmená {letters} a hrajte toto rozdanie s pravidlami „{chosen}“.",
+        "„{code_rules}“ alebo zadajte len písmená {letters} a hrajte toto rozdanie s pravidlami „{chosen}“.",
         "free": "voľná",
         "blocked": "blokovaná",
         "selected": "vybraná",
@@ -115,8 +115,16 @@ LANGUAGE = {
     # Eso is neuter, dolník and kráľ masculine, the rest feminine.
     "suit_endings": ["é", "á", "á", "á", "á", "á", "á", "á", "á", "á", "ý", "á", "ý"],
     "presets": {
-        "N": "Štandardné", "S": "Prísne", "T": "Tradičné", "P": "Par Pyramid", "R": "Voľnejšia pyramída", "E": "Ľahké",
-        "W": "Šesť radov", "V": "Trojuholník", "F": "Rubom nahor", "B": "Španielske",
+        "N": "Štandardné",
+        "S": "Prísne",
+        "T": "Tradičné",
+        "P": "Par Pyramid",
+        "R": "Voľnejšia pyramída",
+        "E": "Ľahké",
+        "W": "Šesť radov",
+        "V": "Trojuholník",
+        "F": "Rubom nahor",
+        "B": "Španielske",
     },
     "custom_rules": "Vlastné",
 }

@@ -69,7 +69,7 @@ LANGUAGE = {
         "stuck_title": "Không thể bỏ thêm lá nào nữa",
         "stuck_help": "Dù rút bài thế nào cũng không thể bỏ thêm lá nào khỏi kim tự tháp. Bắt đầu ván mới?",
         "new_conflict": "{code} là mã của luật “{code_rules}”, nhưng bạn đang chọn luật “{chosen}”: hãy chọn "
-                        "“{code_rules}”, hoặc chỉ nhập các chữ cái {letters} để chơi ván này theo luật “{chosen}”.",
+        "“{code_rules}”, hoặc chỉ nhập các chữ cái {letters} để chơi ván này theo luật “{chosen}”.",
         "free": "tự do",
         "blocked": "bị chặn",
         "selected": "đang chọn",
@@ -113,8 +113,16 @@ LANGUAGE = {
     "suit_words": ["tép", "rô", "cơ", "bích"],
     "suit_endings": [""] * 13,
     "presets": {
-        "N": "Tiêu chuẩn", "S": "Nghiêm ngặt", "T": "Truyền thống", "P": "Par Pyramid", "R": "Kim tự tháp nới lỏng", "E": "Dễ",
-        "W": "Sáu hàng", "V": "Tam giác", "F": "Úp bài", "B": "Tây Ban Nha",
+        "N": "Tiêu chuẩn",
+        "S": "Nghiêm ngặt",
+        "T": "Truyền thống",
+        "P": "Par Pyramid",
+        "R": "Kim tự tháp nới lỏng",
+        "E": "Dễ",
+        "W": "Sáu hàng",
+        "V": "Tam giác",
+        "F": "Úp bài",
+        "B": "Tây Ban Nha",
     },
     "custom_rules": "Tùy chỉnh",
 }
