@@ -8,7 +8,8 @@ after changing the C file::
     python build_compiled.py            # builds next to the source, where an editable install looks
 
 Where it cannot build (no compiler, no Python headers) the solver runs in pure Python with the
-same answers; ``PYRAMIDE_PURE_PYTHON_WHEEL=1`` skips the build on purpose (the JupyterLite
+same answers (``PYRAMIDE_REQUIRE_COMPILED=1``, as CI sets it, makes that an error);
+``PYRAMIDE_PURE_PYTHON_WHEEL=1`` skips the build on purpose (the JupyterLite
 site's wheel, docs/build.py, must stay pure for Pyodide).
 """
 
@@ -25,6 +26,7 @@ from pathlib import Path
 SOURCE = Path(__file__).resolve().parent / "pyramide_widget" / "solver" / "_compiled_search.c"
 MODULE = "_compiled_search"
 SKIP_VARIABLE = "PYRAMIDE_PURE_PYTHON_WHEEL"
+REQUIRE_VARIABLE = "PYRAMIDE_REQUIRE_COMPILED"  # CI: a build that fails is an error, not a warning
 
 
 def library_name() -> str:

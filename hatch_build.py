@@ -44,6 +44,11 @@ class CompiledSearchHook(BuildHookInterface):
         try:
             library = script.build(output)
         except RuntimeError as error:
+            if os.environ.get(script.REQUIRE_VARIABLE):
+                raise RuntimeError(
+                    f"pyramide-widget: {script.REQUIRE_VARIABLE} is set and the compiled search "
+                    f"could not be built: {error}"
+                ) from error
             message = f"pyramide-widget: the compiled search was not built, the solver will run in pure Python ({error})"
             warnings.warn(message, stacklevel=1)
             print(message, file=sys.stderr)

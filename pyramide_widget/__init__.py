@@ -21,9 +21,10 @@ from .engine.errors import (
     PyramideError,
     RecordError,
 )
-from .engine.game import Game, Place, Position, Status
+from .engine.game import Game
 from .engine.i18n import LANGUAGES, Message
 from .engine.moves import Move, MoveKind, parse_move
+from .engine.position import Place, Position, Status
 from .engine.record import Record, Step
 from .engine.rules import PRESETS, Preset, Rules
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -98,3 +100,23 @@ def test_in_pyodide_the_advice_is_the_kernels_pip_or_no_charts(monkeypatch):
     assert isinstance(error, ImportError)
     assert "%pip install matplotlib" in str(error)
     assert "offline JupyterLite site" in str(error) and "pip install -e" not in str(error)
+
+
+def test_the_wheel_ships_its_type_marker_and_front_end(tmp_path: Path) -> None:
+    """A built wheel carries ``py.typed`` (type checkers read the package's hints) and the
+    widget's front end, as a user's ``pip install`` gets them."""
+    env = {**os.environ, "PYRAMIDE_PURE_PYTHON_WHEEL": "1"}
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("pyramide_widget-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for expected in (
+        "pyramide_widget/py.typed",
+        "pyramide_widget/widget/static/widget.js",
+        "pyramide_widget/widget/static/widget.css",
+    ):
+        assert expected in names

@@ -9,12 +9,17 @@ button) stop both at the same state. A small sample per preset and per knob set 
 
 The C file is compiled afresh for this module (``build_compiled.py``, a second or two), so the
 tests judge the source as it is, never a library left over from an older install; where no C
-compiler is present they are skipped, and the solver runs in pure Python there.
+compiler is present they are skipped, and the solver runs in pure Python there. Where
+``PYRAMIDE_REQUIRE_COMPILED`` is set (CI), a compiled search that cannot be built or was not
+installed is a failure, never a skip, so these differential tests always run there.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
+import sys
 import sysconfig
 from dataclasses import replace
 from pathlib import Path
@@ -30,6 +35,7 @@ from pyramide_widget.engine.table import TABLES
 from pyramide_widget.solver import SearchLimitReached, SolveResult, compiled, hint, solve
 
 ROOT = Path(__file__).resolve().parent.parent
+REQUIRED = bool(os.environ.get("PYRAMIDE_REQUIRE_COMPILED"))
 # Per preset: how many deals CI checks (the one-pass presets take Python ~0.3-0.7 s a deal).
 SAMPLE = {"S": 3, "T": 2, "R": 2}
 DEFAULT_SAMPLE = 10
@@ -49,9 +55,12 @@ def fresh_build(tmp_path_factory: pytest.TempPathFactory):
     try:
         library = script.build(tmp_path_factory.mktemp("compiled"))
     except RuntimeError as error:
-        pytest.skip(
+        message = (
             f"the compiled search cannot be built here, the solver runs in pure Python: {error}"
         )
+        if REQUIRED:
+            pytest.fail(f"PYRAMIDE_REQUIRE_COMPILED is set but {message}")
+        pytest.skip(message)
     spec = importlib.util.spec_from_file_location(
         "pyramide_widget.solver._compiled_search", library
     )
@@ -316,3 +325,18 @@ def test_the_build_says_why_it_cannot_build(
     with pytest.raises(RuntimeError, match="no C compiler"):
         script.build(tmp_path)
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.skipif(not REQUIRED, reason="PYRAMIDE_REQUIRE_COMPILED is not set")
+def test_the_installed_package_solves_with_its_compiled_search() -> None:
+    """Where CI requires it, the package as installed (a fresh interpreter, not this module's
+    build) solves with the compiled search: an install that fell back to pure Python fails."""
+    code = (
+        "from pyramide_widget import Game, solve\n"
+        "print(solve(Game.from_code('PY1-T-AAAAAAS')).engine)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYRAMIDE_SOLVER"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.strip() == "compiled", done.stderr

@@ -23,10 +23,10 @@ from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.game import Position
 from pyramide_widget.engine.moves import MoveKind
 from pyramide_widget.solver import SearchLimitReached, SolveResult, solve
+from pyramide_widget.solver.encoded import EncodedPosition
 from pyramide_widget.solver.pool import PoolSearch
 from pyramide_widget.solver.search import OutOfNodes
 from pyramide_widget.solver.sequence import SequenceSearch
-from pyramide_widget.solver.table import Table
 
 PYRAMID = 28
 PAR = Rules.preset("P")
@@ -36,7 +36,7 @@ STRICT_POOL = dataclasses.replace(PAR, recycles=None)
 REMOVALS = (MoveKind.PAIR, MoveKind.KING)
 
 
-def masks(table: Table, position: Position) -> tuple[int, int]:
+def masks(table: EncodedPosition, position: Position) -> tuple[int, int]:
     """``position`` as (pyramid mask, talon mask) of ``table``, compiled from an earlier
     position of the same game.
 
@@ -84,10 +84,10 @@ def play_at_random(game: Game, rng: random.Random, removals_share: float) -> boo
     return True
 
 
-def deal_walks(letters: str) -> tuple[Table, list[Position]]:
+def deal_walks(letters: str) -> tuple[EncodedPosition, list[Position]]:
     """The deal's start compiled under ``STRICT_POOL``, and three random games of it."""
     start = Game.from_code(f"PY1-P-{letters}").position()
-    table = Table(start, STRICT_POOL)
+    table = EncodedPosition(start, STRICT_POOL)
     assert masks(table, start) == (table.pyramid0, table.talon0)
     positions = [p for seed in range(3) for p in walk(letters, seed)]
     assert any(p.recycles_used for p in positions), "no recycle played: R15 not exercised"
@@ -123,7 +123,7 @@ def test_winnable_with_memory_agrees_with_a_fresh_search(letters: str) -> None:
     oracle = PoolSearch(table, decide_only=True)
     expected = []
     for position in positions:
-        fresh = PoolSearch(Table(position, STRICT_POOL))
+        fresh = PoolSearch(EncodedPosition(position, STRICT_POOL))
         fresh.run()
         expected.append(fresh.win_steps is not None)
         assert oracle.winnable(*masks(table, position)) == expected[-1], position
@@ -148,12 +148,12 @@ def test_reaches_with_memory_agrees_with_a_fresh_maximum(letters: str) -> None:
     must be ``max >= goal`` where ``max`` comes from a fresh pool search."""
     _, positions = deal_walks(letters)
     lenient = Rules(pair_with_coverer=PAR.pair_with_coverer)
-    table = Table(Game.from_code(f"PY1-P-{letters}").position(), lenient)
+    table = EncodedPosition(Game.from_code(f"PY1-P-{letters}").position(), lenient)
     oracle = PoolSearch(table)
     rng = random.Random(letters)
     answers = set()
     for position in positions:
-        fresh = PoolSearch(Table(position, lenient))
+        fresh = PoolSearch(EncodedPosition(position, lenient))
         fresh.run()
         best = PYRAMID if fresh.win_steps is not None else fresh.best_removed
         pyramid, talon = masks(table, position)
@@ -212,7 +212,7 @@ def test_strict_win_unlimited_recycles_agrees_with_exhaustive_search() -> None:
     for n, letters in enumerate(deal_letters(32, 14)):
         start = Game.from_code(f"PY1-X-{letters}", rules=STRICT_POOL)
         assert start.rules.letter == "X"
-        table = Table(start.position(), STRICT_POOL)
+        table = EncodedPosition(start.position(), STRICT_POOL)
         oracle = PoolSearch(table, decide_only=True)
         for game in near_the_end(start, seed=n, keep=2 + n % 4):
             winnable = solve_as_exhaustive_search(game)
@@ -267,12 +267,13 @@ def without_oracle(game: Game) -> tuple[bool, int]:
     only the pyramid to clear; strict win (R17, §9) can only be won if that clears it."""
     position = game.position()
     counter = SequenceSearch(
-        Table(position, dataclasses.replace(game.rules, strict_win=False)), ceiling=PYRAMID
+        EncodedPosition(position, dataclasses.replace(game.rules, strict_win=False)),
+        ceiling=PYRAMID,
     )
     counter.run()
     if counter.best_removed < PYRAMID:
         return False, counter.best_removed
-    decider = SequenceSearch(Table(position, game.rules), decide_only=True)
+    decider = SequenceSearch(EncodedPosition(position, game.rules), decide_only=True)
     decider.run()
     return decider.win_steps is not None, PYRAMID
 
@@ -331,17 +332,17 @@ def test_the_oracle_stops_within_the_budget_of_the_search_that_asks(strict: bool
     game = Game.from_code("PY1-P-KOJLDVT")
     position = game.position()
     rules = STRICT_POOL if strict else Rules(pair_with_coverer=PAR.pair_with_coverer)
-    table = Table(position, PAR if strict else dataclasses.replace(PAR, strict_win=False))
+    table = EncodedPosition(position, PAR if strict else dataclasses.replace(PAR, strict_win=False))
 
     def ask(oracle: PoolSearch) -> bool:
         start = (table.pyramid0, table.talon0)
         return oracle.winnable(*start) if strict else oracle.reaches(*start, PYRAMID)
 
-    probe = PoolSearch(Table(position, rules), decide_only=strict)
+    probe = PoolSearch(EncodedPosition(position, rules), decide_only=strict)
     ask(probe)
     assert probe.nodes > 20
     budget = probe.nodes // 2
-    oracle = PoolSearch(Table(position, rules), decide_only=strict)
+    oracle = PoolSearch(EncodedPosition(position, rules), decide_only=strict)
     search = SequenceSearch(table, budget, decide_only=True, oracle=oracle)
     with pytest.raises(OutOfNodes) as stopped:
         search.run()

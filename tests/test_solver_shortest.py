@@ -14,8 +14,8 @@ from solver_reference import replayed
 from pyramide_widget import Game
 from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.solver import SearchLimitReached, solve
+from pyramide_widget.solver.encoded import EncodedPosition
 from pyramide_widget.solver.shortest import lower_bound
-from pyramide_widget.solver.table import Table
 
 
 def deals(letter: str, winnable: bool, count: int) -> list[Game]:
@@ -49,7 +49,7 @@ def test_shortest_lines_of_whole_deals_win_and_are_no_longer_than_the_default_li
         assert best.winnable and best.optimal and best.max_removed == 28
         assert str(replayed(game, best.solution).status) == "won"
         assert fast.solution is not None and len(best.solution) <= len(fast.solution)
-        table = Table(game.position(), game.rules)
+        table = EncodedPosition(game.position(), game.rules)
         bound = lower_bound(table, table.pyramid0, table.talon0, table.drawn0, table.fresh0, True)
         assert bound is not None and bound <= len(best.solution)
 

@@ -44,7 +44,7 @@ import sys
 import time
 from array import array
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -326,7 +326,7 @@ def _play_chunk(rules: Rules, codes: Sequence[str], player: object, seed: int) -
     from ..engine.game import Game
     from .strategies import play_out
 
-    out = []
+    out: list[ChunkResult] = []
     for code in codes:
         started = time.perf_counter()
         result = play_out(Game.from_code(code, rules=rules), player, _playout_seed(seed, code))  # type: ignore[arg-type]
@@ -397,7 +397,7 @@ def _check_rules(rules: object) -> Rules:
 
 def _check_executor(executor: object) -> Executor | str | None:
     if executor is None or executor == "serial" or isinstance(executor, Executor):
-        return executor  # type: ignore[return-value]
+        return executor
     kind = ValueError if isinstance(executor, str) else TypeError
     raise kind(
         "executor must be a concurrent.futures.Executor, None (a process pool over the local "
@@ -471,7 +471,7 @@ def solve_deals(
     in_flight: int | None = None,
     player: object = None,
     max_nodes: int | None = None,
-) -> Iterator[DealOutcome]:
+) -> Generator[DealOutcome, None, None]:
     """Solve ``deals`` deals drawn from ``seed`` (or play them with the strategy ``player``)
     and yield each outcome, in deal order, as soon as it and every deal before it are done.
 
@@ -510,16 +510,18 @@ def _stream(
     window: int,
     task: _Task,
     extra: tuple[object, ...],
-) -> Iterator[DealOutcome]:
+) -> Generator[DealOutcome, None, None]:
     chunks = _chunks(rules, deals, seed, chunk_size)
-    pool = _default_executor() if executor is None else None if executor == "serial" else executor
+    pool = (
+        _default_executor() if executor is None else None if isinstance(executor, str) else executor
+    )
     if pool is None:
-        solved: Iterable[tuple[list[str], list[ChunkResult]]] = (
+        solved: Generator[tuple[list[str], list[ChunkResult]], None, None] = (
             (c, task(rules, c, *extra)) for c in chunks
         )
     else:
         solved = _in_order(pool, rules, chunks, window, executor is None, task, extra)
-    with closing(iter(solved)) as results:
+    with closing(solved) as results:
         for chunk, chunk_results in results:
             for code, (winnable, removed, nodes, seconds) in zip(chunk, chunk_results, strict=True):
                 yield DealOutcome(code, winnable, removed, nodes, seconds)
@@ -533,7 +535,7 @@ def _in_order(
     owned: bool,
     task: _Task,
     extra: tuple[object, ...],
-) -> Iterator[tuple[list[str], list[ChunkResult]]]:
+) -> Generator[tuple[list[str], list[ChunkResult]], None, None]:
     """Submit chunks with at most ``window`` unfinished or unread, and yield them in order."""
     pending: deque[tuple[list[str], Future[list[ChunkResult]]]] = deque()
     finished = False

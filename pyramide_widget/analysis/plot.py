@@ -163,9 +163,11 @@ def _spec(title: str, rows: list[Row], **rest: Any) -> dict[str, Any]:
 
 def _as_record(item: Any) -> Record:
     if hasattr(item, "record") and callable(item.record) and not isinstance(item, Record):
-        return item.record()  # a Game, or a widget exposing record()
+        record: Record = item.record()  # a Game, or a widget exposing record()
+        return record
     if hasattr(item, "game") and hasattr(item.game, "record"):
-        return item.game.record()  # a widget
+        record = item.game.record()  # a widget
+        return record
     return Record.load(item)
 
 
@@ -190,7 +192,7 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
     names = [str(n) for n in labels] if labels is not None else _default_labels(recs)
     if len(set(names)) != len(names):
         raise ValueError(f"labels must differ (each names one line), got {names}")
-    rows = [
+    rows: list[Row] = [
         {
             "game": name,
             "step": step.index,
@@ -399,7 +401,7 @@ def win_rates(
             raise TypeError(f"{name} must be text, got {type(value).__name__} {value!r}")
     groups = _series(estimates, labels)
     scale = 100.0 if percent else 1.0
-    rows = []
+    rows: list[Row] = []
     for name, items in groups:
         for category, estimate in items:
             rate, low, high = estimate_rate(estimate)
@@ -516,7 +518,7 @@ def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
             "give at least one estimate, list of estimates or mapping {label: estimate}"
         )
     items = [item for group in estimates for item in _estimates(group)]
-    rows = []
+    rows: list[Row] = []
     for name, estimate in items:
         dist = _distribution(estimate)
         total = sum(dist.values()) or 1

@@ -285,7 +285,7 @@ def analyze(
         if limit is False:
             return verdicts.get(position, Verdict(None, None, removed))
         try:
-            result = solve(game, max_nodes=limit)  # type: ignore[arg-type]
+            result = solve(game, max_nodes=limit)
         except SearchLimitReached as stop:
             budget.spend(stop.nodes)
             verdict = Verdict(None, None, max(removed, stop.removed))

@@ -349,7 +349,7 @@ class StatsStore:
         with self._connect(create=False) as conn:
             if conn is None:
                 return 0
-            return conn.execute("DELETE FROM games").rowcount
+            return int(conn.execute("DELETE FROM games").rowcount)
 
     # ------------------------------------------------------------------ reading
 
@@ -475,7 +475,7 @@ class StatsStore:
         except BaseException:
             conn.close()
             raise
-        return conn
+        return conn  # type: ignore[no-any-return]  # the lazily imported sqlite3 is untyped
 
     def _check(self, conn: sqlite3.Connection) -> None:
         """Make sure the file is our store, creating the schema in an empty file."""
@@ -548,9 +548,10 @@ class StatsStore:
                 f"or use another file (StatsStore(path=...), or ${ENV_VAR})."
             )
         with _exclusive(self.path.with_name(self.path.name + ".lock")):
-            problem = self._problem_now()  # another process may have set it aside meanwhile
-            if problem is None:
+            now = self._problem_now()  # another process may have set it aside meanwhile
+            if now is None:
                 return
+            problem = now
             target = self._move_aside()
         warnings.warn(
             f"the statistics file {self.path} was {problem}; it was moved to {target} "
@@ -636,7 +637,7 @@ class _Connection:
                 raise _unusable(self.store.path, error) from None
         return self.conn
 
-    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> Literal[False]:
         conn = self.conn
         if conn is None:
             return False
@@ -881,7 +882,7 @@ def _lock_file(handle: Any) -> Any:
         return lambda: None
     handle.seek(0)
     try:
-        msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)  # retries for about 10 s, then raises
+        msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)  # type: ignore[attr-defined]  # Windows only; retries for about 10 s, then raises
     except OSError as error:
         raise StatsBusyError(
             f"another process is setting the statistics file aside ({error}); try again"
@@ -889,7 +890,7 @@ def _lock_file(handle: Any) -> Any:
 
     def unlock() -> None:
         handle.seek(0)
-        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
 
     return unlock
 
@@ -962,7 +963,7 @@ def _write_row(conn: sqlite3.Connection, row: tuple[Any, ...]) -> int | None:
         f"UPDATE games SET {', '.join(f'{c} = ?' for c in _COLUMNS[1:])} WHERE id = ?",
         (*row, before[0]),
     )
-    return before[0]
+    return int(before[0])
 
 
 # A file's columns hold whatever was put there (SQLite keeps text in a REAL column): the best

@@ -157,10 +157,10 @@ def _score(view: PlayerView, table: _Table, unseen: dict[int, int]) -> float:
         reach[card.rank] = reach.get(card.rank, 0) + 1
     at_rank: dict[int, list[int]] = {}
     present = 0
-    for i, card in enumerate(pyramid):
-        if card is not None:
+    for i, pyramid_card in enumerate(pyramid):
+        if pyramid_card is not None:
             present += 1
-            at_rank.setdefault(card.rank, []).append(i)
+            at_rank.setdefault(pyramid_card.rank, []).append(i)
     score = -_PER_CARD * (present + len(face_down))
     for rank, places in at_rank.items():
         partner_places = at_rank.get(target - rank, ())
@@ -221,7 +221,7 @@ def check_player(player: object) -> Player:
                 "or a function (view, rng) -> move"
             ) from None
     if callable(player):
-        return player  # type: ignore[return-value]
+        return player
     raise TypeError(
         f"player must be a strategy name ({', '.join(map(repr, STRATEGIES))}) or a function "
         f"(view, rng) -> move, got {type(player).__name__} {player!r}"

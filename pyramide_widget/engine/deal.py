@@ -211,7 +211,11 @@ class Deal:
             + tuple(card for pile in self.piles for card in pile)
         )
         seen: set[Card] = set()
-        duplicates = [str(card) for card in cards if card in seen or seen.add(card)]
+        duplicates = []
+        for card in cards:
+            if card in seen:
+                duplicates.append(str(card))
+            seen.add(card)
         strangers = [str(card) for card in cards if card not in deck]
         missing = [str(card) for card in deck.cards() if card not in seen]
         if duplicates or missing or strangers or len(cards) != deck.size:
@@ -273,8 +277,9 @@ def _split_cards(text: str) -> list[str]:
     return [word for word in _CARD_SEPARATORS.split(text) if word]
 
 
-def _card_list(name: str, cards: object) -> list[object]:
-    """A pile's cards as a list: a string is split into cards, any other iterable listed."""
+def _card_list(name: str, cards: object) -> list[Any]:
+    """A pile's cards as a list: a string is split into cards, any other iterable listed
+    (its items are checked as cards by the caller)."""
     if isinstance(cards, str):
         return _split_cards(cards)
     if isinstance(cards, Card) or not isinstance(cards, Iterable):

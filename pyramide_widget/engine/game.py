@@ -491,11 +491,9 @@ class Game:
         if isinstance(card_or_row, int) and not isinstance(card_or_row, bool):
             if col is None:
                 raise ValueError("is_free(row, col) needs both a row and a position")
-            slot: int | None = self.shape.index(card_or_row, col)
-            if self._pyramid[slot] is None:
-                return False
-        else:
-            slot = self._slot_of(parse_card(card_or_row, self.table.deck))
+            index = self.shape.index(card_or_row, col)
+            return self._pyramid[index] is not None and self._is_free(index)
+        slot = self._slot_of(parse_card(card_or_row, self.table.deck))  # type: ignore[arg-type]  # parse_card refuses a bool
         return slot is not None and self._is_free(slot)
 
     def free_cards(self) -> list[Card]:
@@ -584,6 +582,12 @@ class Game:
             and self.table.piles[pile].kind == "waste"
             and len(self._piles[pile]) >= 2
         )
+
+    def _card_at(self, slot: int) -> Card:
+        """The card at an occupied slot."""
+        card = self._card_at_slot(slot)
+        assert card is not None
+        return card
 
     def _card_at_slot(self, slot: int) -> Card | None:
         if slot < PILE_SLOTS:
@@ -1070,7 +1074,7 @@ class Game:
         if card.rank == self.rules.target:
             return self.play(Move(MoveKind.KING, (card,)))  # R11: a king goes in one tap
         chosen.append(slot)
-        total = sum(self._card_at_slot(s).rank for s in chosen)  # type: ignore[union-attr]
+        total = sum(self._card_at(s).rank for s in chosen)
         if total == self.rules.target:
             move = self._move_for(tuple(chosen))
             self._apply(move, self._resolve(move))

@@ -99,7 +99,7 @@ class Move:
 
     def to_text(self, *, ascii: bool = False, french: bool = False) -> str:
         if self.kind in (MoveKind.DRAW, MoveKind.RECYCLE):
-            return self.kind.value
+            return str(self.kind.value)
         if self.kind is MoveKind.CELL:
             return self.cards[0].to_text(ascii=ascii, french=french) + CELL_SUFFIX
         return "+".join(card.to_text(ascii=ascii, french=french) for card in self.cards)

@@ -119,9 +119,9 @@ class Record:
     def steps(self, **options: Any) -> Iterator[tuple[Step, Game]]:
         """Replay step by step: yields ``(step, game)`` after the deal and after each action.
         The same game object is advanced in place; copy what you keep (``game.position()``)."""
-        game, time = self._start(options)
+        game, clock = self._start(options)
         yield Step(0, None, game.score, game.moves, 0.0 if self.times else None), game
-        for index, action in self._play(game, None, time):
+        for index, action in self._play(game, None, clock):
             time = self.times[index - 1] if self.times else None
             yield Step(index, action, game.score, game.moves, time), game
 

@@ -233,8 +233,8 @@ def _table_view(table: Table) -> dict[str, Any]:
     described = table.describe()
     shape = table.shape
     places = described["places"]
-    width = MARGIN * 2 + (shape.width - 1) * STEP_X + CARD_W
-    height = MARGIN * 2 + (shape.rows - 1) * STEP_Y + CARD_H
+    width: float = MARGIN * 2 + (shape.width - 1) * STEP_X + CARD_W
+    height: float = MARGIN * 2 + (shape.rows - 1) * STEP_Y + CARD_H
     # Stock and waste take the two corners the narrow end of the tableau leaves free: the top
     # ones above a pyramid, the bottom ones below an inverted one.
     top = shape.row_length(1) <= shape.row_length(shape.rows)
@@ -250,6 +250,8 @@ def _table_view(table: Table) -> dict[str, Any]:
     waste_x = MARGIN + (shape.width - 1) * STEP_X
     pile_places = []
     for pile in described["piles"]:
+        x: float
+        y: float
         if pile["area"] == "talon":
             x, y = waste_x + talon.index(pile) * STEP_X, pile_y
         else:

@@ -29,7 +29,7 @@ How the search stays small (each point is a reason a result stays exact, not a h
   pyramid cards can still be removed. Under strict win the same holds for talon cards.
 * **The last pass.** When no recycle is left, a card can come to the waste top only if every
   card above it can go first, and a pyramid card only if the cards on it can go and a partner
-  can meet it; the cards that pass both tests (a fixpoint, :meth:`.table.Table.freeable`) bound what
+  can meet it; the cards that pass both tests (a fixpoint, :meth:`.encoded.EncodedPosition.freeable`) bound what
   can still be removed, and waste cards that fail are dropped from the state.
 * **Recycles to spend.** While recycles remain, the exact search's own bounds are weak, but
   the pool search (unlimited recycles, a relaxation) is nearly exact: it is consulted state by
@@ -42,8 +42,8 @@ How the search stays small (each point is a reason a result stays exact, not a h
 costs one move, R20) with a consistent lower bound, so the first win it takes off the queue is
 a shortest one; see :func:`.shortest.lower_bound`.
 
-One module per part: ``answers`` (:func:`solve`, :func:`hint` and what they return), ``table``
-(the compiled position and its bounds), ``search`` (what every search shares), ``sequence``
+One module per part: ``answers`` (:func:`solve`, :func:`hint` and what they return), ``encoded``
+(the encoded position and its bounds), ``search`` (what every search shares), ``sequence``
 (limited recycles), ``pool`` (unlimited recycles, and the oracle), ``shortest`` (fewest moves),
 ``steps`` (the searches' steps back to engine moves) and ``compiled`` (the same searches ported
 to C, ``_compiled_search.c``, and which engine runs).

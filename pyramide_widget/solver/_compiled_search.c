@@ -181,7 +181,7 @@ static void steps_copy(Context *ctx, Steps *to, const Steps *from) {
     to->len = from->len;
 }
 
-/* ------------------------------------------------------------------ the compiled position */
+/* ------------------------------------------------------------------ the encoded position */
 
 /* Pyramid cards counted against the talon (_Counted in Python). */
 typedef struct {

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
 from .compiled import CompiledSearch, refuse_compiled, use_compiled
+from .encoded import EncodedPosition
 from .piles import PileOutOfNodes, PileSearch, needs_pile_search
 from .pool import PoolSearch
 from .search import OutOfNodes, Search
 from .sequence import SequenceSearch
 from .shortest import ShortestSearch
-from .table import Table
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -148,7 +148,7 @@ def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> Sol
         )
         return _solve_piles(game, optimal, max_nodes, started)
     limit = max_nodes if max_nodes is not None else -1
-    table = Table(game.position(), game.rules)
+    table = EncodedPosition(game.position(), game.rules)
     compiled = use_compiled(engine, table)
     if game.is_over:
         won = str(game.status) == "won"
@@ -178,7 +178,7 @@ def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> Sol
 
 
 def _shortest(
-    game: Game, table: Table, decided: Search, relaxed: PoolSearch | None, limit: int
+    game: Game, table: EncodedPosition, decided: Search, relaxed: PoolSearch | None, limit: int
 ) -> Search:
     """The fewest moves to win, once the default search has found a winning line: A* (see
     :class:`.shortest.ShortestSearch`) queues no state whose bound exceeds that line, and drops
@@ -186,11 +186,15 @@ def _shortest(
     search consulted, keeps what it proved; strict win asks one that must clear the talon too)."""
     rules = game.rules
     if rules.strict_win:
-        oracle = PoolSearch(Table(game.position(), replace(rules, recycles=None)), decide_only=True)
+        oracle = PoolSearch(
+            EncodedPosition(game.position(), replace(rules, recycles=None)), decide_only=True
+        )
     elif relaxed is not None:
         oracle = relaxed
     else:
-        oracle = PoolSearch(Table(game.position(), replace(rules, draw_against_waste=False)))
+        oracle = PoolSearch(
+            EncodedPosition(game.position(), replace(rules, draw_against_waste=False))
+        )
     assert decided.win_steps is not None
     shortest = ShortestSearch(table, limit, len(decided.to_moves(decided.win_steps)), oracle)
     shortest.nodes = decided.nodes  # the budget counts every search
@@ -200,7 +204,7 @@ def _shortest(
     return shortest
 
 
-def _solve_limited(game: Game, table: Table, limit: int) -> tuple[Search, PoolSearch]:
+def _solve_limited(game: Game, table: EncodedPosition, limit: int) -> tuple[Search, PoolSearch]:
     """The search that answers for a limited number of recycles (see :func:`_solve`), and the
     unlimited-recycles relaxation it consulted (only the pyramid to clear)."""
     rules = game.rules
@@ -211,7 +215,7 @@ def _solve_limited(game: Game, table: Table, limit: int) -> tuple[Search, PoolSe
     # the exact search's own bounds stay weak until the last pass while this relaxation is
     # close to exact: the exact search then consults it state by state (an oracle).
     pool_rules = replace(rules, strict_win=False, recycles=None, draw_against_waste=False)
-    relaxed = PoolSearch(Table(game.position(), pool_rules), limit)
+    relaxed = PoolSearch(EncodedPosition(game.position(), pool_rules), limit)
     relaxed.run()
     ceiling = table.size if relaxed.win_steps is not None else relaxed.best_removed
     if not rules.strict_win:
@@ -221,7 +225,7 @@ def _solve_limited(game: Game, table: Table, limit: int) -> tuple[Search, PoolSe
         return search, relaxed
     # Strict win only changes when the game is won, not which pyramid cards can go: count
     # with the lenient rules first; only if they clear the pyramid can the strict ones win.
-    lenient = Table(game.position(), replace(rules, strict_win=False))
+    lenient = EncodedPosition(game.position(), replace(rules, strict_win=False))
     counter = SequenceSearch(lenient, limit, ceiling, oracle=relaxed if several_passes else None)
     counter.nodes = relaxed.nodes
     counter.run()
@@ -230,7 +234,9 @@ def _solve_limited(game: Game, table: Table, limit: int) -> tuple[Search, PoolSe
         return counter, relaxed
     oracle = None
     if several_passes:
-        oracle = PoolSearch(Table(game.position(), replace(rules, recycles=None)), decide_only=True)
+        oracle = PoolSearch(
+            EncodedPosition(game.position(), replace(rules, recycles=None)), decide_only=True
+        )
     decider = SequenceSearch(table, limit, decide_only=True, oracle=oracle)
     decider.nodes = counter.nodes  # the budget counts every search
     decider.run()

@@ -24,12 +24,12 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..engine.piles import ONE_WASTE
+from .encoded import EncodedPosition
 from .search import OutOfNodes, Search
-from .table import Table
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from ..engine.table import Table as EngineTable
+    from ..engine.table import Table
 
 _module: ModuleType | None
 try:
@@ -65,14 +65,14 @@ def _requested(engine: str) -> str:
     return variable
 
 
-def models(table: EngineTable) -> bool:
+def models(table: Table) -> bool:
     """Whether the compiled search models this table's piles: one waste pile, one card drawn at
     a time, cards removed in pairs (the other tables, whatever the solver does there, run in
     Python)."""
     return table.piles == ONE_WASTE and table.draw == 1 and not table.groups
 
 
-def _unsupported(table: Table) -> str | None:
+def _unsupported(table: EncodedPosition) -> str | None:
     """Why the compiled search cannot answer for this table, or ``None`` when it can."""
     if _module is None:
         return "the compiled search is not built in this installation (see the README: the accelerator)"
@@ -96,7 +96,7 @@ def refuse_compiled(engine: str, reason: str) -> None:
         raise ValueError(f"engine='compiled' cannot run here: {reason}")
 
 
-def use_compiled(engine: str, table: Table) -> bool:
+def use_compiled(engine: str, table: EncodedPosition) -> bool:
     """Whether this solve runs compiled: ``"compiled"`` insists (``ValueError`` saying why it
     cannot), ``"auto"`` takes it when it can, ``"python"`` never does."""
     requested = _requested(engine)
@@ -113,7 +113,9 @@ class CompiledSearch(Search):
     ``optimal`` the A* of ``answers._shortest`` on a won position) in one call of the compiled
     search; its answer fills the same fields the Python searches fill."""
 
-    def __init__(self, game: Game, table: Table, limit: int = -1, optimal: bool = False) -> None:
+    def __init__(
+        self, game: Game, table: EncodedPosition, limit: int = -1, optimal: bool = False
+    ) -> None:
         super().__init__(table, limit)
         self.game = game
         self.optimal = optimal

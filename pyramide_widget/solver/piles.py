@@ -86,6 +86,7 @@ only, as the engine.
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from collections.abc import Iterator
 from itertools import combinations
@@ -97,12 +98,12 @@ from ..engine.piles import ONE_WASTE
 if TYPE_CHECKING:
     from ..engine.cards import Card
     from ..engine.game import Game
-    from ..engine.table import Table as GameTable
+    from ..engine.table import Table
 
 State = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], bool, int]
 
 
-def needs_pile_search(table: GameTable) -> bool:
+def needs_pile_search(table: Table) -> bool:
     """Whether a table is one of this module's: other piles than one waste, a draw of more
     than one card, or groups."""
     return table.piles != ONE_WASTE or table.draw != 1 or table.groups
@@ -391,7 +392,7 @@ class PileSearch:
         moves = self.moves(state)
         if not self.cycle:
             return [((move,), after) for move, after in moves]
-        result = [
+        result: list[tuple[tuple[Move, ...], State]] = [
             ((move,), after) for move, after in moves if move is not DRAW and move is not RECYCLE
         ]
         if len(moves) == 1 and moves[0][0].kind is MoveKind.KING:
@@ -595,7 +596,7 @@ class PileSearch:
         counts[self.target] = 0  # a king outside pairs with nothing
         return tuple(counts)
 
-    def ceiling(self, state: State, relaxed_nodes: float = RELAXED_NODES) -> int:
+    def ceiling(self, state: State, relaxed_nodes: int = RELAXED_NODES) -> int:
         """The best bound this search has on the pyramid places ``state`` can ever have
         vacated: the partner bound, then the free-access relaxation where it applies, given
         ``relaxed_nodes`` new relaxed states while the bound so far allows a win (the start
@@ -738,7 +739,7 @@ class PileSearch:
             return
         # With a cell or groups, half the node budget at most for the start's relaxation, the
         # rest for the search (a hint still gets a searched move when the relaxation is large).
-        start_nodes = float("inf") if self.limit is None else self.limit / 2
+        start_nodes = sys.maxsize if self.limit is None else self.limit // 2
         ceiling = self.ceiling(
             self.start, start_nodes if self.cells or self.groups else RELAXED_NODES
         )

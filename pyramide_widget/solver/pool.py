@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from .encoded import EncodedPosition, Layer
 from .search import OutOfNodes, Search
-from .steps import Step
-from .table import Layer, Table
+from .steps import SearchStep
 
 
 class PoolSearch(Search):
@@ -19,7 +19,7 @@ class PoolSearch(Search):
     must be cleared, :meth:`reaches` says whether a state can get a given number of pyramid
     cards removed."""
 
-    def __init__(self, table: Table, limit: int = -1, decide_only: bool = False) -> None:
+    def __init__(self, table: EncodedPosition, limit: int = -1, decide_only: bool = False) -> None:
         super().__init__(table, limit)
         self.decide_only = decide_only
         self.seen: set[int] = set()  # lost, or on the line being explored
@@ -28,7 +28,7 @@ class PoolSearch(Search):
         self.least: dict[int, int] = {}  # state -> at least this many can be gone, proven
         self._visit: Callable[[int, int], bool] | None = None
         self._reach: Callable[[int, int, int], bool] | None = None
-        self._path: list[Step] = []
+        self._path: list[SearchStep] = []
 
     def run(self) -> None:
         t = self.table
@@ -100,7 +100,7 @@ class PoolSearch(Search):
 
         return reach
 
-    def _keys_along(self, pyramid: int, talon: int, steps: list[Step]) -> Iterator[int]:
+    def _keys_along(self, pyramid: int, talon: int, steps: list[SearchStep]) -> Iterator[int]:
         """The state keys a line of pool steps passes through, from ``(pyramid, talon)``."""
         shift = self.table.talon_shift
         yield pyramid | talon << shift

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
-from .steps import Replayer, Step
-from .table import Table
+from .encoded import EncodedPosition
+from .steps import Replayer, SearchStep
 
 if TYPE_CHECKING:
     from .pool import PoolSearch
@@ -24,13 +24,13 @@ class OutOfNodes(Exception):
 class Search:
     """Common bookkeeping: node count, best line so far, and turning steps into moves."""
 
-    def __init__(self, table: Table, limit: int = -1) -> None:
+    def __init__(self, table: EncodedPosition, limit: int = -1) -> None:
         self.table = table
         self.limit = limit  # stop (raise OutOfNodes) after this many nodes; -1: never
         self.nodes = 0
         self.best_removed = table.removed0
-        self.best_steps: list[Step] = []
-        self.win_steps: list[Step] | None = None
+        self.best_steps: list[SearchStep] = []
+        self.win_steps: list[SearchStep] | None = None
 
     def run(self) -> None:
         raise NotImplementedError
@@ -59,5 +59,5 @@ class Search:
     def best_line(self) -> list[Move]:
         return self.to_moves(self.best_steps)
 
-    def to_moves(self, steps: list[Step]) -> list[Move]:
+    def to_moves(self, steps: list[SearchStep]) -> list[Move]:
         return Replayer(self.table).moves(steps)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from .encoded import EncodedPosition
 from .pool import PoolSearch
 from .search import OutOfNodes, Search
-from .steps import Step
-from .table import Table
+from .steps import SearchStep
 
 
 class SequenceSearch(Search):
@@ -23,7 +23,7 @@ class SequenceSearch(Search):
 
     def __init__(
         self,
-        table: Table,
+        table: EncodedPosition,
         limit: int = -1,
         ceiling: int | None = None,
         decide_only: bool = False,
@@ -52,7 +52,7 @@ class SequenceSearch(Search):
         # the same cards can do otherwise: remember, per placement of the cards, the
         # (fresh, recycles used) pairs already explored.
         seen: dict[int, list[tuple[int, int]]] = {}
-        path: list[Step] = []
+        path: list[SearchStep] = []
 
         def visit(pyramid: int, talon: int, drawn: int, fresh: int, recycles: int) -> bool:
             """Explore a state; True stops the whole search (a win, or the ceiling reached)."""

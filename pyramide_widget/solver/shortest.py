@@ -16,7 +16,7 @@ taken off the queue is a shortest one) and small for these reasons:
 * **Bounds.** :func:`lower_bound` never overestimates the moves left (f is kept monotone
   along a path, "pathmax", and a state reached again by a shorter path is reopened); a state
   the default search's tests prove lost is dropped when taken off the queue (dead cards, the
-  last pass's lid and fixpoint, :meth:`.table.Table.assess`, and the memoised
+  last pass's lid and fixpoint, :meth:`.encoded.EncodedPosition.assess`, and the memoised
   unlimited-recycles relaxation, :meth:`.search.Search.oracle_allows`); no state whose bound
   exceeds a known winning line (the default search's) is queued.
 * **Cheap states.** A state is one integer (pyramid mask, talon mask, cards drawn, fresh top,
@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .encoded import EncodedPosition
 from .search import OutOfNodes, Search
-from .steps import Step
-from .table import Table
+from .steps import SearchStep
 
 if TYPE_CHECKING:
     from .pool import PoolSearch
@@ -53,7 +53,7 @@ class ShortestSearch(Search):
 
     def __init__(
         self,
-        table: Table,
+        table: EncodedPosition,
         limit: int = -1,
         upper: int | None = None,
         oracle: PoolSearch | None = None,
@@ -97,7 +97,7 @@ class ShortestSearch(Search):
         if bound is None or (upper is not None and bound > upper):
             return
         best: dict[int, int] = {start: 0}  # state -> fewest moves to it found so far
-        parents: dict[int, tuple[int, Step]] = {}
+        parents: dict[int, tuple[int, SearchStep]] = {}
         # buckets[f][g]: states queued with bound f after g moves; top[f]: the highest g queued
         buckets: dict[int, list[list[int]]] = {bound: [[] for _ in range(bound + 1)]}
         top: dict[int, int] = {bound: 0}
@@ -109,7 +109,7 @@ class ShortestSearch(Search):
             g: int,
             f_parent: int,
             parent: int,
-            step: Step,
+            step: SearchStep,
             pyramid: int,
             talon: int,
             drawn: int,
@@ -282,16 +282,18 @@ class ShortestSearch(Search):
                             used,
                         )
 
-    def _path(self, parents: dict[int, tuple[int, Step]], start: int, state: int) -> list[Step]:
+    def _path(
+        self, parents: dict[int, tuple[int, SearchStep]], start: int, state: int
+    ) -> list[SearchStep]:
         """The steps from the start to ``state``, each draw and recycle of an edge spelled out."""
-        edges: list[tuple[int, Step]] = []
+        edges: list[tuple[int, SearchStep]] = []
         while state != start:
             parent, step = parents[state]
             edges.append((parent, step))
             state = parent
         t = self.table
         talon_shift, drawn_shift = t.size, t.drawn_shift
-        steps: list[Step] = []
+        steps: list[SearchStep] = []
         for parent, step in reversed(edges):
             if step[0] != "M":
                 steps.append(step)
@@ -309,19 +311,19 @@ class ShortestSearch(Search):
 
 
 def lower_bound(
-    t: Table, pyramid: int, talon: int, drawn: int, fresh: int, can_recycle: bool
+    t: EncodedPosition, pyramid: int, talon: int, drawn: int, fresh: int, can_recycle: bool
 ) -> int | None:
     """A lower bound on the moves left to a win, or ``None`` when the state cannot be won.
 
     * Removals: a removal takes at most two pyramid cards, two only when they pair with each
-      other, and a largest matching of the pyramid's cards (:meth:`.table.Table.class_counts`)
+      other, and a largest matching of the pyramid's cards (:meth:`.encoded.EncodedPosition.class_counts`)
       bounds how many such pairs there can be: at least ``cards left - pairs`` removals. Under
       strict win the talon cards must go too: a removal takes at most one card of each rank
       of a pair class (A+Q, 2+J, …) or one king, so ``kings + sum(max(#a, #b))`` over all the
       cards; a rank that pairs with itself (6 + 6 = 12, Spanish deck) needs half its cards.
     * Draws: under strict win every stock card must be drawn once. Otherwise the cards of the
       pyramid that no pyramid card can partner (the same count) each need a talon card of the
-      partner rank. Waste cards under a lid (:meth:`.table.Table.lid`: a waste card nothing
+      partner rank. Waste cards under a lid (:meth:`.encoded.EncodedPosition.lid`: a waste card nothing
       can take away before the next recycle) are out of reach until then; the others count as
       at hand. The rest come from the stock, and reaching the k-th of them takes at least as
       many draws as cards before it in the stock. When the stock has too few, a recycle must
@@ -347,7 +349,7 @@ def lower_bound(
     waste = talon ^ stock
     buried = 0
     if waste and not fresh:
-        # The lid, as :meth:`.table.Table.lid` finds it but counting any stock rank as
+        # The lid, as :meth:`.encoded.EncodedPosition.lid` finds it but counting any stock rank as
         # plentiful (cheaper, and still never a card that could leave).
         target, trank = t.target, t.talon_rank
         avail = layer.counts[:]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..engine.cards import Card
 from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
-from .table import Table
+from .encoded import EncodedPosition
 
-Step = tuple  # an internal move: ("K", slot), ("P", a, b), ("W", slot), ("WK",), ("WW",),
+SearchStep = tuple[
+    Any, ...
+]  # an internal move: ("K", slot), ("P", a, b), ("W", slot), ("WK",), ("WW",),
 #               ("D",), ("R",) on the real talon; ("T", slot, index), ("TK", index), ("TT", u, t)
 #               on the pool of talon cards when recycles are unlimited.
 
@@ -16,7 +19,7 @@ Step = tuple  # an internal move: ("K", slot), ("P", a, b), ("W", slot), ("WK",)
 class Replayer:
     """Turns internal steps into engine moves, tracking the real talon (draws and recycles)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: EncodedPosition) -> None:
         self.t = table
         self.pyramid = list(table.pyramid_cards)
         self.talon = table.talon0
@@ -24,7 +27,7 @@ class Replayer:
         self.fresh = bool(table.fresh0)
         self.out: list[Move] = []
 
-    def moves(self, steps: list[Step]) -> list[Move]:
+    def moves(self, steps: list[SearchStep]) -> list[Move]:
         handlers: dict[str, Callable[..., None]] = {
             "K": self._king,
             "P": self._pair,

@@ -51,7 +51,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import anywidget
 import traitlets
@@ -823,7 +823,7 @@ def _check_keys(msg: dict[str, Any], fields: dict[str, bool]) -> None:
         raise MalformedMessage(f"missing keys {missing}")
 
 
-def _is_int(value: Any, low: int, high: int) -> bool:
+def _is_int(value: Any, low: int, high: int) -> TypeGuard[int]:
     return type(value) is int and low <= value <= high
 
 

@@ -65,6 +65,7 @@ def _differences(code: str, value: object, reference: object, path: str) -> list
         ]
     if not isinstance(value, str):
         return [f"{where}: expected a str, got {type(value).__name__}"]
+    assert isinstance(reference, str)  # the reference language is made of dicts, lists and str
     if _placeholders(value) != _placeholders(reference):
         return [
             f"{where}: placeholders {sorted(_placeholders(value))}, expected {sorted(_placeholders(reference))}"

@@ -1,4 +1,4 @@
-"""The compiled position: a position turned into small integers and bit masks once, with
+"""The encoded position: a position turned into small integers and bit masks once, with
 the per-layout facts every search asks for (free cards, legal pairs, dead cards, bounds)."""
 
 from __future__ import annotations
@@ -46,15 +46,15 @@ class Layer:
         # Talon cards no pyramid card left can pair with: (those cards, talon cards of the
         # partner rank), one entry per such rank.
         self.orphan_ranks = orphan_ranks
-        # These cards counted against the talon (Table.class_counts), when first needed.
+        # These cards counted against the talon (EncodedPosition.class_counts), when first needed.
         self.counted: Counted | None = None
         # talon ranks that can reach the waste top -> (ranks of the pyramid cards that might
-        # then go, those cards counted): see Table.freeable
+        # then go, those cards counted): see EncodedPosition.freeable
         self.freeable: dict[int, tuple[int, Counted]] = {}
 
 
-class Table:
-    """A position compiled to small integers: the deal-specific constants of the search."""
+class EncodedPosition:
+    """A position encoded as small integers: the deal-specific constants of the search."""
 
     def __init__(self, position: object, rules: Rules) -> None:
         self.rules = rules
