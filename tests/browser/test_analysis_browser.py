@@ -34,7 +34,8 @@ CELLS = [
     "os.environ['PYRAMIDE_SOLVER'] = 'python'  # the slow case: the compiled search would answer at once\n"
     "from pyramide_widget import PyramideWidget\n"
     "lost = PyramideWidget('PY1-R-BBAAAAB', stats=False)\n"
-    "slow = PyramideWidget('PY1-T-AAAAAAS', stats=False)",
+    # A deal whose pure-Python hint takes seconds, so a draw is answered while it searches.
+    "slow = PyramideWidget('PY1-T-HVBZQXZ', stats=False)",
     "lost",
     "slow",
 ]
@@ -198,9 +199,9 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(
     expect(field(slow, "progress")).to_have_attribute("data-task", "hint")
     expect(slow.locator('[data-action="hint"]')).to_be_disabled()
     expect(field(slow, "progress-text")).to_have_text("Thinking…")
-    shoot(page, slow.locator(".pyr-toolbar"), "hint-thinking")
     slow.locator('[data-pile="stock"]').click()
     expect(field(slow, "moves")).to_have_text("1")
+    shoot(page, slow.locator(".pyr-toolbar"), "hint-thinking")
     expect(field(slow, "progress")).to_be_hidden(timeout=60_000)
     seen = slow.evaluate("(root) => root.seenProgress")
     searching = [s["moves"] for s in seen if not s["hidden"]]
