@@ -3,6 +3,7 @@ them (the comm is a dummy outside a kernel), then engine state and synced traits
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 from typing import Any
@@ -21,7 +22,6 @@ from traitlets import TraitError
 
 from pyramide_widget import CodeError, Game, Place, Record, RecordError, Rules
 from pyramide_widget.widget import STATIC, PyramideWidget
-from pyramide_widget.widget import model as widget_module
 
 
 def send(w: PyramideWidget, content: Any) -> None:
@@ -561,7 +561,7 @@ def test_switching_the_indices_in_a_replay_keeps_its_frames(r5):
 
 
 def test_no_hint_button_without_the_solver(r5, monkeypatch):
-    monkeypatch.setattr(widget_module.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     w = PyramideWidget(game=r5_game())
     assert w._text["hint"] is False
     with pytest.raises(RuntimeError):

@@ -1,5 +1,6 @@
-"""The Jupyter widget: the anywidget model (``model.py``), its texts (``ui_text.py``) and the
-front end it ships (``static/widget.js``, one ES module with no build step)."""
+"""The Jupyter widget: the anywidget model (``model.py``), the messages it takes
+(``protocol.py``), and the front end it ships (``static/widget.js``, one ES module with no
+build step). ``docs/widget.md`` lists every module and its job."""
 
 from .model import STATIC, PyramideWidget
 

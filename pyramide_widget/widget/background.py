@@ -1,19 +1,10 @@
 """Long solver work off the kernel's main thread, so that the notebook stays responsive.
 
-A Hint under the one-pass rules, or the analysis of a whole game, can search for seconds. Run
-on the kernel's main thread, that would hold every other message (taps, other cells' widgets)
-until it ends. :func:`run` runs the work in a daemon thread instead and hands its progress
-and its result back **to the main thread**, through the kernel's event loop
-(``loop.call_soon_threadsafe``): the widget's state, its game and its traits are only ever
-touched there, so nothing needs a lock. The work itself gets only copies (a record, a copied
-game).
-
-Where there is no running event loop (a plain script, the tests' direct calls) or no threads
-(Pyodide, in JupyterLite), the work runs at once in the caller, with the same callbacks: slower
-to answer there, but the same results.
-
-A task is cancelled with :meth:`Task.cancel` (a new game does it): the next progress report
-inside the work raises :class:`Cancelled`, which ends the thread, and no result is delivered.
+:func:`run` runs work in a daemon thread and hands its progress and result back to the main
+thread through the kernel's event loop; without a running loop, or without threads (Pyodide),
+it runs the work at once in the caller, with the same callbacks. :meth:`Task.cancel` stops the
+work at its next progress report, and nothing more is delivered. :class:`Tasks` is the widget's
+running work by name and the progress the views show. ``docs/widget.md`` tells why.
 """
 
 from __future__ import annotations
@@ -23,7 +14,7 @@ import logging
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 logger = logging.getLogger(__name__)
 
@@ -119,4 +110,70 @@ def run(
         task.thread.start()
 
 
-__all__ = ["Cancelled", "Task", "in_background", "run"]
+class Tasks:
+    """Running work by name (one task per name), and its progress as the views show it:
+    ``{name: progress}`` (``{"hint": True}``, ``{"analysis": {"done": 3, "total": 40}}``, ``{}``
+    when idle), handed to ``show`` at each change."""
+
+    def __init__(self, show: Callable[[dict[str, Any]], None]) -> None:
+        self._running: dict[str, tuple[Task[Any], Any]] = {}
+        self._show = show
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._running
+
+    def __getitem__(self, name: str) -> Task[Any]:
+        return self._running[name][0]
+
+    def start(
+        self,
+        name: str,
+        work: Callable[[Report], T],
+        on_result: Callable[[T], None],
+        progress: Any = True,
+    ) -> None:
+        """Run ``work`` as the task ``name`` with :func:`run`, showing ``progress`` until it
+        reports; ``on_result`` gets its result on the main thread, an error is logged."""
+        task: Task[T] = Task(name)
+
+        def on_progress(value: Any) -> None:
+            if self._is_running(task):
+                self._running[name] = (task, value)
+                self._publish()
+
+        def on_done(result: T | None, error: BaseException | None) -> None:
+            self._end(task)
+            if error is not None:
+                logger.error("PyramideWidget: the %s failed", name, exc_info=error)
+            else:
+                on_result(cast(T, result))
+
+        self._running[name] = (task, progress)
+        self._publish()
+        run(task, work, on_progress, on_done)
+
+    def cancel(self, name: str) -> None:
+        """Cancel the task ``name``, if running; its progress and result are never delivered."""
+        if name in self._running:
+            task = self._running[name][0]
+            task.cancel()
+            self._end(task)
+
+    def cancel_all(self) -> None:
+        for task, _ in list(self._running.values()):
+            task.cancel()
+
+    def _is_running(self, task: Task[Any]) -> bool:
+        entry = self._running.get(task.name)
+        return entry is not None and entry[0] is task
+
+    def _end(self, task: Task[Any]) -> None:
+        if self._is_running(task):
+            del self._running[task.name]
+            self._publish()
+
+    def _publish(self) -> None:
+        self._show({name: progress for name, (_, progress) in self._running.items()})
+
+
+__all__ = ["Cancelled", "Task", "Tasks", "in_background", "run"]

@@ -1,0 +1,53 @@
+"""The state the views draw (the synced trait ``_state``): the engine's snapshot of the game, or
+the replay's step, with what the widget adds to it, and whether a new one is worth sending."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.view_state import snapshot
+from .assistance import Analysis, Hint
+from .replay import Replay
+
+
+def widget_state(
+    game: Game,
+    *,
+    replay: Replay | None,
+    hint: Hint | None,
+    stuck: bool,
+    analysis: Analysis | None,
+    error: str | None,
+    stats: bool,
+    can_analyze: bool,
+    french_indices: bool,
+) -> dict[str, Any]:
+    """The replay's step if replaying, else ``game``'s snapshot with its ``hint`` (a hint
+    asked for but without a move shows as ``kind "none"``), plus the widget's own entries:
+    ``error`` (the New game dialog's), ``stats`` (whether statistics are on), ``can_analyze``,
+    ``analysis`` and the display ``options``."""
+    if replay is not None:
+        state = replay.state(None if analysis is None else analysis.result)
+    else:
+        state = snapshot(game, hint=None if hint is None else hint.move, stuck=stuck)
+        if hint is not None and hint.move is None:
+            state["hint"] = {"move": None, "kind": "none", "cards": []}
+    state["error"] = error
+    state["stats"] = stats
+    state["can_analyze"] = replay is None and can_analyze
+    state["analysis"] = None if analysis is None else analysis.data
+    state["options"] = {
+        "explain_mistakes": game.explain_mistakes,
+        "french_indices": french_indices,
+    }
+    return state
+
+
+def changed(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether ``new`` differs from ``old`` in more than the clock reading (the views run the
+    clock between states)."""
+    return not old or {**old, "elapsed": None} != {**new, "elapsed": None}
+
+
+__all__ = ["changed", "widget_state"]
