@@ -1,7 +1,8 @@
-"""The JSON states the JS unit tests draw, made by the real Python side.
+"""The JSON the JS unit tests read, made by the real Python side: the states the views draw,
+and the message protocol (``protocol.json``) every message a view sends is checked against.
 
 ``js/test/fixtures/*.json`` are committed so ``npm test`` runs without Python; the test
-``test_widget_fixtures_are_current`` fails when they no longer match what the widget sends,
+``test_js_fixtures_are_current`` fails when they no longer match what the widget sends,
 and ``python tests/widget_fixtures.py`` rewrites them.
 """
 
@@ -20,7 +21,7 @@ from layouts import dead_end_game, play_dead_end, r5_game, stuck_game, win_by_ta
 
 from pyramide_widget import Game, Rules
 from pyramide_widget.analysis.statistics import StatsStore
-from pyramide_widget.widget import PyramideWidget
+from pyramide_widget.widget import PyramideWidget, protocol
 from pyramide_widget.widget.ui_text import table_for
 
 FIXTURES = Path(__file__).resolve().parents[1] / "js" / "test" / "fixtures"
@@ -135,6 +136,7 @@ def build() -> dict[str, Any]:
         out[f"text_{language}.json"] = {**table_for(language), "hint": False}
     out["text_en_hint.json"] = {**table_for("en"), "hint": True}
     out["stats_n.json"] = stats_reply()
+    out["protocol.json"] = protocol.as_json()
     return out
 
 

@@ -1,5 +1,67 @@
 /** The anywidget model the front end talks to, in memory: get/set/on/off/send as anywidget
- * gives them, what the view sent, and custom messages from Python. Shared by the JS tests. */
+ * gives them, what the view sent, and custom messages from Python. Shared by the JS tests.
+ *
+ * Every message a view sends is checked against the widget's protocol, written from Python
+ * (fixtures/protocol.json, tests/widget_fixtures.py): a test file whose views sent a message
+ * the kernel would refuse fails, naming the message and what was expected. */
+import { after } from "node:test";
+import { readFileSync } from "node:fs";
+
+export const PROTOCOL = JSON.parse(readFileSync(new URL("./fixtures/protocol.json", import.meta.url), "utf8"));
+
+const JSON_TYPES = {
+  string: (v) => typeof v === "string",
+  integer: (v) => Number.isInteger(v),
+  boolean: (v) => typeof v === "boolean",
+  object: (v) => v !== null && typeof v === "object" && !Array.isArray(v),
+  null: (v) => v === null,
+};
+
+/** What is wrong with `value` for the field `spec` of `message`, or null. */
+function fieldProblem(spec, value, message) {
+  if (spec.by) {
+    const chosen = spec.cases[message[spec.by]];
+    return chosen ? fieldProblem(chosen, value, message) : `depends on ${spec.by}, which is not one of ${Object.keys(spec.cases)}`;
+  }
+  if (!spec.types.some((t) => JSON_TYPES[t](value))) return `must be ${spec.types.join(" or ")}, got ${JSON.stringify(value)}`;
+  if (typeof value === "number" && (value < (spec.minimum ?? -Infinity) || value > (spec.maximum ?? Infinity))) {
+    return `must be from ${spec.minimum ?? "-∞"} to ${spec.maximum ?? "∞"}, got ${value}`;
+  }
+  if (typeof value === "string") {
+    if (spec.maxLength !== undefined && [...value].length > spec.maxLength) return `must be at most ${spec.maxLength} characters`;
+    if (spec.choices && !spec.choices.includes(value)) return `must be one of ${spec.choices.join(", ")}, got ${JSON.stringify(value)}`;
+  }
+  return null;
+}
+
+/** What is wrong with `message` as one of `messages` (the protocol's requests by default), or
+ * null if the kernel would take it: as pyramide_widget/widget/protocol.py checks it. */
+export function protocolProblem(message, messages = PROTOCOL.requests) {
+  if (!JSON_TYPES.object(message)) return "not a JSON object";
+  const kind = messages[message.type];
+  if (!kind) return `unknown type ${JSON.stringify(message.type)}`;
+  for (const key of Object.keys(message)) {
+    if (key !== "type" && !(key in kind.fields)) return `unexpected field ${key}`;
+  }
+  for (const [name, spec] of Object.entries(kind.fields)) {
+    if (!(name in message)) {
+      if (spec.required) return `missing field ${name}`;
+      continue;
+    }
+    const problem = fieldProblem(spec, message[name], message);
+    if (problem) return `${name} ${problem}`;
+  }
+  return null;
+}
+
+const refused = [];
+after(() => {
+  if (refused.length) {
+    const lines = refused.map(({ message, problem }) => `${JSON.stringify(message)}: ${problem}`);
+    throw new Error(`views sent messages the protocol refuses:\n${lines.join("\n")}`);
+  }
+});
+
 export class FakeModel {
   constructor(state, text) {
     this.data = { _state: state, _text: text };
@@ -22,6 +84,8 @@ export class FakeModel {
   }
   send(msg) {
     this.sent.push(msg);
+    const problem = protocolProblem(msg);
+    if (problem) refused.push({ message: msg, problem });
   }
   /** A custom message from Python (widget.send), as anywidget delivers it. */
   receive(msg) {
