@@ -164,6 +164,12 @@ def test_a_malformed_message_is_refused_saying_what_was_expected(
     assert says in caplog.text
 
 
+def test_a_huge_malformed_value_is_logged_in_short(r5: PyramideWidget, caplog: Any) -> None:
+    with caplog.at_level(logging.WARNING, logger="pyramide_widget.widget"):
+        send(r5, {"type": "replay_goto", "index": "9" * 1_000_000})
+    assert "replay_goto: index must be an integer" in caplog.text and len(caplog.text) < 1000
+
+
 def test_every_example_message_is_handled_without_a_warning(caplog: Any) -> None:
     w = PyramideWidget(game=r5_game())
     with caplog.at_level(logging.WARNING, logger="pyramide_widget.widget"):

@@ -25,7 +25,9 @@ function fieldProblem(spec, value, message) {
   }
   if (!spec.types.some((t) => JSON_TYPES[t](value))) return `must be ${spec.types.join(" or ")}, got ${JSON.stringify(value)}`;
   if (typeof value === "number" && (value < (spec.minimum ?? -Infinity) || value > (spec.maximum ?? Infinity))) {
-    return `must be from ${spec.minimum ?? "-∞"} to ${spec.maximum ?? "∞"}, got ${value}`;
+    const range =
+      spec.maximum === undefined ? `at least ${spec.minimum}` : spec.minimum === undefined ? `at most ${spec.maximum}` : `from ${spec.minimum} to ${spec.maximum}`;
+    return `must be ${range}, got ${value}`;
   }
   if (typeof value === "string") {
     if (spec.maxLength !== undefined && [...value].length > spec.maxLength) return `must be at most ${spec.maxLength} characters`;

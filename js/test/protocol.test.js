@@ -35,7 +35,7 @@ test("messages the kernel refuses are refused, saying why", () => {
     [{ type: "undo", now: true }, "unexpected field now"],
     [{ type: "tap", pile: "pyramid", row: "7", col: 6 }, 'row must be integer, got "7"'],
     [{ type: "tap", pile: "pyramid", row: 7.5, col: 6 }, "row must be integer, got 7.5"],
-    [{ type: "tap", pile: "pyramid", row: 0, col: 6 }, "row must be from 1 to ∞, got 0"],
+    [{ type: "tap", pile: "pyramid", row: 0, col: 6 }, "row must be at least 1, got 0"],
     [{ type: "tap", pile: "stock", card: null }, "card must be string, got null"],
     [{ type: "new", code: "x".repeat(4001) }, "code must be at most 4000 characters"],
     [{ type: "new", rules: "Q" }, 'rules must be one of'],

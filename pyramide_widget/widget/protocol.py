@@ -10,6 +10,7 @@ types (``js/test/fixtures/protocol.json``).
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,18 +53,19 @@ class Field:
 
     def problem(self, value: Any, message: Mapping[str, Any]) -> str | None:
         """What is wrong with ``value``, or ``None`` if it is right."""
+        shown = reprlib.repr(value)
         if not any(type(value) is _JSON_TYPES[name] for name in self.types):
-            return f"must be {' or '.join(_a(name) for name in self.types)}, got {value!r}"
-        if type(value) is int:
-            if self.minimum is not None and value < self.minimum:
-                return f"must be {self._range()}, got {value!r}"
-            if self.maximum is not None and value > self.maximum:
-                return f"must be {self._range()}, got {value!r}"
+            return f"must be {' or '.join(_a(name) for name in self.types)}, got {shown}"
+        if type(value) is int and (
+            (self.minimum is not None and value < self.minimum)
+            or (self.maximum is not None and value > self.maximum)
+        ):
+            return f"must be {self._range()}, got {shown}"
         if isinstance(value, str):
             if self.max_length is not None and len(value) > self.max_length:
                 return f"must be at most {self.max_length} characters, got {len(value)}"
             if self.choices is not None and value not in self.choices:
-                return f"must be one of {', '.join(map(repr, self.choices))}, got {value!r}"
+                return f"must be one of {', '.join(map(repr, self.choices))}, got {shown}"
         return None
 
     def _range(self) -> str:
