@@ -1,93 +1,66 @@
 """The static picture (``Game._repr_html_``/``_repr_svg_``, pyramide_widget/engine/html.py): every
-symbol lies on its own card and none is half hidden under a card drawn later, so no sliver of a
-suit shows between neighbouring cards.
+mark (index, pip, figure) lies on its own card and none is half hidden under a card drawn later,
+so no sliver of a suit shows between neighbouring cards.
 
-Text sizes are bounded from the font size (each glyph at most one em wide, ascent at most one
-em, descent at most 0.3 em), which holds for the fonts the SVG names; the browser test
-``tests/browser/test_layout.py`` measures the same in Chromium with the real font.
+Cards are ``<use>`` elements of the card art's symbols; :mod:`svg_marks` follows them to each
+mark's box (texts bounded from their font size). The browser test
+``tests/browser/test_card_art_browser.py`` checks those bounds against Chromium's real glyphs.
 """
 
 from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
-from typing import NamedTuple
 
 import pytest
 from layouts import r5_game
+from svg_marks import SVG, Box, href, marks, pieces, placed, rect_box, text_box
 
 from pyramide_widget import Game
-from pyramide_widget.engine.html import INK, SCALE, game_svg
+from pyramide_widget.engine.card_art import defs, face_id, top_id
+from pyramide_widget.engine.cards import SPANISH_DECK
+from pyramide_widget.engine.html import SCALE, game_svg
+from pyramide_widget.engine.palette import TABLE
 from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.engine.view_state import snapshot
 
-SVG = "{http://www.w3.org/2000/svg}"
 
-
-class Box(NamedTuple):
-    left: float
-    top: float
-    right: float
-    bottom: float
-
-    def inside(self, other: Box) -> bool:
-        return (
-            self.left >= other.left
-            and self.top >= other.top
-            and self.right <= other.right
-            and self.bottom <= other.bottom
-        )
-
-    def overlaps(self, other: Box) -> bool:
-        return (
-            self.left < other.right
-            and other.left < self.right
-            and self.top < other.bottom
-            and other.top < self.bottom
-        )
-
-
-def rect_box(rect: ET.Element) -> Box:
-    x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
-    return Box(x, y, x + float(rect.get("width", 0)), y + float(rect.get("height", 0)))
-
-
-def text_box(text: ET.Element) -> Box:
-    """A box that surely holds the drawn text (see the module docstring)."""
-    size = float(text.get("font-size", 16))
-    width = size * len(text.text or "")
-    x, baseline = float(text.get("x", 0)), float(text.get("y", 0))
-    left = {"middle": x - width / 2, "end": x - width}.get(text.get("text-anchor", "start"), x)
-    return Box(left, baseline - size, left + width, baseline + 0.3 * size)
+def card_use(group: ET.Element) -> ET.Element | None:
+    """The ``<use>`` that draws a card group's card (its face, top or back)."""
+    return group.find(f"{SVG}use")
 
 
 def stray_symbols(svg: str) -> list[str]:
-    """Texts outside their card, or partly under a card drawn after them, described."""
-    drawn: list[tuple[str, Box | None, ET.Element]] = []  # (card, its rectangle, element) in order
+    """Marks outside their card, or partly under a card drawn after them, described."""
+    root = ET.fromstring(svg)
+    by_id = pieces(root)
+    drawn: list[tuple[str, Box, str | None, Box | None]] = []  # (card, box, mark, its box)
 
     def walk(parent: ET.Element, card: str) -> None:
-        card_rect = None  # a card's group starts with its rectangle
         for el in parent:
             if el.tag == f"{SVG}g":
                 walk(el, el.get("data-card", card))
-            elif el.tag == f"{SVG}rect":
-                card_rect = card_rect or (rect_box(el) if card else None)
-                drawn.append((card, rect_box(el), el))
+            elif el.tag == f"{SVG}use":
+                box = rect_box(el)
+                drawn.append((card, box, None, None))  # a card hides what lies under it
+                for what, mark in marks(by_id, href(el), placed(by_id[href(el)], el)):
+                    drawn.append((card, box, what, mark))
+            elif el.tag == f"{SVG}rect" and not card:
+                drawn.append(("", rect_box(el), None, None))  # an empty place's outline
             elif el.tag == f"{SVG}text":
-                drawn.append((card, card_rect, el))
+                drawn.append((card, rect_box(el), el.text or "", text_box(el)))
 
-    walk(ET.fromstring(svg), "")
+    walk(root, "")
     problems = []
-    for i, (card, rect, el) in enumerate(drawn):
-        if el.tag != f"{SVG}text":
+    for i, (card, box, what, mark) in enumerate(drawn):
+        if mark is None:
             continue
-        box = text_box(el)
-        if card and rect is not None and not box.inside(rect):
-            problems.append(f"{el.text!r} of {card} sticks out of its card")
-        for other, later, later_el in drawn[i + 1 :]:
-            if later_el.tag == f"{SVG}rect" and later is not None and box.overlaps(later):
+        if card and not mark.inside(box, slack=0.01):
+            problems.append(f"{what!r} of {card} sticks out of its card")
+        for other, later, later_mark, _ in drawn[i + 1 :]:
+            if later_mark is None and later != box and mark.overlaps(later):
                 problems.append(
-                    f"{el.text!r} of {card or 'a pile'} is partly under {other or 'a pile'}"
+                    f"{what!r} of {card or 'a pile'} is partly under {other or 'a pile'}"
                 )
     return problems
 
@@ -129,15 +102,22 @@ def test_positions_along_random_games_have_no_stray_symbols(letter: str) -> None
 
 
 def test_the_checker_sees_a_pip_between_two_coverers() -> None:
-    # The picture before the fix: a covered card's centre pip drawn between its coverers.
-    svg = (
-        '<svg xmlns="http://www.w3.org/2000/svg">'
-        '<g data-card="A♠"><rect x="37.5" y="10" width="50" height="70"/>'
-        '<text x="62.5" y="68" font-size="24" text-anchor="middle">♠</text></g>'
-        '<g data-card="2♠"><rect x="10" y="45" width="50" height="70"/></g>'
-        '<g data-card="3♠"><rect x="65" y="45" width="50" height="70"/></g></svg>'
+    # A covered card drawn with its whole face: the centre pip of its lower half shows between
+    # its coverers, and the checker says so.
+    game = r5_game()
+    svg = game_svg(game)
+    covered = game.pyramid[5][2]  # 8♦, a pip low in the middle, under 3♥ and 4♥
+    assert str(covered) == "8♦"
+    assert stray_symbols(svg) == []
+    whole = defs(covered.deck, [face_id(covered)]).removeprefix("<defs>").removesuffix("</defs>")
+    sprite, drawing = svg.split("</defs>")
+    drawn_whole = (
+        sprite.replace("<defs>", "<defs>" + whole)
+        + "</defs>"
+        + drawing.replace(f'href="#{top_id(covered)}"', f'href="#{face_id(covered)}"')
     )
-    assert stray_symbols(svg) == ["'♠' of A♠ is partly under 2♠", "'♠' of A♠ is partly under 3♠"]
+    problems = stray_symbols(drawn_whole)
+    assert problems and all(f"of {covered} is partly under" in p for p in problems), problems
 
 
 # ---------------------------------------------------------------- other tables, from the snapshot
@@ -147,9 +127,10 @@ def corners_drawn(svg: str) -> dict[tuple[float, float], str]:
     """The top left corner of each card drawn, face up (its card) or face down ("back")."""
     found = {}
     for group in ET.fromstring(svg).iter(f"{SVG}g"):
-        rect = group.find(f"{SVG}rect")
+        use = card_use(group)
         if group.get("data-card") or group.get("data-face-down"):
-            found[rect_box(rect)[:2]] = group.get("data-card", "back")
+            assert use is not None
+            found[rect_box(use)[:2]] = group.get("data-card", "back")
     return found
 
 
@@ -199,17 +180,25 @@ def test_the_triangle_puts_its_piles_and_their_counts_in_the_bottom_corners() ->
     }
     height = snapshot(game)["table"]["height"] * SCALE
     for pile in ("stock", "waste"):
-        box = rect_box(groups[pile].find(f"{SVG}rect"))
+        box = rect_box(
+            next(el for el in groups[pile].iter() if el.tag in (f"{SVG}use", f"{SVG}rect"))
+        )
         count = text_box(groups[pile].find(f"{SVG}text"))
         assert box.bottom > height * 0.9, pile
         assert count.bottom <= box.top and count.top >= 0, pile
 
 
 def test_spanish_suits_keep_their_colours() -> None:
-    svg = game_svg(Game.from_code("PY1-B-AAAAAAS"))
-    fills = {
-        text.text[-1]: text.get("fill")
-        for text in ET.fromstring(svg).iter(f"{SVG}text")
-        if text.text and text.text[-1] in "OCEB"
+    game = Game.from_code("PY1-B-AAAAAAS")
+    by_id = pieces(ET.fromstring(game_svg(game)))
+    fills = {}
+    for card in SPANISH_DECK.cards():
+        if top_id(card) in by_id:
+            (index,) = by_id[top_id(card)].iter(f"{SVG}text")
+            fills[card.suit.letter] = index.get("fill")
+    assert fills == {
+        "O": TABLE["ink-gold"],
+        "C": TABLE["ink-red"],
+        "E": TABLE["ink-blue"],
+        "B": TABLE["ink-green"],
     }
-    assert fills == {"O": INK["gold"], "C": INK["red"], "E": INK["blue"], "B": INK["green"]}

@@ -16,6 +16,7 @@ from pyramide_widget.engine.cards import SPANISH_DECK, standard_deck
 from pyramide_widget.engine.errors import IllegalMoveError
 from pyramide_widget.engine.i18n import LANGUAGES
 from pyramide_widget.engine.languages import DEFINITIONS
+from pyramide_widget.engine.palette import TABLE
 from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.widget.ui_text import card_name, preset_name, table_for, text
 
@@ -78,8 +79,8 @@ def test_game_renders_without_javascript():
     assert len(cards) == 27 + 1  # 27 left in the pyramid, the waste top
     free = {c for c, f in cards if f == "true"}
     assert free == {"7♣", "10♣", "3♥", "4♥", "3♠", "7♠", "7♦"}
-    assert "#1e9e3e" in svg  # the green border of free cards
-    assert "#1565c0" in svg  # the selected 10♣
+    assert TABLE["free-glow"] in svg  # the glow of free cards
+    assert TABLE["selected"] in svg  # the ring of the selected 10♣
     html = game._repr_html_()
     assert "score 10, moves 1" in html and svg in html
 

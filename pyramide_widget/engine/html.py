@@ -4,9 +4,11 @@ A notebook saved with a :class:`~pyramide_widget.engine.game.Game` or a widget i
 position where no kernel runs (GitHub, nbconvert, nbviewer): ``Game._repr_svg_`` and
 ``Game._repr_html_`` call these functions, and the widget adds the HTML to its display as the
 fallback of the live view. The picture draws the same snapshot as the live front end
-(:func:`~pyramide_widget.engine.view_state.snapshot`): places, positions, card size, piles, faces and
-suit colours all come from its ``table`` entry, none is written here. Free cards have the green
-border of the app (its rules page), the selected card a blue one. Standard library only; inline
+(:func:`~pyramide_widget.engine.view_state.snapshot`): places, positions, card size, piles and
+faces all come from its ``table`` entry, none is written here. Cards are the card art's symbols
+(:mod:`.card_art`, only those the picture uses, in its own ``<defs>``) on the felt of the
+palette (:mod:`.palette`): free cards glow, the selected card has a ring, and a card with a card
+on its lower half shows its top (:func:`~.card_art.top_id`). Standard library only; inline
 attributes only, because renderers of static notebooks strip ``<style>`` elements.
 """
 
@@ -15,6 +17,9 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from .card_art import BACK_ID, defs, face_id, top_id
+from .cards import FRENCH_DECK, SPANISH_DECK, Deck
+from .palette import TABLE
 from .view_state import snapshot
 
 if TYPE_CHECKING:
@@ -22,22 +27,23 @@ if TYPE_CHECKING:
 
 SCALE = 5
 """Pixels per drawing unit of the snapshot's table (a standard board is 400 x 300 px)."""
-FREE_COLOUR = "#1e9e3e"
-SELECTED_COLOUR = "#1565c0"
-BACK, BACK_EDGE = "#3b5b92", "#233a63"
-INK = {
-    "red": "#c62828",
-    "black": "#1a1a1a",
-    "gold": "#a86b00",
-    "blue": "#1f4fa8",
-    "green": "#2e7d32",
-}
-"""The printed colour of each suit colour a deck names (the palette of widget.css)."""
-FONT = 'font-family="DejaVu Sans, Arial, sans-serif"'
+FONT = 'font-family="Liberation Sans, Arial, Helvetica, DejaVu Sans, sans-serif"'
+_EFFECTS = (
+    '<filter id="pw-lift" x="-20%" y="-20%" width="140%" height="140%">'
+    f'<feDropShadow dx="0" dy="1.2" stdDeviation="1.2" flood-color="{TABLE["shadow"]}" '
+    'flood-opacity="0.55"/></filter>'
+    '<filter id="pw-glow" x="-30%" y="-30%" width="160%" height="160%">'
+    '<feGaussianBlur stdDeviation="2.2"/></filter>'
+    '<radialGradient id="pw-felt" cx="50%" cy="42%" r="75%">'
+    f'<stop offset="0" stop-color="{TABLE["felt"]}"/>'
+    f'<stop offset="1" stop-color="{TABLE["felt-shadow"]}"/></radialGradient>'
+)
+"""The picture's own definitions: a card's cast shadow, a free card's glow, the felt's light."""
 
 
 class _Board:
-    """The snapshot's table in pixels: where each place and pile is drawn, and a card's size."""
+    """The snapshot's table in pixels: where each place and pile is drawn, and a card's size;
+    the card art's ids it uses, collected as it draws."""
 
     def __init__(self, table: dict[str, Any]) -> None:
         self.table = table
@@ -45,9 +51,21 @@ class _Board:
         self.card_h = table["card"]["height"] * SCALE
         self.width = table["width"] * SCALE
         self.height = table["height"] * SCALE
+        self.deck: Deck = (
+            SPANISH_DECK if table["deck"]["name"] == SPANISH_DECK.name else FRENCH_DECK
+        )
+        self.used: set[str] = set()
 
     def at(self, position: dict[str, Any]) -> tuple[float, float]:
         return position["x"] * SCALE, position["y"] * SCALE
+
+    def use(self, ident: str, x: float, y: float) -> str:
+        """A card drawn from the sprite's symbol ``ident`` at (x, y), with its shadow."""
+        self.used.add(ident)
+        return (
+            f'<use href="#{ident}" x="{x}" y="{y}" width="{self.card_w}" height="{self.card_h}" '
+            'filter="url(#pw-lift)"/>'
+        )
 
 
 def _card_svg(
@@ -59,54 +77,39 @@ def _card_svg(
     free: bool,
     selected: bool,
     covered: bool = False,
-    shown: float | None = None,
 ) -> str:
-    """One face-up card. A ``covered`` card (a card lies over its lower half) has no centre pip:
-    that pip would show as a sliver of a suit beside or between its coverers. ``shown``: the
-    height of the strip left visible by the card on it (a column's overlapping cards), which
-    its index must fit."""
+    """One face-up card. A ``covered`` card (a card lies over its lower half) shows its top:
+    the marks of its lower half would show as slivers beside or between its coverers."""
     w, h = board.card_w, board.card_h
-    size, baseline = 0.3 * w, 0.34 * w
-    if shown is not None and baseline + 0.3 * size > shown:
-        # Room for the glyphs' height and descent (1.3 em), half a pixel clear of the next card.
-        size = min(size, (shown - 1) / 1.3)
-        baseline = shown - 0.3 * size - 0.5
-    rank, suit = card[:-1], card[-1]
-    colour = INK[board.table["deck"]["suits"][suit]["colour"]]
-    stroke, width = (
-        (SELECTED_COLOUR, 3.5) if selected else (FREE_COLOUR, 3) if free else ("#666", 1)
+    parsed = board.deck.parse(card)
+    glow = (
+        f'<rect x="{x - 2}" y="{y - 2}" width="{w + 4}" height="{h + 4}" rx="5" '
+        f'fill="{TABLE["free-glow"]}" filter="url(#pw-glow)"/>'
+        if free and not selected
+        else ""
     )
-    fill = "#fff8d6" if selected else "#ffffff"
-    label = escape(card)
-    pip = (
-        ""
-        if covered
-        else (
-            f'<text x="{x + w / 2}" y="{y + h - 0.24 * w}" font-size="{0.48 * w}" text-anchor="middle" '
-            f'fill="{colour}" {FONT}>{escape(suit)}</text>'
-        )
+    ring = (
+        f'<rect x="{x - 1}" y="{y - 1}" width="{w + 2}" height="{h + 2}" rx="4" fill="none" '
+        f'stroke="{TABLE["selected"]}" stroke-width="3"/>'
+        if selected
+        else ""
     )
     return (
-        f'<g data-card="{label}" data-free="{str(free).lower()}">'
-        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="{fill}" '
-        f'stroke="{stroke}" stroke-width="{width}"/>'
-        f'<text x="{x + 0.1 * w}" y="{y + baseline}" font-size="{size}" font-weight="bold" fill="{colour}" '
-        f"{FONT}>{escape(rank)}{escape(suit)}</text>{pip}</g>"
+        f'<g data-card="{escape(card)}" data-free="{str(free).lower()}">{glow}'
+        + board.use(top_id(parsed) if covered else face_id(parsed), x, y)
+        + f"{ring}</g>"
     )
 
 
 def _back_svg(board: _Board, x: float, y: float) -> str:
     """A face-down card: its back, as the stock shows it."""
-    return (
-        f'<g data-face-down="true"><rect x="{x}" y="{y}" width="{board.card_w}" height="{board.card_h}" '
-        f'rx="5" fill="{BACK}" stroke="{BACK_EDGE}"/></g>'
-    )
+    return f'<g data-face-down="true">{board.use(BACK_ID, x, y)}</g>'
 
 
 def _empty_svg(board: _Board, x: float, y: float) -> str:
     return (
-        f'<rect x="{x}" y="{y}" width="{board.card_w}" height="{board.card_h}" rx="5" fill="none" '
-        'stroke="#888" stroke-dasharray="4 3"/>'
+        f'<rect x="{x}" y="{y}" width="{board.card_w}" height="{board.card_h}" rx="3" fill="none" '
+        f'stroke="{TABLE["outline"]}" stroke-width="1.5" stroke-dasharray="4 3"/>'
     )
 
 
@@ -114,8 +117,8 @@ def _count_svg(board: _Board, x: float, y: float, count: int) -> str:
     """A pile's count: under the pile in the top corners, above it in the bottom ones."""
     baseline = y + board.card_h + 16 if board.table["piles"]["end"] == "top" else y - 6
     return (
-        f'<text x="{x + board.card_w / 2}" y="{baseline}" font-size="13" text-anchor="middle" '
-        f'fill="#333" {FONT}>{count}</text>'
+        f'<text x="{x + board.card_w / 2}" y="{baseline}" font-size="13" font-weight="bold" '
+        f'text-anchor="middle" fill="{TABLE["felt-text"]}" {FONT}>{count}</text>'
     )
 
 
@@ -129,11 +132,7 @@ def _svg(st: dict[str, Any]) -> str:
     board = _Board(st["table"])
     width, height = board.width, board.height
     selected = st["selected"]
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-        f'height="{height}" role="img" aria-label="{escape(_summary(st))}">',
-        f'<rect width="{width}" height="{height}" rx="8" fill="#e8ece9"/>',
-    ]
+    parts = [f'<rect width="{width}" height="{height}" rx="8" fill="url(#pw-felt)"/>']
     pyramid = st["pyramid"]
     places = board.table["places"]
     for index, entry in enumerate(pyramid):
@@ -157,8 +156,13 @@ def _svg(st: dict[str, Any]) -> str:
         )
     parts.extend(_stock_svg(board, st))
     parts.extend(_piles_svg(board, st))
-    parts.append("</svg>")
-    return "".join(parts)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+        f'height="{height}" role="img" aria-label="{escape(_summary(st))}">'
+        + defs(board.deck, sorted(board.used)).replace("</defs>", _EFFECTS + "</defs>")
+        + "".join(parts)
+        + "</svg>"
+    )
 
 
 def _stock_svg(board: _Board, st: dict[str, Any]) -> list[str]:
@@ -171,12 +175,7 @@ def _stock_svg(board: _Board, st: dict[str, Any]) -> list[str]:
     stock = st["stock"]["count"]
     return [
         '<g data-pile="stock">'
-        + (
-            f'<rect x="{sx}" y="{sy}" width="{board.card_w}" height="{board.card_h}" rx="5" '
-            f'fill="{BACK}" stroke="{BACK_EDGE}"/>'
-            if stock
-            else _empty_svg(board, sx, sy)
-        )
+        + (board.use(BACK_ID, sx, sy) if stock else _empty_svg(board, sx, sy))
         + _count_svg(board, sx, sy, stock)
         + "</g>"
     ]
@@ -215,7 +214,6 @@ def _piles_svg(board: _Board, st: dict[str, Any]) -> list[str]:
                     free=index in pile["free"],
                     selected={"pile": pile["id"], "row": len(pile["cards"]) - index} in chosen,
                     covered=offset < len(cards) - 1,
-                    shown=fan if offset < len(cards) - 1 else None,
                 )
             )
         if not fan and (place["count"] == "always" or pile["count"] > len(cards)):
