@@ -327,82 +327,86 @@ def _french_head(rank: int, colours: tuple[str, str, str]) -> str:
     return _face(cx, cy) + hair + mouth + cap
 
 
-def _french_robe(rank: int, colours: tuple[str, str, str]) -> str:
-    """Shoulders and chest: two coloured sides, a patterned band down the middle, a collar."""
+_LEFT_HAND, _RIGHT_HAND = (98, 150), (202, 148)
+
+
+def _french_robe(rank: int, colours: tuple[str, str, str]) -> tuple[str, str]:
+    """Shoulders and chest (two coloured sides, a patterned band down the middle, a collar),
+    then the arms (a sleeve in the other side's colour on each, and the hands), which go in
+    front of what the figure holds."""
     a, b, c = (_a(name) for name in colours)
-    white, line, yellow = _a("white"), _a("line"), _a("yellow")
-    left = f'<path d="M18 175V148C40 134 80 127 114 124L150 138V175Z" fill="{a}" {_outline()}/>'
-    right = f'<path d="M150 138L186 124C208 127 226 134 232 138V175H150Z" fill="{b}" {_outline()}/>'
-    trim = (
-        f'<path d="M22 158C46 146 82 140 112 138M188 138C208 140 222 146 230 150" fill="none" '
-        f'stroke="{yellow}" stroke-width="6"/>'
-        f'<path d="M22 158C46 146 82 140 112 138M188 138C208 140 222 146 230 150" fill="none" '
-        f'stroke="{line}" stroke-width="1.2" stroke-dasharray="4 5"/>'
+    white, line, yellow, skin = _a("white"), _a("line"), _a("yellow"), _a("skin")
+    o = _outline()
+    body = (
+        f'<path d="M18 175V150C30 136 64 124 104 119L128 115L150 142V175Z" fill="{a}" {o}/>'
+        f'<path d="M150 142L172 115L200 120C216 123 228 128 232 132V175Z" fill="{b}" {o}/>'
+        f'<path d="M138 134H162V175H138Z" fill="{c}" {o}/>'
+        f'<path d="M138 148l12 9l12 -9M138 164l12 9l12 -9" fill="none" stroke="{line}" stroke-width="2"/>'
+        f'<g fill="{c}" {_outline(1.4)}><circle cx="62" cy="134" r="4"/><circle cx="84" cy="128" r="4"/>'
+        '<circle cx="108" cy="128" r="4"/><circle cx="124" cy="146" r="4"/><circle cx="180" cy="128" r="4"/>'
+        '<circle cx="214" cy="134" r="4"/></g>'
     )
-    band = (
-        f'<path d="M137 134H163V175H137Z" fill="{c}" {_outline()}/>'
-        f'<path d="M137 146l13 10l13 -10M137 162l13 10l13 -10" fill="none" stroke="{line}" stroke-width="2"/>'
+    lx, ly = _LEFT_HAND
+    rx, ry = _RIGHT_HAND
+    arms = (
+        f'<path d="M18 160C34 148 62 140 {lx - 6} {ly - 10}L{lx - 4} {ly + 8}C64 160 40 166 18 174Z" fill="{b}" {o}/>'
+        f'<path d="M24 164C42 154 62 149 {lx - 6} {ly - 1}" fill="none" stroke="{c}" stroke-width="3.5"/>'
+        f'<path d="M{lx - 14} {ly - 9}L{lx - 5} {ly - 11}L{lx - 3} {ly + 9}L{lx - 12} {ly + 9}Z" fill="{yellow}" {_outline(1.8)}/>'
+        f'<path d="M232 150C224 144 216 {ry - 9} {rx + 6} {ry - 9}L{rx + 5} {ry + 8}C214 {ry + 10} 224 162 232 166Z" fill="{a}" {o}/>'
+        f'<path d="M{rx + 14} {ry - 9}L{rx + 5} {ry - 10}L{rx + 4} {ry + 9}L{rx + 13} {ry + 9}Z" fill="{yellow}" {_outline(1.8)}/>'
+        f'<g fill="{skin}" {_outline(1.8)}><ellipse cx="{lx}" cy="{ly}" rx="9" ry="7"/>'
+        f'<ellipse cx="{rx}" cy="{ry}" rx="9" ry="7"/></g>'
     )
-    dots = "".join(
-        f'<circle cx="{x}" cy="{y}" r="3"/>'
-        for x, y in ((60, 160), (84, 152), (92, 168), (204, 156), (214, 168))
-    )
-    pattern = f'<g fill="{line}">{dots}</g>'
     if rank == 13:
         collar = (
-            f'<path d="M108 120C122 134 178 134 192 120L190 138C172 148 128 148 110 138Z" fill="{white}" {_outline()}/>'
-            f'<g fill="{line}"><path d="M124 134l3 6l3 -6Z"/><path d="M148 138l3 6l3 -6Z"/>'
-            '<path d="M172 134l3 6l3 -6Z"/></g>'
+            f'<path d="M106 118C120 132 180 132 194 118L190 136C172 146 128 146 110 136Z" fill="{white}" {o}/>'
+            f'<g fill="{line}"><path d="M122 132l3 6l3 -6Z"/><path d="M148 136l3 6l3 -6Z"/>'
+            '<path d="M174 132l3 6l3 -6Z"/></g>'
         )
     elif rank == 12:
         collar = (
-            f'<path d="M116 124C128 138 172 138 184 124L182 134C170 146 130 146 118 134Z" fill="{yellow}" {_outline()}/>'
-            f'<g fill="{_a("red")}" {_outline(1.2)}><circle cx="134" cy="138" r="3"/><circle cx="150" cy="141" r="3.4"/>'
-            '<circle cx="166" cy="138" r="3"/></g>'
+            f'<path d="M116 122C128 136 172 136 184 122L182 132C170 144 130 144 118 132Z" fill="{yellow}" {o}/>'
+            f'<g fill="{_a("red")}" {_outline(1.2)}><circle cx="134" cy="136" r="3"/><circle cx="150" cy="139" r="3.4"/>'
+            '<circle cx="166" cy="136" r="3"/></g>'
         )
     else:
-        collar = f'<path d="M118 122L150 142L182 122L186 134L150 152L114 134Z" fill="{white}" {_outline()}/>'
-    return left + right + trim + pattern + band + collar
+        collar = f'<path d="M118 120L150 140L182 120L186 132L150 150L114 132Z" fill="{white}" {o}/>'
+    return body + collar, arms
 
 
 def _item(kind: str, colours: tuple[str, str, str]) -> str:
-    """What the figure holds, with the hand that holds it."""
+    """What the figure holds, drawn before the figure so its hand grips it."""
     a, b, c = (_a(name) for name in colours)
     steel, yellow, red, leaf = _a("steel"), _a("yellow"), _a("red"), _a("leaf")
-    hand = f'<ellipse rx="9" ry="7" fill="{_a("skin")}" {_outline(1.8)}/>'
 
-    def held(x: float, y: float, angle: float, body: str) -> str:
-        return f'<g transform="translate({x} {y}) rotate({angle})">{body}{hand}</g>'
+    def held(hand: tuple[int, int], angle: float, body: str) -> str:
+        return f'<g transform="translate({hand[0]} {hand[1]}) rotate({angle})">{body}</g>'
 
     if kind == "sword":
         return held(
-            200,
-            148,
+            _RIGHT_HAND,
             8,
             f'<path d="M-5 -8V-118L0 -128L5 -118V-8Z" fill="{steel}" {_outline(1.8)}/>'
             f'<path d="M-20 -10H20V-2H-20Z" fill="{yellow}" {_outline(1.8)}/>',
         )
     if kind == "axe":
         return held(
-            200,
-            148,
+            _RIGHT_HAND,
             6,
             f'<path d="M-3 6V-112H3V6Z" fill="{_a("wood")}" {_outline(1.6)}/>'
             f'<path d="M3 -108C24 -118 34 -100 30 -80C20 -88 10 -90 3 -84Z" fill="{steel}" {_outline(1.8)}/>',
         )
     if kind == "orb":
         return held(
-            98,
-            142,
+            _LEFT_HAND,
             0,
-            f'<circle cy="-24" r="17" fill="{yellow}" {_outline()}/>'
-            f'<path d="M-17 -24H17M0 -41V-7" stroke="{_a("line")}" stroke-width="1.6"/>'
-            f'<path d="M0 -41V-56M-6 -50H6" stroke="{_a("line")}" stroke-width="3"/>',
+            f'<circle cy="-20" r="16" fill="{yellow}" {_outline()}/>'
+            f'<path d="M-16 -20H16M0 -36V-4" stroke="{_a("line")}" stroke-width="1.6"/>'
+            f'<path d="M0 -36V-50M-6 -44H6" stroke="{_a("line")}" stroke-width="3"/>',
         )
     if kind == "sceptre":
         return held(
-            202,
-            150,
+            _RIGHT_HAND,
             4,
             f'<path d="M-3 10V-104H3V10Z" fill="{yellow}" {_outline(1.6)}/>'
             f'<circle cy="-110" r="9" fill="{b}" {_outline(1.8)}/>'
@@ -416,8 +420,7 @@ def _item(kind: str, colours: tuple[str, str, str]) -> str:
             else f'<path d="M-12 -74C-12 -58 -6 -50 0 -50C6 -50 12 -58 12 -74L6 -66L0 -78L-6 -66Z" fill="{a}" {_outline(1.8)}/>'
         )
         return held(
-            96,
-            146,
+            _LEFT_HAND,
             -10,
             f'<path d="M0 0V-52" stroke="{leaf}" stroke-width="4"/>'
             f'<path d="M0 -26C10 -36 18 -34 22 -30C14 -24 8 -22 0 -26Z" fill="{leaf}" {_outline(1.2)}/>'
@@ -425,8 +428,7 @@ def _item(kind: str, colours: tuple[str, str, str]) -> str:
         )
     if kind == "halberd":
         return held(
-            202,
-            150,
+            _RIGHT_HAND,
             3,
             f'<path d="M-3 10V-118H3V10Z" fill="{_a("wood")}" {_outline(1.6)}/>'
             f'<path d="M0 -132L5 -114H-5Z" fill="{steel}" {_outline(1.6)}/>'
@@ -435,8 +437,7 @@ def _item(kind: str, colours: tuple[str, str, str]) -> str:
         )
     if kind == "arrow":
         return held(
-            202,
-            150,
+            _RIGHT_HAND,
             10,
             f'<path d="M-2 14V-104H2V14Z" fill="{_a("wood")}" {_outline(1.4)}/>'
             f'<path d="M0 -122L8 -102H-8Z" fill="{steel}" {_outline(1.6)}/>'
@@ -444,8 +445,7 @@ def _item(kind: str, colours: tuple[str, str, str]) -> str:
         )
     # a feather, the jack of hearts' plume
     return held(
-        96,
-        146,
+        _LEFT_HAND,
         -14,
         f'<path d="M0 0C-12 -30 -10 -60 4 -82C12 -60 12 -30 0 0Z" fill="{c}" {_outline(1.8)}/>'
         f'<path d="M0 0C0 -30 2 -56 4 -80" fill="none" stroke="{_a("line")}" stroke-width="1.4"/>',
@@ -469,13 +469,13 @@ def _french_figure(prefix: str, card: Card) -> str:
     assert isinstance(card.suit, Suit)
     colours = _COLOURS[card.suit]
     item = _item(_ITEMS[card.rank][card.suit], colours)
-    behind = card.rank != 12 or _ITEMS[12][card.suit] == "sceptre"
+    robe, arms = _french_robe(card.rank, colours)
     body = (
         f'<path d="{_FRAME}" fill="{_a("white")}"/>'
-        + (item if behind else "")
-        + _french_robe(card.rank, colours)
+        + robe
+        + item
+        + arms
         + _french_head(card.rank, colours)
-        + ("" if behind else item)
         + f'<use href="#{prefix}-pip-{card.suit.letter}" x="76" y="26" width="34" height="34"/>'
         + f'<path d="{_FRAME}" fill="none" stroke="{_a("line")}" stroke-width="3"/>'
     )
@@ -563,7 +563,7 @@ _ROUND = {  # oros and copas: (x, y) centres
     6: [(88, 72), (162, 72), (88, 175), (162, 175), (88, 278), (162, 278)],
     7: [(88, 68), (162, 68), (125, 120), (88, 175), (162, 175), (88, 282), (162, 282)],
     8: [(88, 66), (162, 66), (88, 136), (162, 136), (88, 214), (162, 214), (88, 284), (162, 284)],
-    9: [(x, y) for y in (70, 175, 280) for x in (88, 125, 162)],
+    9: [(x, y) for y in (72, 175, 278) for x in (86, 125, 164)],
 }
 _LONG = {  # espadas and bastos: (x, y, angle) of long symbols
     2: [(125, 175, -24), (125, 175, 24)],
@@ -590,7 +590,7 @@ def _spanish_number(
         width = height * vw / vh
         return [_use(pip, 125 - width / 2, MIDDLE - height / 2, width, height)]
     if suit in (SpanishSuit.OROS, SpanishSuit.COPAS):
-        height = {2: 74, 3: 62, 4: 66, 5: 60, 6: 58}.get(card.rank, 50)
+        height = {2: 74, 3: 62, 4: 66, 5: 60, 6: 58, 9: 38}.get(card.rank, 50)
         width = height * vw / vh
         return [
             _use(pip, x - width / 2, y - height / 2, width, height) for x, y in _ROUND[card.rank]
@@ -717,13 +717,17 @@ def _spanish_figure(prefix: str, card: Card) -> str:
         horse, horse_dark = _a("horse"), _a("horse-dark")
         held = symbol_at(88, 92, 100 if long else 46)
         body = (
-            f'<path d="M74 214C60 226 58 252 62 268" fill="none" stroke="{horse_dark}" stroke-width="9" stroke-linecap="round"/>'
-            f'<path d="M88 236V300M104 240V304M148 240V304M164 236V300" stroke="{line}" stroke-width="14"/>'
-            f'<path d="M88 236V298M104 240V302M148 240V302M164 236V298" stroke="{horse}" stroke-width="10"/>'
-            f'<ellipse cx="126" cy="220" rx="58" ry="30" fill="{horse}" {o}/>'
-            f'<path d="M158 212C166 196 168 176 168 160L186 134C196 130 206 140 200 150L182 176C180 196 178 210 170 222Z" fill="{horse}" {o}/>'
-            f'<path d="M168 160C164 150 168 140 178 132" fill="none" stroke="{horse_dark}" stroke-width="6"/>'
-            f'<circle cx="188" cy="142" r="2.5" fill="{line}"/>'
+            f'<path d="M72 210C56 222 54 250 60 272" fill="none" stroke="{horse_dark}" stroke-width="10" stroke-linecap="round"/>'
+            f'<path d="M86 234L82 270L88 298M104 240V300M150 240L154 270L148 300M166 234V298" fill="none" stroke="{line}" stroke-width="15" stroke-linejoin="round"/>'
+            f'<path d="M86 234L82 270L88 296M104 240V298M150 240L154 270L148 298M166 234V296" fill="none" stroke="{horse}" stroke-width="10" stroke-linejoin="round"/>'
+            f'<path d="M80 296H96V306H80ZM96 298H112V308H96ZM140 298H156V308H140ZM158 296H174V306H158Z" fill="{line}"/>'
+            f'<ellipse cx="126" cy="218" rx="60" ry="30" fill="{horse}" {o}/>'
+            f'<path d="M148 200C156 178 164 160 172 144L196 156C188 172 184 192 180 216Z" fill="{horse}" {o}/>'
+            f'<path d="M170 150C170 134 184 126 196 132L216 160C220 168 212 176 204 172L186 162Z" fill="{horse}" {o}/>'
+            f'<path d="M176 136L180 118L190 132Z" fill="{horse}" {_outline(1.8)}/>'
+            f'<path d="M172 142C164 158 156 176 150 196" fill="none" stroke="{horse_dark}" stroke-width="8" stroke-linecap="round"/>'
+            f'<circle cx="193" cy="146" r="3" fill="{line}"/>'
+            f'<path d="M208 166L140 176" stroke="{red}" stroke-width="2.5"/>'
             f'<path d="M96 204H160V222H96Z" fill="{b}" {o}/>'
             f'<path d="M112 196L118 244H132L130 196Z" fill="{c}" {o}/>'
             f'<path d="M106 118L100 204H144L140 118C132 112 114 112 106 118Z" fill="{a}" {o}/>'
@@ -811,7 +815,7 @@ def _build(deck: Deck) -> _Sprite:
         assert isinstance(card.suit, SpanishSuit)
         pip = f"{prefix}-pip-{card.suit.letter}"
         view_width, view_height = (float(v) for v in shapes[card.suit][0].split()[2:])
-        height = 30 if view_width / view_height > 0.5 else 44
+        height = 30 if view_width / view_height > 0.5 else 52
         marks = _spanish_frame(prefix, card.suit) + _index(
             str(card.rank), ink(card.suit.colour), pip, height * view_width / view_height, height
         )
