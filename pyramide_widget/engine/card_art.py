@@ -114,8 +114,8 @@ def _flip(mark: _Mark) -> _Mark:
 
 def _index(rank: str, colour: str, pip: str, pip_width: float, pip_height: float) -> list[_Mark]:
     """The corner index, top left and bottom right: the rank over a small pip."""
-    size, cx, baseline = 62, 32, 62
-    fit = f' textLength="{_n(0.9 * size)}" lengthAdjust="spacingAndGlyphs"'
+    size, cx, baseline = 62, 34, 62
+    fit = f' textLength="{_n(0.8 * size)}" lengthAdjust="spacingAndGlyphs"'
     text = _Mark(
         f'<text x="{cx}" y="{baseline}" font-size="{size}" text-anchor="middle" fill="{colour}"'
         f"{fit if len(rank) > 1 else ''}>{rank}</text>",
@@ -234,8 +234,9 @@ def _french_layout(rank: int) -> list[tuple[float, float]]:
 def _french_number(prefix: str, card: Card) -> list[_Mark]:
     pip = f"{prefix}-pip-{card.suit.letter}"
     if card.rank == 1:
-        size = 132 if card.suit is Suit.SPADES else 112
-        return [_pip(pip, _CENTRE, MIDDLE, size)]
+        if card.suit is Suit.SPADES:  # the ace of spades, larger and ringed
+            return [_pip(f"{prefix}-ring", _CENTRE, MIDDLE, 180), _pip(pip, _CENTRE, MIDDLE, 124)]
+        return [_pip(pip, _CENTRE, MIDDLE, 112)]
     size = 56 if card.rank <= 6 else 52 if card.rank <= 8 else 48
     return [_pip(pip, x, y, size, turned=y > MIDDLE + 1) for x, y in _french_layout(card.rank)]
 
@@ -490,6 +491,13 @@ def _french_court(card: Card) -> list[_Mark]:
 
 
 def _french_pieces(prefix: str) -> list[str]:
+    """The four pips and the ace of spades' ring."""
+    black = ink("black")
+    ring = (
+        f'<circle cx="50" cy="50" r="47" fill="none" stroke="{black}" stroke-width="2"/>'
+        f'<circle cx="50" cy="50" r="43" fill="none" stroke="{black}" stroke-width="1.2" '
+        'stroke-dasharray="1.5 2.5"/>'
+    )
     return [
         _symbol(
             f"{prefix}-pip-{suit.letter}",
@@ -497,7 +505,7 @@ def _french_pieces(prefix: str) -> list[str]:
             f'<g fill="{ink(suit.colour)}">{_FRENCH_PIPS[suit]}</g>',
         )
         for suit in Suit
-    ]
+    ] + [_symbol(f"{prefix}-ring", "0 0 100 100", ring)]
 
 
 # ----------------------------------------------------------------------------------- Spanish deck
@@ -568,8 +576,8 @@ _ROUND = {  # oros and copas: (x, y) centres
 _LONG = {  # espadas and bastos: (x, y, angle) of long symbols
     2: [(125, 175, -24), (125, 175, 24)],
     3: [(125, 175, -26), (125, 175, 0), (125, 175, 26)],
-    4: [(95, 175, -10), (155, 175, 10), (125, 175, -34), (125, 175, 34)],
-    5: [(95, 175, -10), (155, 175, 10), (125, 175, -34), (125, 175, 34), (125, 175, 0)],
+    4: [(95, 175, -16), (95, 175, 16), (155, 175, -16), (155, 175, 16)],
+    5: [(88, 175, -16), (88, 175, 16), (125, 175, 0), (162, 175, -16), (162, 175, 16)],
     6: [(x, y, a) for y in (100, 250) for x, a in ((92, -14), (125, 0), (158, 14))],
     7: [(x, y, a) for y in (100, 250) for x, a in ((92, -14), (125, 0), (158, 14))]
     + [(125, 175, 90)],
@@ -595,7 +603,7 @@ def _spanish_number(
         return [
             _use(pip, x - width / 2, y - height / 2, width, height) for x, y in _ROUND[card.rank]
         ]
-    height = {2: 190, 3: 180, 4: 170, 5: 170}.get(card.rank, 86)
+    height = {2: 190, 3: 180, 4: 170, 5: 170, 6: 110, 7: 100, 8: 112}.get(card.rank, 88)
     width = height * vw / vh
     marks = []
     for x, y, angle in _LONG[card.rank]:
@@ -621,7 +629,7 @@ _PINTA_GAPS = {
 def _pinta(prefix: str, suit: SpanishSuit) -> str:
     """The upper half of the frame line, broken in the middle of its top once per break."""
     gaps = _PINTA_GAPS[suit]
-    left, right, top = 12, 238, 12
+    left, right, top = 7, 243, 7
     if gaps:
         starts = [125 - (gaps * 14 - 4) / 2 + i * 14 for i in range(gaps)]
         edges = [left, *[v for s in starts for v in (s, s + 10)], right]
