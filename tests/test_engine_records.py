@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from layouts import r5_game
 
 from pyramide_widget import Game, Record, RecordError, Rules, Status
 from pyramide_widget.engine.clock import GameClock
+from pyramide_widget.engine.record import MAX_TIME
 
 
 class FakeTime:
@@ -136,6 +142,154 @@ def test_malformed_records_raise_a_record_error_saying_what_is_wrong(mutate, mes
 def test_malformed_record_lines_raise_a_record_error(line, message):
     with pytest.raises(RecordError, match=message):
         Record.load(line)
+
+
+def _with_times(*times: Any) -> dict[str, Any]:
+    """A two-action record's dict whose times are ``times``."""
+    game = Game.from_code("PY1-N-AAAAAAS")
+    game.play("draw")
+    game.play("draw")
+    return {**game.record().to_dict(), "times": list(times)}
+
+
+@pytest.mark.parametrize(
+    "load",
+    [
+        pytest.param(lambda: Record.from_dict(_with_times(0.0, 1e308)), id="enormous-time"),
+        pytest.param(lambda: Record.from_dict(_with_times(0, 10**400)), id="time-beyond-a-float"),
+        pytest.param(
+            lambda: Record.from_json(json.dumps(_with_times(0.0, float("inf")))),
+            id="infinite-time",
+        ),
+        pytest.param(
+            lambda: Record.load(json.dumps(_with_times(0.0, 0.5)).replace("0.5", "1e400")),
+            id="time-that-overflows-in-json",
+        ),
+    ],
+)
+def test_a_time_out_of_range_is_a_record_error(load):
+    with pytest.raises(RecordError, match=r"'times' must be a list of seconds \(numbers from 0 to"):
+        load()
+
+
+def test_the_largest_time_a_record_keeps_still_loads():
+    record = Record.from_dict(_with_times(0.0, MAX_TIME))
+    assert record.times == (0.0, MAX_TIME)
+    assert Game.replay(record).elapsed == MAX_TIME
+
+
+def test_a_record_built_with_a_time_out_of_range_is_refused():
+    game = Game.from_code("PY1-N-AAAAAAS")
+    with pytest.raises(RecordError, match="'times' must be a list of seconds"):
+        Record(game.code, game.rules, ("draw",), (1e308,))
+
+
+@pytest.mark.parametrize(
+    "load,message",
+    [
+        (
+            lambda: Record.from_json(
+                '{"format": "pyramide-record", "version": ' + "9" * 5000 + "}"
+            ),
+            "a record must be JSON text",
+        ),
+        (lambda: Record.from_json(b"\xff\xfe{"), "a record must be JSON text"),
+        (lambda: Record.from_json(b'{"format": "\xff"}'), "a record must be JSON text"),
+        (lambda: Record.from_dict({**_with_times(0, 1), 1: 2, "x": 3}), "keys must be strings"),
+        (lambda: Record.from_dict({**_with_times(0, 1), None: 2}), "keys must be strings"),
+    ],
+)
+def test_numbers_bytes_and_keys_a_record_cannot_hold_are_record_errors(load, message):
+    with pytest.raises(RecordError, match=message):
+        load()
+
+
+def test_a_record_file_that_is_not_utf8_is_a_record_error(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(_played().record().to_json().encode("utf-8").replace(b"draw", b"dr\xe2w", 1))
+    with pytest.raises(RecordError, match="not UTF-8 text"):
+        Record.open(path)
+
+
+# JSON-ish values: what json.loads gives (and Python callers may pass), including numbers no
+# float holds, infinities, NaN and keys that are not strings.
+_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=10**300, max_value=10**400),
+    st.floats(),
+    st.text(max_size=12),
+    st.sampled_from(["draw", "undo", "recycle", "K♦", "10♣+3♠", "PY1-N-AAAAAAS", "N", "X"]),
+)
+_garbage = st.recursive(
+    _scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.one_of(st.text(max_size=8), st.integers()), inner, max_size=4),
+    ),
+    max_leaves=12,
+)
+_VALID = _played().record().to_dict()
+_KEYS = [*_VALID, "deal", "assisted"]
+
+
+@st.composite
+def _damaged_records(draw: st.DrawFn) -> dict[Any, Any]:
+    """A valid record's dict with some of its values (or the rules' values) replaced."""
+    data = json.loads(json.dumps(_VALID))
+    for key in draw(st.lists(st.sampled_from(_KEYS), min_size=1, max_size=3)):
+        if key == "rules" and isinstance(data["rules"], dict) and draw(st.booleans()):
+            rule = draw(st.sampled_from([*_VALID["rules"], "table", "x"]))
+            data["rules"] = {**data["rules"], rule: draw(_garbage)}
+        else:
+            data[key] = draw(_garbage)
+    return data
+
+
+def _loads_or_refuses(source: Any) -> None:
+    try:
+        record = Record.load(source)
+    except RecordError:
+        return
+    assert isinstance(record, Record)
+    assert Record.from_json(record.to_json()) == record  # what loads is a whole record
+
+
+_PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_PROPERTY
+@given(st.one_of(_garbage, _damaged_records()))
+def test_any_json_like_value_loads_as_a_record_or_raises_a_record_error(value):
+    _loads_or_refuses(value)
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):  # a key json cannot write
+        return
+    _loads_or_refuses(text)
+    _loads_or_refuses(text.replace("Infinity", "1e999"))
+
+
+@_PROPERTY
+@given(st.text(max_size=60))
+def test_any_text_loads_as_a_record_or_raises_a_record_error(text):
+    _loads_or_refuses(text)
+    _loads_or_refuses("PY1-N-AAAAAAS " + text)
+    _loads_or_refuses("PY1-X-AAAAAAS rules:" + text)
+
+
+@_PROPERTY
+@given(st.binary(max_size=60))
+def test_any_file_opens_as_a_record_or_raises_a_record_error(data):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "game.json")
+        path.write_bytes(data)
+        try:
+            record = Record.open(path)
+        except RecordError:
+            return
+    assert isinstance(record, Record)
 
 
 def test_loading_a_bad_record_leaves_an_existing_game_alone():

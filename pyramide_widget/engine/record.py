@@ -48,6 +48,9 @@ from .rules import CUSTOM_LETTER, Rules
 FORMAT = "pyramide-record"
 VERSION = 1
 UNDO = "undo"
+MAX_TIME = 1e9
+"""The largest time, in seconds, a record (and the statistics) accept: over thirty years,
+longer than any game, and small enough to show as minutes and seconds."""
 
 if TYPE_CHECKING:
     from .game import Game
@@ -83,6 +86,8 @@ class Record:
             raise RecordError(
                 f"a record has {len(self.actions)} actions but {len(self.times)} times"
             )
+        if self.times is not None and not all(_is_seconds(t) for t in self.times):
+            raise RecordError(_TIMES_EXPECTED)
         if not isinstance(self.assisted, bool):
             raise RecordError(f"assisted must be True or False, got {reprlib.repr(self.assisted)}")
 
@@ -179,6 +184,9 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError(f"a record must be a JSON object, got {type(data).__name__}")
         # reprlib in messages: a record may hold anything, nested too deeply for a plain repr.
+        if not all(isinstance(key, str) for key in data):
+            odd = [key for key in data if not isinstance(key, str)]
+            raise RecordError(f"a record's keys must be strings, got {reprlib.repr(odd)}")
         if data.get("format") != FORMAT:
             raise RecordError(
                 f"not a Pyramide record: 'format' must be {FORMAT!r}, got {reprlib.repr(data.get('format'))}"
@@ -217,12 +225,8 @@ class Record:
             )
         times = data.get("times")
         if times is not None:
-            if not isinstance(times, list) or not all(
-                isinstance(t, (int, float)) and not isinstance(t, bool) and t >= 0 for t in times
-            ):
-                raise RecordError(
-                    "'times' must be a list of seconds (numbers >= 0), one per action"
-                )
+            if not isinstance(times, list) or not all(_is_seconds(t) for t in times):
+                raise RecordError(_TIMES_EXPECTED)
             times = tuple(float(t) for t in times)
         assisted = data.get("assisted", False)
         if not isinstance(assisted, bool):
@@ -239,10 +243,10 @@ class Record:
         return record
 
     @classmethod
-    def from_json(cls, text: str) -> Record:
+    def from_json(cls, text: str | bytes) -> Record:
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
+        except (ValueError, TypeError) as error:  # not JSON, not UTF-8, a number past int's digits
             raise RecordError(f"a record must be JSON text: {error}") from None
         except RecursionError:
             raise RecordError(
@@ -339,10 +343,30 @@ class Record:
     def open(cls, path: str | os.PathLike[str]) -> Record:
         """Read a record saved by :meth:`save` (either form)."""
         with open(path, encoding="utf-8") as file:
-            return cls.load(file.read().strip())
+            try:
+                text = file.read()
+            except UnicodeDecodeError as error:
+                raise RecordError(
+                    f"the record file {os.fspath(path)!r} is not UTF-8 text ({error}); "
+                    "a record is JSON or one line of text, as Record.save writes it"
+                ) from None
+        return cls.load(text.strip())
 
     def __len__(self) -> int:
         return len(self.actions)
+
+
+_TIMES_EXPECTED = (
+    f"'times' must be a list of seconds (numbers from 0 to {MAX_TIME:,.0f}), one per action"
+)
+
+
+def _is_seconds(value: object) -> bool:
+    """Whether ``value`` is a time a record keeps: a number from 0 to :data:`MAX_TIME` (an
+    integer too large for a float, infinity and NaN are not)."""
+    return (
+        isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= MAX_TIME
+    )
 
 
 class _ScriptedTime:
