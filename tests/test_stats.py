@@ -918,7 +918,7 @@ def test_a_late_set_aside_leaves_a_store_that_another_process_already_replaced(
     before = path.read_bytes()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        late._set_aside("not a SQLite database")  # what it decided a moment ago
+        late._database.set_aside("not a SQLite database")  # what it decided a moment ago
         assert path.read_bytes() == before
         with subprocess.Popen(
             [sys.executable, "-c", WRITER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
@@ -929,7 +929,7 @@ def test_a_late_set_aside_leaves_a_store_that_another_process_already_replaced(
                 journal = path.with_name("stats.sqlite3-journal")
                 assert journal.exists()
                 with pytest.raises(StatsBusyError):
-                    late._set_aside("not a SQLite database")
+                    late._database.set_aside("not a SQLite database")
                 assert journal.exists()
             finally:
                 proc.stdin.close()
