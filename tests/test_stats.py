@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import sqlite3
@@ -767,6 +768,55 @@ def test_a_file_locked_longer_than_the_busy_timeout_is_busy_not_corrupt(tmp_path
     assert store.totals().played == 7
 
 
+@contextlib.contextmanager
+def another_connection_in(path: Path, begin: str) -> Iterator[None]:
+    """Another program's connection to ``path`` in a transaction until the block ends:
+    ``"BEGIN"`` then a read holds a read lock (a database browser, a backup), ``"BEGIN
+    IMMEDIATE"`` the write lock (a write in progress)."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute(begin)
+        conn.execute("SELECT COUNT(*) FROM games").fetchone()
+        yield
+    finally:
+        conn.execute("ROLLBACK")
+        conn.close()
+
+
+@pytest.mark.parametrize("begin", ["BEGIN", "BEGIN IMMEDIATE"])
+def test_reading_goes_on_while_another_program_holds_a_transaction(
+    tmp_path: Path, begin: str
+) -> None:
+    path = tmp_path / "stats.sqlite3"
+    store = StatsStore(path, busy_timeout=1.0)
+    fill(store)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with another_connection_in(path, begin):
+            for reader in (StatsStore(path, busy_timeout=1.0), store):  # first look, checked
+                summary = reader.summary()
+                assert (summary.totals().played, summary.totals("N").best_time) == (6, 50.0)
+                assert reader.view("N")["totals"]["played"] == 4
+                assert len(reader.games()) == 6 and len(reader.ranking(limit=None)) == 5
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.sqlite3"]
+
+
+@pytest.mark.parametrize("begin", ["BEGIN", "BEGIN IMMEDIATE"])
+def test_writing_while_another_program_holds_a_transaction_is_busy_and_keeps_the_game(
+    tmp_path: Path, begin: str
+) -> None:
+    path = tmp_path / "stats.sqlite3"
+    store = StatsStore(path, busy_timeout=0.2)
+    fill(store)
+    with another_connection_in(path, begin):
+        with pytest.raises(StatsBusyError, match=r"is busy.*the game is kept"):
+            store.record_game(finished(WINNABLE_E, 2.0))
+        assert store.totals().played == 6  # and reading still works
+    assert store.record_game(finished(HOPELESS_S, 3.0)) is not None
+    assert [e.rules for e in store.games(limit=2)] == ["S", "E"]
+    assert store.totals().played == 8
+
+
 def test_record_safely_skips_a_busy_file_with_a_warning_and_moves_nothing(tmp_path: Path) -> None:
     path = tmp_path / "stats.sqlite3"
     store = StatsStore(path, busy_timeout=0.2)
@@ -1008,8 +1058,6 @@ def test_record_safely_never_raises(tmp_path: Path) -> None:
 
 
 def test_view_gives_one_presets_totals_and_ranking(store: StatsStore) -> None:
-    import json
-
     assert store.view("N") == {
         "rules": "N",
         "name": "Standard (N)",
@@ -1042,8 +1090,6 @@ def test_view_gives_one_presets_totals_and_ranking(store: StatsStore) -> None:
 
 
 def test_statistics_to_dict_is_json_ready(store: StatsStore) -> None:
-    import json
-
     fill(store)
     data = store.summary(limit=1).to_dict()
     assert json.loads(json.dumps(data)) == data

@@ -16,6 +16,10 @@ from .errors import StatsBusyError, StatsError
 SQLITE_BUSY, SQLITE_LOCKED, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 6, 11, 26
 
 
+class NotAStore(Exception):
+    """The file is not a usable store; the message says what it is."""
+
+
 def error_code(error: Exception) -> int | None:
     """SQLite's primary result code of ``error`` (Python >= 3.11 exposes it), else ``None``."""
     code = getattr(error, "sqlite_errorcode", None)
@@ -30,6 +34,13 @@ def is_corruption(error: Exception) -> bool:
         return code in (SQLITE_CORRUPT, SQLITE_NOTADB)
     text = str(error).lower()  # Python 3.10: only the message tells
     return "not a database" in text or "malformed" in text
+
+
+def corruption_problem(error: Exception) -> str:
+    """What a corruption error (:func:`is_corruption`) says the file is."""
+    if error_code(error) == SQLITE_CORRUPT:
+        return f"a damaged SQLite file ({error})"
+    return f"not a SQLite database ({error})"
 
 
 def unusable(path: Path, error: Exception) -> StatsError:

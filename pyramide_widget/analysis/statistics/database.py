@@ -1,17 +1,24 @@
 """The statistics file as SQLite: checked connections, one transaction per use, and a file
-that is not a store set aside (or refused) before anything is written to it."""
+that is not a store set aside (or refused) before anything is written to it.
+
+Reads run in a read transaction (``BEGIN``: SQLite's shared lock only), so another program
+reading the file, or writing without having committed, never makes them wait; writes run in
+a write transaction (``BEGIN IMMEDIATE``). Creating the schema in an empty database and
+upgrading an older store are writes: reading an empty database creates nothing, and an older
+store is upgraded once, under the write lock."""
 
 from __future__ import annotations
 
 import contextlib
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import schema
 from .corruption import (
-    SQLITE_CORRUPT,
-    error_code,
+    NotAStore,
+    corruption_problem,
     identity,
     is_corruption,
     move_aside,
@@ -50,15 +57,58 @@ class Database:
         self.busy_timeout = busy_timeout
         self._checked = False  # the file passed its quick_check once
 
-    def connect(self, create: bool) -> _Connection:
-        """``with database.connect(create) as conn``: see :class:`_Connection`."""
-        return _Connection(self, create)
+    def exists(self) -> bool:
+        """Whether a file that may hold a store is at the path (an empty file holds none)."""
+        return self.path.exists() and self.path.stat().st_size > 0
 
-    def _open(self, create: bool) -> sqlite3.Connection | None:
-        """A checked connection, or ``None`` when the store does not exist and ``create`` is off."""
+    def reading(self) -> contextlib.AbstractContextManager[sqlite3.Connection | None]:
+        """``with database.reading() as conn``: a read transaction on the store, or ``None``
+        when there is no store yet (no file, an empty one)."""
+        return self._transaction(write=False)
+
+    def writing(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        """``with database.writing() as conn``: a write transaction on the store (created,
+        with its folder, if missing), committed when the block ends without an error."""
+        return self._transaction(write=True)
+
+    @contextlib.contextmanager
+    def _transaction(self, write: bool) -> Iterator[Any]:
         sqlite3 = sqlite_module()
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            if not create:
+        conn = self._open(write)
+        if conn is None:
+            yield None
+            return
+        try:
+            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield conn
+            except BaseException:
+                if conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise unusable(self.path, error) from None
+        finally:
+            conn.close()
+
+    def _open(self, write: bool) -> sqlite3.Connection | None:
+        """A connection to the checked store (see :meth:`_check`), or ``None`` for a read when
+        there is no store yet."""
+        for _ in range(3):
+            try:
+                return self._open_once(write)
+            except _Reopen:
+                continue
+        raise StatsError(  # pragma: no cover - a file replaced under us three times in a row
+            f"the statistics file {self.path} keeps changing; try again"
+        )
+
+    def _open_once(self, write: bool) -> sqlite3.Connection | None:
+        sqlite3 = sqlite_module()
+        if not self.exists():
+            if not write:
                 return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
         opened = identity(self.path)
@@ -67,7 +117,7 @@ class Database:
         except sqlite3.Error as error:
             raise StatsError(f"cannot open the statistics file {self.path}: {error}") from None
         try:
-            self._check(conn)
+            ready = self._check(conn, write)
             conn.execute("PRAGMA synchronous = FULL")
         except StatsError:
             conn.close()
@@ -77,34 +127,52 @@ class Database:
         except BaseException:
             conn.close()
             raise
+        if not ready:
+            conn.close()
+            return None
         return conn  # type: ignore[no-any-return]  # the lazily imported sqlite3 is untyped
 
-    def _check(self, conn: sqlite3.Connection) -> None:
-        """Make sure the file is our store, creating the schema in an empty file."""
-        problem = self._diagnose(conn)
-        if problem is None:
-            self._checked = True
-            return
-        conn.close()
-        self.set_aside(problem)
-        raise _Reopen()
+    def _check(self, conn: sqlite3.Connection, write: bool) -> bool:
+        """Make sure the file is our store at the current schema. ``False``: a read found an
+        empty database, where nothing is stored yet. A file that is not a store is set aside
+        (or refused), and the caller opens the path again."""
+        try:
+            return self._prepare(conn, write)
+        except NotAStore as found:
+            conn.close()
+            self.set_aside(str(found))
+            raise _Reopen() from None
 
-    def _diagnose(self, conn: sqlite3.Connection) -> str | None:
-        """What is wrong with the file (``None``: usable). Only corruption is a problem to
-        report; a busy or otherwise unusable file raises :class:`StatsError` instead, so that
-        it is never set aside."""
+    def _prepare(self, conn: sqlite3.Connection, write: bool) -> bool:
+        with self._judged(conn):
+            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            version = schema.inspect(conn, self.path, quick_check=not self._checked)
+            if version == 0 and not write:
+                return False
+            if version != schema.SCHEMA_VERSION:
+                if not write:  # upgrade under the write lock, looking again once it is held
+                    conn.execute("ROLLBACK")
+                    conn.execute("BEGIN IMMEDIATE")
+                    version = schema.inspect(conn, self.path, quick_check=False)
+                schema.prepare(conn, version)
+            conn.execute("COMMIT")
+        self._checked = True
+        return True
+
+    @contextlib.contextmanager
+    def _judged(self, conn: sqlite3.Connection) -> Iterator[None]:
+        """Run a look at the file: SQLite's verdict that it is damaged becomes
+        :class:`NotAStore`, any other failure (busy, read-only, full) :class:`StatsError`,
+        so that only damage sets a file aside. The transaction ends with the block."""
         sqlite3 = sqlite_module()
         try:
-            return schema.inspect(conn, self.path, quick_check=not self._checked)
+            yield
         except sqlite3.DatabaseError as error:
             if not is_corruption(error):
                 raise unusable(self.path, error) from None
-            if error_code(error) == SQLITE_CORRUPT:
-                return f"a damaged SQLite file ({error})"
-            return f"not a SQLite database ({error})"
+            raise NotAStore(corruption_problem(error)) from None
         finally:
             if conn.in_transaction:
-                # The transaction ends with the connection anyway.
                 with contextlib.suppress(sqlite3.Error):
                     conn.execute("ROLLBACK")
 
@@ -126,12 +194,13 @@ class Database:
             f"the statistics file {self.path} was {problem}; it was moved to {target} "
             "and a new, empty statistics file takes its place",
             StatsWarning,
-            stacklevel=5,
+            stacklevel=7,  # the StatsStore method that opened the file
         )
 
     def _problem_now(self) -> str | None:
-        """Look again, under the set-aside lock, at whatever file is at the path now."""
-        if not self.path.exists() or self.path.stat().st_size == 0:
+        """Look again, under the set-aside lock, at whatever file is at the path now. The look
+        holds the write lock: a file another process is writing is busy, never moved."""
+        if not self.exists():
             return None
         sqlite3 = sqlite_module()
         try:
@@ -139,56 +208,15 @@ class Database:
         except sqlite3.Error as error:
             raise StatsError(f"cannot open the statistics file {self.path}: {error}") from None
         try:
-            return self._diagnose(conn)
+            with self._judged(conn):
+                conn.execute("BEGIN IMMEDIATE")
+                schema.inspect(conn, self.path, quick_check=not self._checked)
+        except NotAStore as found:
+            return str(found)
         finally:
             conn.close()
+        return None
 
 
 class _Reopen(Exception):
-    """Internal: the file was set aside and recreated; open it again."""
-
-
-class _Connection:
-    """``with database.connect(create) as conn``: a checked connection (or ``None``), one
-    transaction committed on success and rolled back on error, closed at the end."""
-
-    def __init__(self, database: Database, create: bool) -> None:
-        self.database = database
-        self.create = create
-        self.conn: sqlite3.Connection | None = None
-
-    def __enter__(self) -> Any:
-        sqlite3 = sqlite_module()
-        for _ in range(3):
-            try:
-                self.conn = self.database._open(self.create)
-                break
-            except _Reopen:
-                continue
-        else:  # pragma: no cover - a file replaced under us three times in a row
-            raise StatsError(f"the statistics file {self.database.path} keeps changing; try again")
-        if self.conn is not None:
-            try:
-                self.conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as error:
-                self.conn.close()
-                raise unusable(self.database.path, error) from None
-        return self.conn
-
-    def __exit__(self, kind: Any, value: Any, traceback: Any) -> Literal[False]:
-        conn = self.conn
-        if conn is None:
-            return False
-        sqlite3 = sqlite_module()
-        try:
-            if kind is None:
-                conn.execute("COMMIT")
-            elif conn.in_transaction:
-                conn.execute("ROLLBACK")
-        except sqlite3.Error as error:
-            raise unusable(self.database.path, error) from None
-        finally:
-            conn.close()
-        if isinstance(value, sqlite3.Error):
-            raise unusable(self.database.path, value) from value
-        return False
+    """Internal: the file was set aside; open the path again."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .corruption import NotAStore
 from .errors import StatsError
 
 if TYPE_CHECKING:
@@ -65,23 +66,22 @@ COLUMNS = (
 """The columns of ``games``, in the order a written row lists them (after ``id``)."""
 
 
-def inspect(conn: sqlite3.Connection, path: Path, *, quick_check: bool) -> str | None:
-    """What is wrong with the file (``None``: it is a usable store, created if empty and
-    upgraded if older). Raises :class:`StatsError` for a newer version's store, and SQLite's
-    own errors for a file it cannot read."""
-    conn.execute("BEGIN IMMEDIATE")  # one writer at a time decides whether to create the schema
+def inspect(conn: sqlite3.Connection, path: Path, *, quick_check: bool) -> int:
+    """The schema version of the store in ``conn``'s file, read in the caller's transaction
+    without writing: :data:`SCHEMA_VERSION`, an older one (to upgrade), or 0 for an empty
+    database (to create). Raises :class:`NotAStore` for a file that is not a store and
+    :class:`StatsError` for a newer version's store."""
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     tables = sorted(
         r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
     )
     if app_id == 0 and version == 0 and not tables:
-        for statement in _SCHEMA:
-            conn.execute(statement)
-        conn.execute("COMMIT")
-        return None
+        return 0
     if app_id != APPLICATION_ID:
-        return f"a SQLite database of another program (tables: {', '.join(tables) or 'none'})"
+        raise NotAStore(
+            f"a SQLite database of another program (tables: {', '.join(tables) or 'none'})"
+        )
     if version > SCHEMA_VERSION:
         raise StatsError(
             f"the statistics file {path} was written by a newer pyramide-widget "
@@ -89,15 +89,24 @@ def inspect(conn: sqlite3.Connection, path: Path, *, quick_check: bool) -> str |
             "or choose another file. It was left as it is."
         )
     if not (version == SCHEMA_VERSION or version in _MIGRATIONS) or "games" not in tables:
-        return f"a statistics file with an unknown schema (version {version})"
+        raise NotAStore(f"a statistics file with an unknown schema (version {version})")
     if quick_check:
         result = conn.execute("PRAGMA quick_check").fetchone()[0]
         if result != "ok":
-            return f"a damaged statistics file ({result})"
-    if version != SCHEMA_VERSION:  # an older store: upgrade it in this transaction, games kept
-        for step in range(version, SCHEMA_VERSION):
-            for statement in _MIGRATIONS[step]:
-                conn.execute(statement)
+            raise NotAStore(f"a damaged statistics file ({result})")
+    return int(version)
+
+
+def prepare(conn: sqlite3.Connection, version: int) -> None:
+    """Bring the store found at ``version`` (:func:`inspect`) to :data:`SCHEMA_VERSION`:
+    create the schema in an empty database, upgrade an older store keeping its games. The
+    caller holds the write lock and commits."""
+    if version == 0:
+        for statement in _SCHEMA:
+            conn.execute(statement)
+        return
+    for step in range(version, SCHEMA_VERSION):
+        for statement in _MIGRATIONS[step]:
+            conn.execute(statement)
+    if version != SCHEMA_VERSION:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        conn.execute("COMMIT")
-    return None

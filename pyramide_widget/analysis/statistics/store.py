@@ -127,7 +127,7 @@ class StatsStore:
             session,
         )
         try:
-            with self._database.connect(create=True) as conn:
+            with self._database.writing() as conn:
                 for waiting in self._pending.values():
                     _write_row(conn, waiting)
                 entry_id = _write_row(conn, row)
@@ -142,9 +142,9 @@ class StatsStore:
 
     def clear(self) -> int:
         """Delete every stored game; returns how many there were."""
-        with self._database.connect(create=False) as conn:
-            if conn is None:
-                return 0
+        if not self._database.exists():
+            return 0
+        with self._database.writing() as conn:
             return int(conn.execute("DELETE FROM games").rowcount)
 
     # ------------------------------------------------------------------ reading
@@ -166,7 +166,7 @@ class StatsStore:
         letter = check_letter(rules_letter)
         where, params = ("WHERE rules = ?", (letter,)) if letter else ("", ())
         ranked = f"won AND NOT assisted AND {VALID_RESULT}"
-        with self._database.connect(create=False) as conn:
+        with self._database.reading() as conn:
             if conn is None:
                 return Totals(letter, 0, 0, None, None)
             played, won, helped, best, fewest = conn.execute(
@@ -180,7 +180,7 @@ class StatsStore:
     def rules_played(self) -> list[str]:
         """The rules letters with at least one stored game, in preset order (custom ``X`` last);
         a letter this package does not know (a tampered file) is not a rules preset to show."""
-        with self._database.connect(create=False) as conn:
+        with self._database.reading() as conn:
             if conn is None:
                 return []
             letters = {row[0] for row in conn.execute("SELECT DISTINCT rules FROM games")}
@@ -228,7 +228,7 @@ class StatsStore:
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
-        with self._database.connect(create=False) as conn:
+        with self._database.reading() as conn:
             if conn is None:
                 return []
             rows = conn.execute(sql, params).fetchall()
