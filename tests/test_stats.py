@@ -571,6 +571,26 @@ def test_corrupt_file_raises_and_is_left_alone_when_asked(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.sqlite3"]
 
 
+@pytest.mark.parametrize("content", [b"x", b"\0", b"\n", b"SQLite format 3"])
+def test_a_tiny_file_that_is_not_a_store_is_refused_and_left_alone_when_asked(
+    tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(content)
+    raising = StatsStore(path, on_corrupt="raise")
+    with pytest.raises(CorruptStatsError, match=r"is not a SQLite database.*left as it is"):
+        raising.totals()
+    with pytest.raises(CorruptStatsError, match=r"is not a SQLite database.*left as it is"):
+        raising.record_game(finished(WINNABLE_N, 3.0))
+    assert path.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.sqlite3"]
+    with pytest.warns(StatsWarning, match=r"not a SQLite database.*moved to"):
+        assert StatsStore(path).record_game(finished(WINNABLE_N, 3.0)) is not None
+    (aside,) = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    assert aside.read_bytes() == content
+    assert StatsStore(path).totals().played == 1
+
+
 def make_foreign(path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")

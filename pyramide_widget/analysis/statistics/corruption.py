@@ -1,8 +1,8 @@
 """Telling a damaged statistics file from a busy one, and setting a damaged file aside.
 
-Only SQLite's own verdicts ("not a database", "malformed"), a foreign or unknown schema and a
-failed ``quick_check`` make a file damaged; busy, read-only, full or unreadable files are left
-as they are (:func:`unusable`)."""
+Only SQLite's own verdicts ("not a database", "malformed"), a file that does not begin with
+SQLite's header, a foreign or unknown schema and a failed ``quick_check`` make a file damaged;
+busy, read-only, full or unreadable files are left as they are (:func:`unusable`)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ from .errors import StatsBusyError, StatsError
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html).
 SQLITE_BUSY, SQLITE_LOCKED, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 6, 11, 26
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first bytes of every SQLite database file."""
 
 
 class NotAStore(Exception):
@@ -41,6 +44,24 @@ def corruption_problem(error: Exception) -> str:
     if error_code(error) == SQLITE_CORRUPT:
         return f"a damaged SQLite file ({error})"
     return f"not a SQLite database ({error})"
+
+
+def header_problem(path: Path) -> str | None:
+    """Why the file at ``path`` cannot be a SQLite database, judged by its first bytes, or
+    ``None``. SQLite itself takes a file shorter than a page (one byte, say) for an empty
+    database and writes over it, so this look comes first."""
+    try:
+        with open(path, "rb") as file:
+            start = file.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise StatsError(
+            f"cannot read the statistics file {path}: {error}; it was left as it is"
+        ) from None
+    if not start or start == SQLITE_HEADER:
+        return None
+    return f"not a SQLite database (it does not begin with SQLite's header: {start!r})"
 
 
 def unusable(path: Path, error: Exception) -> StatsError:

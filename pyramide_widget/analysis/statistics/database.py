@@ -19,6 +19,7 @@ from . import schema
 from .corruption import (
     NotAStore,
     corruption_problem,
+    header_problem,
     identity,
     is_corruption,
     move_aside,
@@ -111,6 +112,11 @@ class Database:
             if not write:
                 return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            problem = header_problem(self.path)
+            if problem is not None:
+                self.set_aside(problem)
+                raise _Reopen()
         opened = identity(self.path)
         try:
             conn = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
@@ -202,6 +208,9 @@ class Database:
         holds the write lock: a file another process is writing is busy, never moved."""
         if not self.exists():
             return None
+        problem = header_problem(self.path)
+        if problem is not None:
+            return problem
         sqlite3 = sqlite_module()
         try:
             conn = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
