@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -454,6 +455,41 @@ def test_statistics_html_escapes_everything_a_tampered_file_holds(store: StatsSt
     n = summary.totals("N")
     assert (n.played, n.best_time, n.fewest_moves) == (4, 60.0, 73)  # text is not a time or a count
     assert evil in repr(summary)  # plain text needs no escaping, and does not fail
+
+
+def test_a_stored_time_out_of_range_is_a_damaged_row_and_every_view_still_shows(
+    store: StatsStore,
+) -> None:
+    fill(store)
+    conn = sqlite3.connect(store.path)
+    with conn:  # the fastest N win and the only E win: each the best time of its totals
+        conn.execute("UPDATE games SET time = 1e308 WHERE id IN (4, 5)")
+    conn.close()
+    with pytest.warns(StatsWarning, match=r"damaged game row") as caught:
+        summary = store.summary()
+    damaged = {re.search(r"\(id [\d, ]+\)", str(w.message))[0] for w in caught}  # type: ignore[index]
+    assert damaged == {"(id 4)", "(id 5)"}  # one warning per preset's ranking
+    text = repr(summary)
+    assert (
+        "Easy (E)                    1     1         0    100.0%          —             —" in text
+    )
+    assert "1e+308" not in summary._repr_html_()
+    n = summary.totals("N")
+    assert (n.played, n.won, n.best_time, n.fewest_moves) == (4, 4, 60.0, 73)
+    assert [e.id for e in summary.ranking("N")] == [3, 1, 2]
+    assert summary.ranking("E") == ()
+    assert json.loads(json.dumps(summary.to_dict(), allow_nan=False)) == summary.to_dict()
+    with pytest.warns(StatsWarning, match=r"\(id 5\)"):
+        assert store.view("E")["totals"]["best_time"] is None
+    with pytest.warns(StatsWarning, match=r"\(id 5, 4\)"):
+        assert [e.id for e in store.games()] == [6, 3, 2, 1]
+
+
+def test_a_game_whose_clock_reads_an_absurd_time_is_not_recorded(store: StatsStore) -> None:
+    game = finished(WINNABLE_N, 1e308)
+    with pytest.raises(RecordError, match="'times' must be a list of seconds"):
+        store.record_game(game)
+    assert not store.path.exists()
 
 
 def test_empty_statistics_say_so(tmp_path: Path) -> None:

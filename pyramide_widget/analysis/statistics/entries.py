@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from ...engine.record import Record
+from ...engine.record import MAX_TIME, Record
 from ...engine.rules import PRESETS
 
 OUTCOMES = ("won", "no_moves", "abandoned")
@@ -88,9 +88,11 @@ def check_letter(letter: str | None) -> str | None:
 
 
 # A file's columns hold whatever was put there (SQLite keeps text in a REAL column): the best
-# time and fewest moves come only from rows whose time and moves are both numbers.
+# time and fewest moves come only from rows whose time and moves are both numbers, the time
+# one a record keeps (engine.record.MAX_TIME: 1e308 would break every view that shows it).
 VALID_RESULT = (
-    "typeof(time) IN ('integer', 'real') AND time >= 0 AND typeof(moves) = 'integer' AND moves >= 0"
+    f"typeof(time) IN ('integer', 'real') AND time >= 0 AND time <= {MAX_TIME!r}"
+    " AND typeof(moves) = 'integer' AND moves >= 0"
 )
 """SQL: the row's time and moves are those of a game."""
 
@@ -109,7 +111,7 @@ def entry_from_row(row: tuple[Any, ...]) -> GameEntry | None:
         and moves >= 0
         and isinstance(time, (int, float))
         and not isinstance(time, bool)
-        and 0 <= time < float("inf")
+        and 0 <= time <= MAX_TIME
     )
     if not (
         numbers_ok
