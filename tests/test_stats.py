@@ -36,7 +36,7 @@ from pyramide_widget.analysis.statistics import (
     stats,
 )
 from pyramide_widget.engine.errors import RecordError
-from pyramide_widget.solver import hint
+from pyramide_widget.solver import hint, solve
 
 T0 = datetime(2025, 1, 2, 12, 0, tzinfo=timezone.utc)
 WINNABLE_N = "PY1-N-AAAAAAB"  # the greedy line below wins it in 73 moves
@@ -329,6 +329,45 @@ def test_the_widget_hint_button_makes_the_recorded_game_assisted(tmp_path: Path)
     (entry,) = StatsStore(path).games()
     assert entry.assisted and entry.won and entry.record().assisted
     assert StatsStore(path).ranking() == []
+
+
+def test_a_game_won_by_playing_the_solvers_line_from_python_is_assisted(
+    store: StatsStore,
+) -> None:
+    game = Game.from_code(WINNABLE_N, clock=FakeTime())
+    result = solve(game)
+    assert game.assisted  # consulting the solver on a game in progress is help, as a hint is
+    for move in result.solution or ():
+        game.play(move)
+    entry = store.record_game(game)
+    assert entry is not None and entry.won and entry.assisted and entry.record().assisted
+    assert store.ranking() == [] and store.totals().best_time is None
+    assert store.totals().won_assisted == 1
+
+
+def test_solving_a_finished_game_a_deal_code_or_a_copy_leaves_the_players_game_unaided() -> None:
+    game = finished(WINNABLE_N, 5.0)
+    solve(game)  # the game is over: looking back helps nobody
+    assert not game.assisted
+    playing = Game.from_code(WINNABLE_N)
+    solve(WINNABLE_N)
+    solve(playing.record().replay())
+    assert not playing.assisted
+
+
+def test_the_widgets_own_check_for_a_dead_end_is_no_help_to_the_player() -> None:
+    from layouts import stuck_game
+
+    from pyramide_widget.widget import PyramideWidget
+
+    widget = PyramideWidget(game=stuck_game(), stats=False)
+    try:
+        while not widget._state["stuck"]:  # a whole cycle of the talon without a removal
+            assert widget.game.stock or widget.game.waste
+            widget._on_message(widget, {"type": "tap", "pile": "stock"}, [])
+        assert not widget.game.assisted  # the widget asked the solver, the player did not
+    finally:
+        widget.close()
 
 
 def test_a_game_from_an_explicit_layout_is_recorded_without_a_code(store: StatsStore) -> None:

@@ -193,9 +193,9 @@ class Game:
         self.clock = GameClock(self._clock_source)
         self._status = self._compute_status()
         self.assisted = False
-        """Whether the player had help in this game: a hint
-        (:func:`pyramide_widget.solver.hint`) asked while it was in progress, or help a front end
-        reports by setting it. Records and statistics keep it
+        """Whether the player had help in this game: the solver consulted while it was in
+        progress (:func:`pyramide_widget.solver.solve` or :func:`~pyramide_widget.solver.hint`),
+        or help a front end reports by setting it. Records and statistics keep it
         (assisted wins are not ranked); :meth:`restart` clears it with the rest."""
 
     @property

@@ -122,10 +122,16 @@ def solve(
     Python; ``"python"`` forces pure Python, ``"compiled"`` the compiled search (``ValueError``
     where it cannot run). The environment variable ``PYRAMIDE_SOLVER=python`` makes ``"auto"``
     pure Python. Both give the same answers; :attr:`SolveResult.engine` says which ran.
+
+    Consulting the solver on a game in progress makes it assisted (``game.assisted``, which
+    records keep and statistics leave out of their rankings), whatever the answer; to ask
+    without that, solve a copy (``copy.deepcopy(game)``) or the deal code.
     """
     game = _checked_game(game, max_nodes)
     if not isinstance(optimal, bool):
         raise TypeError(f"optimal must be True or False, got {type(optimal).__name__}")
+    if not game.is_over:
+        game.assisted = True
     try:
         return _solve(game, optimal, max_nodes, engine)
     except PileOutOfNodes as stop:
@@ -295,12 +301,10 @@ def hint(game: Game | str, *, max_nodes: int | None = HINT_NODES) -> Move | None
     rules) get the first move of the best line found so far, or else the first legal move:
     still a sensible move, though not one proven to be best.
 
-    Asking while the game is in progress makes it assisted (``game.assisted``, which records
-    keep and statistics leave out of their rankings), whatever the answer."""
+    Asking while the game is in progress makes it assisted, as :func:`solve` does."""
     game = _checked_game(game, max_nodes)
     if game.is_over:
         return None
-    game.assisted = True
     try:
         result = solve(game, max_nodes=max_nodes)
     except SearchLimitReached as stop:

@@ -4,6 +4,7 @@ imported on first use."""
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -58,8 +59,8 @@ def nothing_more_removable(game: Game) -> bool:
     can be removed; ``False`` when it cannot tell in time."""
     from ..solver import SearchLimitReached, solve
 
-    try:
-        result = solve(game, max_nodes=STUCK_NODES)
+    try:  # on a copy: solving a game marks it assisted, and this check is no help to the player
+        result = solve(copy.deepcopy(game), max_nodes=STUCK_NODES)
     except SearchLimitReached:
         return False
     return result.max_removed == game.shape.size - game.pyramid_left
