@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import os
 import re
@@ -350,9 +351,11 @@ def test_solving_a_finished_game_a_deal_code_or_a_copy_leaves_the_players_game_u
     solve(game)  # the game is over: looking back helps nobody
     assert not game.assisted
     playing = Game.from_code(WINNABLE_N)
+    playing.play("draw")
     solve(WINNABLE_N)
-    solve(playing.record().replay())
-    assert not playing.assisted
+    copied = copy.deepcopy(playing)
+    solve(copied)
+    assert copied.assisted and not playing.assisted
 
 
 def test_the_widgets_own_check_for_a_dead_end_is_no_help_to_the_player() -> None:
