@@ -84,6 +84,22 @@ def test_the_analysis_shows_what_analyze_finds_the_losing_move_and_the_better_on
     assert analyze(better.record()).deal.winnable  # the better move keeps the deal winnable
 
 
+def test_analysing_a_game_still_in_progress_makes_it_assisted():
+    """A stuck game can be undone and played on once the analysis has shown the better move:
+    it is assisted from then on, as after a hint. A finished game is not changed."""
+    stuck = _lost()
+    assert not stuck.game.is_over and not stuck.game.assisted
+    send(stuck, {"type": "analyze"})
+    assert stuck.analysis is not None and stuck.game.assisted
+    over = _widget(Game.from_code("PY1-R-BBAAAAB"))
+    over.game.play("3♥+10♣")
+    while not over.game.is_over:
+        moves = over.game.legal_moves()
+        over.game.play(next((m for m in moves if m.cards), moves[0]))
+    send(over, {"type": "analyze"})
+    assert over.analysis is not None and not over.game.assisted
+
+
 def test_replay_marks_the_losing_step_and_highlights_the_better_move_before_it():
     w = _lost()
     send(w, {"type": "analyze"})

@@ -278,6 +278,8 @@ class PyramideWidget(anywidget.AnyWidget):
         from ..analysis.review import analyze
 
         record = game.record()
+        if not game.is_over:  # a stuck game can be undone and played on with what it shows
+            game.assisted = True
 
         def work(report: Callable[[Any], None]) -> GameAnalysis:
             return analyze(record, progress=lambda done, total: report(_progress(done, total)))
