@@ -9,10 +9,12 @@ per-position budget cannot settle at the deal."""
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Callable
 
 import pytest
 
-from pyramide_widget import Game, GameAnalysis, RecordError, analyze, solve
+from pyramide_widget import Game, GameAnalysis, Record, RecordError, analyze, solve
 from pyramide_widget.analysis.review import Verdict
 
 LOSING_DEAL, LOSING_MOVE = "PY1-N-AAABAAB", "4♥+9♥"
@@ -195,6 +197,60 @@ def test_the_analysis_is_plain_json_and_says_the_solver_sees_the_stock():
         and "sees the order of the stock" in analysis.summary()
     )
     assert repr(analysis) == repr(analyze(game.record()))
+
+
+def _long_record(actions: int) -> Record:
+    """A standard game of ``actions`` draws and recycles: with unlimited recycles it never
+    ends, and each pass through the stock is a new position (the recycles used differ)."""
+    game = Game.from_code(LOSING_DEAL)
+    while game.action_count < actions:
+        game.play("draw" if game.stock else "recycle")
+    return game.record()
+
+
+def _lines_run(work: Callable[[], object]) -> int:
+    """How many lines of Python ``work`` runs: an operation count that a slow or busy machine
+    does not change."""
+    count = 0
+
+    def trace(frame: object, event: str, arg: object) -> Callable[..., object]:
+        nonlocal count
+        count += event == "line"
+        return trace
+
+    sys.settrace(trace)
+    try:
+        work()
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def _ends_only(record: Record) -> dict[str, int | None]:
+    """Budgets that settle the deal and the end and nothing else (every other verdict is then
+    inferred from the end's, across the draws)."""
+    ends = solve(Game.replay(record, upto=0)).nodes + solve(Game.replay(record)).nodes
+    return {"max_nodes": None, "total_nodes": ends + 1}
+
+
+@pytest.mark.parametrize(
+    ("budgets", "complete"),
+    [
+        (lambda record: {"max_nodes": 1, "total_nodes": 1}, False),  # the work is replaying
+        (_ends_only, True),
+        (lambda record: {"max_nodes": 200, "total_nodes": None}, True),  # every position searched
+    ],
+    ids=["nothing-settled", "ends-settled", "every-position-settled"],
+)
+def test_the_work_of_an_analysis_grows_with_the_record_not_its_square(budgets, complete):
+    # Before, every position kept a deep copy of the game, its action log included, and the
+    # verdicts were inferred one step per pass: the work grew with the square of the record's
+    # length, whatever the budgets.
+    short, long = _long_record(150), _long_record(600)
+    assert len({Game.replay(long, upto=n).position() for n in (150, 300, 450, 600)}) == 4
+    per_action = [_lines_run(lambda r=r: analyze(r, **budgets(r))) / len(r) for r in (short, long)]
+    assert per_action[1] < 1.25 * per_action[0], per_action
+    assert analyze(long, **budgets(long)).complete is complete
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,6 @@ Uses the solver only through its public API (:func:`~pyramide_widget.solver.solv
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -255,15 +254,15 @@ def analyze(
         )
     record = Record.load(record)
 
-    # Each step's position (0 = the deal) and one game per distinct position, to search.
+    # Each step's position (0 = the deal) and the pyramid cards removed by then, from one
+    # replay. A search replays the game to its step: a copy of the game per position would
+    # carry the action log each time, and cost the square of the record's length.
     step_position: list[Position] = []
-    games: dict[Position, Game] = {}
+    removed_at: list[int] = []
     final: Game | None = None
     for _step, game in record.steps():
-        position = game.position()
-        step_position.append(position)
-        if position not in games:
-            games[position] = copy.deepcopy(game)
+        step_position.append(game.position())
+        removed_at.append(game.shape.size - game.pyramid_left)
         final = game
     assert final is not None
     undone = _undone_actions(record.actions)
@@ -275,17 +274,19 @@ def analyze(
     first_moves: dict[Position, Move] = {}  # a winning position's first move of a winning line
     budget = _Budget(max_nodes, total_nodes)
 
+    replay = _Replay(record)
+    distinct = len(set(step_position))
+
     def search(step: int, retry: bool = False) -> Verdict:
         position = step_position[step]
         if position in verdicts and not (retry and not verdicts[position].known):
             return verdicts[position]
-        game = games[position]
         limit = budget.next_limit(capped=not retry)
-        removed = game.shape.size - game.pyramid_left
+        removed = removed_at[step]
         if limit is False:
             return verdicts.get(position, Verdict(None, None, removed))
         try:
-            result = solve(game, max_nodes=limit)
+            result = solve(replay.at(step), max_nodes=limit)
         except SearchLimitReached as stop:
             budget.spend(stop.nodes)
             verdict = Verdict(None, None, max(removed, stop.removed))
@@ -296,7 +297,7 @@ def analyze(
                 first_moves[position] = result.solution[0]
         verdicts[position] = verdict
         if progress is not None and not retry:
-            progress(len(verdicts), len(games))
+            progress(len(verdicts), distinct)
         return verdict
 
     # The deal, the end and the kept line first; then every other position; then the budget
@@ -312,9 +313,8 @@ def analyze(
         search(step, retry=True)
 
     known = [
-        verdicts.get(position)
-        or Verdict(None, None, games[position].shape.size - games[position].pyramid_left)
-        for position in step_position
+        verdicts.get(position) or Verdict(None, None, removed)
+        for position, removed in zip(step_position, removed_at, strict=True)
     ]
     _infer(record.actions, known)
     moves = tuple(
@@ -338,6 +338,28 @@ def analyze(
         complete=all(verdict.known for verdict in known),
         nodes=budget.used,
     )
+
+
+class _Replay:
+    """The record's game at any step, advanced in place: forward it plays the actions between,
+    back it replays from the deal. The searches mostly go forward, so an analysis replays the
+    record a few times (once more per step back of the bisection) and copies no game."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self._steps = record.steps()
+        self.step = -1
+        self.game: Game | None = None
+
+    def at(self, step: int) -> Game:
+        """The game after ``step`` actions (0: the deal)."""
+        if step < self.step:
+            self._steps, self.step = self.record.steps(), -1
+        while self.step < step:
+            done, self.game = next(self._steps)
+            self.step = done.index
+        assert self.game is not None
+        return self.game
 
 
 def _undone_actions(actions: tuple[str, ...]) -> list[bool]:
@@ -373,19 +395,15 @@ def _bisect_kept_line(kept: list[int], search: Callable[[int], Verdict]) -> None
 
 
 def _infer(actions: tuple[str, ...], known: list[Verdict]) -> None:
-    """Fill unknown verdicts with what a neighbour across a move proves (module docstring),
-    forward and backward until nothing changes. Only winnability is inferred: a winnable
-    position's ``max_removed`` is the whole table, a lost one's stays unknown."""
-    changed = True
-    while changed:
-        changed = False
-        for i, action in enumerate(actions, 1):
-            if action == UNDO:
-                continue
-            before, after = known[i - 1], known[i]
-            if before.winnable is None and after.winnable is True:
-                known[i - 1] = Verdict(True, after.max_removed, after.at_least)
-                changed = True
-            elif after.winnable is None and before.winnable is False:
-                known[i] = Verdict(False, None, after.at_least)
-                changed = True
+    """Fill unknown verdicts with what a neighbour across a move proves (module docstring): a
+    lost position makes the ones after it lost, a winnable one the ones before it winnable, so
+    one pass forward and one back settle all there is to settle. Only winnability is inferred:
+    a winnable position's ``max_removed`` is the whole table, a lost one's stays unknown."""
+    for i, action in enumerate(actions, 1):
+        before, after = known[i - 1], known[i]
+        if action != UNDO and after.winnable is None and before.winnable is False:
+            known[i] = Verdict(False, None, after.at_least)
+    for i in range(len(actions), 0, -1):
+        before, after = known[i - 1], known[i]
+        if actions[i - 1] != UNDO and before.winnable is None and after.winnable is True:
+            known[i - 1] = Verdict(True, after.max_removed, after.at_least)
