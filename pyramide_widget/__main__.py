@@ -119,7 +119,7 @@ def _parser() -> argparse.ArgumentParser:
     estimate.add_argument(
         "--max-nodes",
         type=int,
-        help="stop each deal's search after this many states and count the deal as undecided (default: no limit)",
+        help="stop each deal's search after this many states, 1 to 2**62, and count the deal as undecided (default: no limit)",
     )
     estimate.add_argument(
         "--serial", action="store_true", help="solve in this process instead of a process pool"
@@ -210,14 +210,16 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _estimate(args: argparse.Namespace) -> int:
     from .analysis.estimation import MAX_DEALS, MAX_SEED, estimate
+    from .solver import check_node_budget
 
     rules = _rules(args.rules)
     assert rules is not None
     deals = _whole("--deals", args.deals, 1, MAX_DEALS)
     seed = _whole("--seed", args.seed, 0, MAX_SEED)
-    max_nodes = (
-        None if args.max_nodes is None else _whole("--max-nodes", args.max_nodes, 1, 2**63 - 1)
-    )
+    try:
+        max_nodes = check_node_budget("--max-nodes", args.max_nodes)
+    except ValueError as error:
+        raise PyramideError(str(error)) from None
     if max_nodes is not None and args.player is not None:
         raise PyramideError("--max-nodes is the solver's budget: a --player plays without one")
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None

@@ -273,3 +273,10 @@ def test_bad_input_is_refused_at_the_call(call, error, says):
     record = Game.from_code(LOSING_DEAL).record()
     with pytest.raises(error, match=says):
         call(record)
+
+
+@pytest.mark.parametrize("budget", ["max_nodes", "total_nodes"])
+def test_a_budget_beyond_the_solvers_range_is_refused_at_the_call(budget):
+    record = Game.from_code(LOSING_DEAL).record()
+    with pytest.raises(ValueError, match=rf"{budget} must be .* from 1 to 2\*\*62"):
+        analyze(record, **{budget: 2**63})

@@ -201,7 +201,13 @@ def test_estimate_max_nodes_counts_unsettled_deals_as_undecided(
         and data["won"] + data["lost"] + data["undecided"] == 4
     )
     assert main(["estimate", "--rules", "U", "--max-nodes", "0"]) == 2
-    assert "--max-nodes must be a whole number from 1" in capsys.readouterr().err
+    assert "--max-nodes must be a positive number of search nodes from 1 to 2**62" in (
+        capsys.readouterr().err
+    )
+    assert main(["estimate", "--rules", "U", "--max-nodes", str(2**63)]) == 2
+    assert "--max-nodes must be a positive number of search nodes from 1 to 2**62" in (
+        capsys.readouterr().err
+    )
     assert main(["estimate", "--rules", "U", "--max-nodes", "9", "--player", "greedy"]) == 2
     assert "--max-nodes is the solver's budget" in capsys.readouterr().err
 

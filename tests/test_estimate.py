@@ -240,6 +240,11 @@ def test_keep_decides_what_is_kept_deal_by_deal_not_the_figures() -> None:
         ({"keep": "some"}, ValueError, "keep"),
         ({"max_nodes": 0}, ValueError, "max_nodes"),
         ({"max_nodes": 2.5}, TypeError, "max_nodes"),
+        (
+            {"max_nodes": 2**63 - 1},
+            ValueError,
+            "max_nodes must be a positive number of search nodes from 1 to 2**62",
+        ),
         ({"max_nodes": 10, "player": "greedy"}, ValueError, "max_nodes is the solver's budget"),
     ],
 )

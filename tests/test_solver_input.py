@@ -56,3 +56,39 @@ def test_hint_refuses_a_budget_below_one() -> None:
 def test_optimal_is_true_or_false(optimal: Any) -> None:
     with pytest.raises(TypeError, match="optimal must be True or False"):
         solve(CODE, optimal=optimal)
+
+
+# One node budget range for every search: the compiled search counts in a signed 64-bit integer.
+TOO_MANY_NODES = [2**62 + 1, 2**63, 2**64, 10**30]
+
+
+def _compiled_or_skip() -> str:
+    from pyramide_widget.solver import compiled
+
+    if not compiled.available():
+        pytest.skip("the compiled search is not built here")
+    return "compiled"
+
+
+@pytest.mark.parametrize("max_nodes", TOO_MANY_NODES)
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_a_budget_beyond_the_range_is_refused_by_either_engine(max_nodes: int, engine: str) -> None:
+    # Before, the compiled search overflowed (OverflowError from deep inside) while the Python
+    # search accepted any budget: the same call answered or failed by the engine that ran.
+    if engine == "compiled":
+        _compiled_or_skip()
+    game = Game.from_code(CODE)
+    with pytest.raises(ValueError, match=r"max_nodes must be .* from 1 to 2\*\*62"):
+        solve(game, max_nodes=max_nodes, engine=engine)
+    with pytest.raises(ValueError, match=r"max_nodes must be .* from 1 to 2\*\*62"):
+        hint(game, max_nodes=max_nodes)
+    assert not game.assisted  # refused before anything happened
+
+
+def test_the_largest_budget_runs_on_either_engine_with_the_same_answer() -> None:
+    from pyramide_widget.solver import MAX_NODES
+
+    game = Game.from_code("PY1-P-AAAAAAS")  # limited recycles: the compiled search's oracle too
+    python = solve(game, max_nodes=MAX_NODES, engine="python")
+    compiled = solve(game, max_nodes=MAX_NODES, engine=_compiled_or_skip())
+    assert python == compiled == solve(game, engine="python")

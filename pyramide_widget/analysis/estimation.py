@@ -489,8 +489,9 @@ def solve_deals(
         if in_flight is None
         else _check_whole("in_flight", in_flight, 1, MAX_DEALS)
     )
-    if max_nodes is not None:
-        _check_whole("max_nodes", max_nodes, 1, 2**63 - 1)
+    from ..solver import check_node_budget
+
+    check_node_budget("max_nodes", max_nodes)
     task, extra, executor = _work(player, seed, executor, max_nodes)
     return _stream(rules, deals, seed, executor, chunk_size, window, task, extra)
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.moves import Move
 from ..engine.position import Position
 from ..engine.record import UNDO, Record
-from ..solver import SearchLimitReached, solve
+from ..solver import SearchLimitReached, check_node_budget, solve
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -215,17 +215,6 @@ class _Budget:
             self.left -= nodes
 
 
-def _check_budget(name: str, value: Any) -> None:
-    if value is None:
-        return
-    if type(value) is not int:
-        raise TypeError(
-            f"{name} must be a whole number of search nodes (int) or None, got {type(value).__name__} {value!r}"
-        )
-    if value < 1:
-        raise ValueError(f"{name} must be a positive number of search nodes, not {value!r}")
-
-
 def analyze(
     record: Record | str | dict[str, Any],
     *,
@@ -246,8 +235,8 @@ def analyze(
         raise TypeError(
             f"record must be a Record (game.record()) or its JSON or text form, got {type(record).__name__}"
         )
-    _check_budget("max_nodes", max_nodes)
-    _check_budget("total_nodes", total_nodes)
+    check_node_budget("max_nodes", max_nodes)
+    check_node_budget("total_nodes", total_nodes)
     if progress is not None and not callable(progress):
         raise TypeError(
             f"progress must be a function of (done, total) or None, got {type(progress).__name__}"

@@ -49,9 +49,25 @@ One module per part: ``answers`` (:func:`solve`, :func:`hint` and what they retu
 to C, ``_compiled_search.c``, and which engine runs).
 """
 
-from .answers import HINT_NODES, SearchLimitReached, SolveResult, hint, solve
+from .answers import (
+    HINT_NODES,
+    MAX_NODES,
+    SearchLimitReached,
+    SolveResult,
+    check_node_budget,
+    hint,
+    solve,
+)
 
-__all__ = ["HINT_NODES", "SearchLimitReached", "SolveResult", "hint", "solve"]
+__all__ = [
+    "HINT_NODES",
+    "MAX_NODES",
+    "SearchLimitReached",
+    "SolveResult",
+    "check_node_budget",
+    "hint",
+    "solve",
+]
 
 # The public classes are documented (and printed in tracebacks) under the package's name.
 SearchLimitReached.__module__ = SolveResult.__module__ = __name__

@@ -25,6 +25,29 @@ if TYPE_CHECKING:
 #: promptly. Most positions are solved well within it; see :func:`hint` for the others.
 HINT_NODES = 40_000
 
+MAX_NODES = 2**62
+"""The largest node budget, the same for every search: the compiled one counts nodes in a
+signed 64-bit integer and adds a budget to a count, so a budget stays below half its range."""
+
+
+def check_node_budget(name: str, value: object) -> int | None:
+    """``value`` if it is ``None`` (no budget) or a whole number of search nodes from 1 to
+    :data:`MAX_NODES`; otherwise a ``TypeError`` or ``ValueError`` naming ``name`` and the range,
+    so that a bad budget fails at the call (1.5, nan or True would otherwise run without a
+    budget or stop early)."""
+    if value is None:
+        return None
+    if type(value) is not int:
+        raise TypeError(
+            f"{name} must be a whole number of search nodes (int) from 1 to 2**62, or None; "
+            f"got {type(value).__name__} {value!r}"
+        )
+    if not 1 <= value <= MAX_NODES:
+        raise ValueError(
+            f"{name} must be a positive number of search nodes from 1 to 2**62, got {value!r}"
+        )
+    return value
+
 
 class SearchLimitReached(Exception):
     """:func:`solve` examined ``max_nodes`` states without an answer.
@@ -81,19 +104,10 @@ class SolveResult:
 
 def _checked_game(game: Game | str, max_nodes: int | None) -> Game:
     """The game to search (a deal code stands for its deal), after checking ``max_nodes``, so
-    bad arguments raise at the call saying what is expected (1.5, nan or True would otherwise
-    run without a budget or stop early)."""
+    bad arguments raise at the call saying what is expected."""
     from ..engine.game import Game
 
-    if max_nodes is not None:
-        if type(max_nodes) is not int:
-            raise TypeError(
-                f"max_nodes must be a whole number of search nodes (int) or None, got {type(max_nodes).__name__} {max_nodes!r}"
-            )
-        if max_nodes < 1:
-            raise ValueError(
-                f"max_nodes must be a positive number of search nodes, not {max_nodes!r}"
-            )
+    check_node_budget("max_nodes", max_nodes)
     if isinstance(game, str):
         return Game.from_code(game)
     if not isinstance(game, Game):
