@@ -199,6 +199,33 @@ def test_only_a_window_of_chunks_is_in_flight() -> None:
         stream.close()
 
 
+class MiscountingExecutor(ThreadPoolExecutor):
+    """A real thread pool whose futures give ``change`` more (or fewer) results than each
+    chunk's task returned, as a broken executor might."""
+
+    def __init__(self, change: int) -> None:
+        super().__init__(max_workers=2)
+        self.change = change
+
+    def submit(self, task, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        def miscounted():  # type: ignore[no-untyped-def]
+            results = task(*args, **kwargs)
+            return results[: self.change] if self.change < 0 else results + results[: self.change]
+
+        return super().submit(miscounted)
+
+
+@pytest.mark.parametrize("change", [-1, -5, 1])
+def test_an_executor_that_returns_a_wrong_number_of_results_is_an_error(change: int) -> None:
+    # Before, the estimate took fewer results silently and reported a rate over deals it
+    # never saw (with more, it ignored the extra ones).
+    with (
+        MiscountingExecutor(change) as pool,
+        pytest.raises(ValueError, match=r"the executor returned \d+ results for 5 deals"),
+    ):
+        estimate("N", deals=10, seed=1, executor=pool, chunk_size=5)
+
+
 def test_keep_decides_what_is_kept_deal_by_deal_not_the_figures() -> None:
     everything = estimate("N", deals=30, seed=9, executor="serial")
     won_only = estimate("N", deals=30, seed=9, executor="serial", keep="won")

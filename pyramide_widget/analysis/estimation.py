@@ -524,8 +524,20 @@ def _stream(
         solved = _in_order(pool, rules, chunks, window, executor is None, task, extra)
     with closing(solved) as results:
         for chunk, chunk_results in results:
+            _check_count(chunk, chunk_results)
             for code, (winnable, removed, nodes, seconds) in zip(chunk, chunk_results, strict=True):
                 yield DealOutcome(code, winnable, removed, nodes, seconds)
+
+
+def _check_count(chunk: list[str], results: object) -> None:
+    """Raise ``ValueError`` unless ``results`` is a list of one result per deal of ``chunk``: an
+    executor that lost or added results would otherwise give a rate over deals never solved."""
+    if not isinstance(results, list) or len(results) != len(chunk):
+        got = f"{len(results)} results" if isinstance(results, list) else repr(results)[:80]
+        raise ValueError(
+            f"the executor returned {got} for {len(chunk)} deals ({chunk[0]} to {chunk[-1]}); "
+            "an executor must return each task's result as the task returned it"
+        )
 
 
 def _in_order(
