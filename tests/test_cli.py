@@ -114,6 +114,9 @@ def test_module_runs_as_a_program() -> None:
         ),
         (["solve", "AAAAAAS", "--rules", "[" * 100_000], "expected a preset letter"),
         (["estimate", "--rules", "NN"], "expected a preset letter"),
+        # the long s, which str.upper() turns into S
+        (["estimate", "--rules", "\u017f", "--deals", "1", "--serial"], "unknown rules letter"),
+        (["solve", "AAAAAAS", "--rules", "\u017f"], "unknown rules letter"),
     ],
 )
 def test_out_of_range_or_absurd_input_is_one_short_line(

@@ -19,11 +19,15 @@ from pyramide_widget import (
     Deal,
     DealCode,
     Game,
+    IllegalMoveError,
     LayoutError,
     Record,
     RecordError,
     Rules,
+    parse_card,
+    parse_move,
 )
+from pyramide_widget.engine.cards import SPANISH_DECK
 
 STRICT = PRESETS["S"].rules
 
@@ -115,6 +119,48 @@ def test_r4_codes_stay_case_insensitive() -> None:
 def test_r4_a_deal_code_built_directly_is_checked_too(letter: str, letters: Any) -> None:
     with pytest.raises(CodeError):
         DealCode(letter, letters)
+
+
+# Characters that str.upper() turns into ASCII letters: parsers that upper-case before they look
+# text up would take them for those letters.
+LONG_S, DOTLESS_I = "\u017f", "\u0131"  # "ſ".upper() == "S", "ı".upper() == "I"
+
+
+@pytest.mark.parametrize(
+    ("parse", "text"),
+    [
+        (parse_card, "A" + LONG_S),  # a suit: ace of spades
+        (parse_card, "q" + LONG_S),
+        (lambda text: parse_card(text, SPANISH_DECK), LONG_S + "O"),  # a Spanish rank: sota
+        (parse_move, "K" + LONG_S),
+        (parse_move, "10" + LONG_S + "+3♠"),
+        (lambda text: parse_card(text), "K\u212a"),  # the Kelvin sign was refused already
+    ],
+)
+def test_r1_a_look_alike_of_an_ascii_letter_is_not_a_card(
+    parse: Callable[[str], Any], text: str
+) -> None:
+    with pytest.raises((CardError, IllegalMoveError), match="expected"):
+        parse(text)
+
+
+@pytest.mark.parametrize("letter", [LONG_S, DOTLESS_I, f" {LONG_S} "])
+def test_a_look_alike_of_a_preset_letter_is_refused(letter: str) -> None:
+    with pytest.raises(CodeError, match="unknown rules letter"):
+        Rules.preset(letter)
+    with pytest.raises(CodeError, match="unknown rules letter"):
+        Game.new(letter)
+
+
+def test_a_look_alike_in_a_record_line_is_refused() -> None:
+    words = r5_game().record().to_text().split()
+    assert words[1] == "N"
+    with pytest.raises(RecordError, match="unknown rules letter"):
+        Record.from_text(" ".join([words[0], LONG_S, *words[2:]]))
+    layout = words[0].replace("AS", "A" + LONG_S)  # the ace of spades in the layout
+    assert layout != words[0]
+    with pytest.raises(RecordError):
+        Record.from_text(" ".join([layout, *words[1:]]))
 
 
 # ---------------------------------------------------------------- Game(...) and its options

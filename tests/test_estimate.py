@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pyramide_widget import Rules
+from pyramide_widget import CodeError, Rules
 from pyramide_widget.analysis.estimation import (
     MAX_DEALS,
     _DrawnValues,
@@ -283,6 +283,11 @@ def test_bad_arguments_are_refused_at_the_call(kwargs: dict, error: type, says: 
     ):  # solve_deals checks before the first deal
         with pytest.raises(error, match=re.escape(says)):
             solve_deals(**{"deals": 3, "executor": "serial", **kwargs})
+
+
+def test_a_look_alike_of_a_preset_letter_is_refused() -> None:
+    with pytest.raises(CodeError, match="unknown rules letter"):
+        estimate("\u017f", deals=1, executor="serial")  # the long s: "ſ".upper() == "S"
 
 
 def test_a_lower_case_or_spaced_preset_letter_is_the_preset() -> None:

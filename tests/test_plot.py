@@ -211,6 +211,13 @@ def test_estimates_without_a_rate_or_label_are_explained() -> None:
         plot.removable_distribution({"rules": "N", "win_rate": 0.5})
 
 
+def test_a_look_alike_of_a_preset_letter_names_no_preset() -> None:
+    assert plot.estimate_label({"rules": "s"}) == "S · Strict"
+    with pytest.raises(ValueError, match="'rules'"):  # the long s: "ſ".upper() == "S"
+        plot.estimate_label({"rules": "\u017f", "win_rate": 0.5})
+    assert plot.estimate_label({"rules": "\u017f", "label": "mine"}) == "mine"
+
+
 @pytest.mark.parametrize("chart", [plot.win_rates, plot.removable_distribution])
 def test_a_chart_of_estimates_needs_estimates(chart: Any) -> None:
     with pytest.raises(TypeError, match="at least one estimate"):

@@ -39,6 +39,7 @@ from ..engine.game import POINTS_PER_CARD
 from ..engine.record import Record
 from ..engine.rules import PRESETS, Rules
 from ..engine.table import STANDARD_TABLE, TABLES
+from ..engine.text import ascii_upper
 from ..install import missing_dependency
 
 if TYPE_CHECKING:
@@ -292,8 +293,8 @@ def estimate_label(estimate: Any) -> str:
     rules = _get(estimate, "rules")
     if isinstance(rules, Rules):
         return f"{rules.letter} · {rules.name}" if rules.letter in PRESETS else rules.name
-    if isinstance(rules, str) and rules.upper() in PRESETS:
-        return f"{rules.upper()} · {PRESETS[rules.upper()].name}"
+    if isinstance(rules, str) and ascii_upper(rules) in PRESETS:
+        return f"{ascii_upper(rules)} · {PRESETS[ascii_upper(rules)].name}"
     label = _get(estimate, "label")
     if label is None:
         raise ValueError("an estimate needs 'rules' (Rules or a preset letter) or a 'label'")

@@ -37,6 +37,7 @@ from enum import Enum
 from typing import ClassVar
 
 from .errors import CardError
+from .text import ascii_upper
 
 
 class Suit(str, Enum):
@@ -189,7 +190,7 @@ class Deck:
 
     def parse(self, text: str) -> Card:
         """Parse one card of this deck; raise :class:`CardError` saying what is expected."""
-        cleaned = text.strip().replace("\ufe0f", "").upper()
+        cleaned = ascii_upper(text.strip().replace("\ufe0f", ""))
         suit = self.suit_aliases.get(cleaned[-1:])
         rank = self.rank_aliases.get(cleaned[:-1])
         if len(cleaned) < 2 or suit is None or rank is None:

@@ -54,6 +54,7 @@ from .errors import CodeError, LayoutError
 from .geometry import Shape
 from .rules import CUSTOM_LETTER, PRESETS, Rules
 from .table import STANDARD_TABLE, Table
+from .text import ascii_upper
 
 CODE_VERSION = "PY1"
 DEAL_LETTERS = 7
@@ -293,7 +294,7 @@ def _card_list(name: str, cards: object) -> list[Any]:
 def _check_letters(letters: str) -> str:
     if not isinstance(letters, str) or not _LETTERS_RE.fullmatch(letters.strip()):
         raise CodeError(f"{reprlib.repr(letters)} is not 7 deal letters A-Z; {CODE_SYNTAX}")
-    return letters.strip().upper()
+    return ascii_upper(letters.strip())
 
 
 @dataclass(frozen=True)
@@ -325,7 +326,7 @@ class DealCode:
         match = _CODE_RE.fullmatch(code.strip())
         if match is None:
             raise CodeError(f"{reprlib.repr(code)} is not a deal code; {CODE_SYNTAX}")
-        letter, letters = (group.upper() for group in match.groups())
+        letter, letters = (ascii_upper(group) for group in match.groups())
         if letter != CUSTOM_LETTER and letter not in PRESETS:
             raise CodeError(f"{code!r} names unknown rules {letter!r}; {CODE_SYNTAX}")
         return cls(letter, letters)

@@ -26,6 +26,7 @@ from enum import Enum
 
 from .cards import FRENCH_DECK, Card, Deck, parse_card
 from .errors import CardError, IllegalMoveError
+from .text import ascii_lower
 
 MOVE_SYNTAX = (
     "a king like 'K♦', a pair like '10♣+3♠', 'draw', 'recycle', "
@@ -129,7 +130,7 @@ def parse_move(text: str | Move, deck: Deck = FRENCH_DECK, *, groups: bool = Fal
         raise IllegalMoveError(
             f"expected a move as text ({MOVE_SYNTAX}), got {type(text).__name__}"
         )
-    word = text.strip().lower()
+    word = ascii_lower(text.strip())
     if word == "draw":
         return DRAW
     if word == "recycle":

@@ -47,6 +47,7 @@ from .table import (
     Table,
     find_table,
 )
+from .text import ascii_upper
 
 CUSTOM_LETTER = "X"
 
@@ -104,7 +105,7 @@ class Rules:
                 f"a preset letter is text, one of {_known_presets()}; got {type(letter).__name__}"
             )
         try:
-            return PRESETS[letter.upper()].rules
+            return PRESETS[ascii_upper(letter)].rules
         except KeyError:
             raise CodeError(
                 f"unknown rules letter {reprlib.repr(letter)}: expected one of {_known_presets()}"
