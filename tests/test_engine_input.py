@@ -166,6 +166,19 @@ def test_a_look_alike_in_a_record_line_is_refused() -> None:
 # ---------------------------------------------------------------- Game(...) and its options
 
 
+@pytest.mark.parametrize("language", ["xx", "EN", None, 5])
+def test_an_unknown_language_is_refused_when_set_and_changes_nothing(language: Any) -> None:
+    # Before, the assignment was accepted and the game failed later, at its next message.
+    game = r5_game(language="fr")
+    with pytest.raises(ValueError, match=r"unknown language .*expected one of en, fr"):
+        game.language = language
+    assert game.language == "fr"
+    game.tap("pyramid", 6, 1)  # a blocked card: the message is still in French
+    assert game.message is not None and "bloquée" in game.message.text
+    with pytest.raises(ValueError, match="unknown language"):
+        r5_game(language=language)
+
+
 def test_game_needs_a_deal_and_a_parsed_code() -> None:
     with pytest.raises(TypeError, match="deal must be a Deal"):
         Game("PY1-N-AAAAAAS")  # type: ignore[arg-type]

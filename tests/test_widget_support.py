@@ -43,6 +43,39 @@ def test_observers_hear_each_public_change_once():
     stop()  # stopping twice is harmless
 
 
+@pytest.mark.parametrize("callback", [None, 5, "redraw"])
+def test_an_observer_that_is_not_a_function_is_refused_at_once(callback):
+    # Before, observe(None) was accepted and failed at the next move, after the move was applied.
+    game = r5_game()
+    with pytest.raises(TypeError, match="a function of the game"):
+        game.observe(callback)
+    game.play("draw")  # nothing was registered
+    assert game.moves == 1
+
+
+def test_a_failing_observer_does_not_skip_the_others_and_the_change_stands():
+    game = r5_game()
+    seen: list[tuple[str, int]] = []
+
+    def broken(g):
+        seen.append(("broken", g.moves))
+        raise RuntimeError("the observer's own bug")
+
+    game.observe(lambda g: seen.append(("first", g.moves)))
+    game.observe(broken)
+    game.observe(lambda g: seen.append(("last", g.moves)))
+    with pytest.raises(RuntimeError, match="the observer's own bug"):
+        game.play("draw")
+    # every observer heard the change, once, after it was complete; the move stands
+    assert seen == [("first", 1), ("broken", 1), ("last", 1)]
+    assert game.moves == 1 and game.actions[-1] == "draw"
+    assert game.record().replay().position() == game.position()
+    seen.clear()
+    with pytest.raises(RuntimeError):
+        game.undo()  # the next call notifies as usual
+    assert seen == [("first", 1), ("broken", 1), ("last", 1)] and game.action_count == 2
+
+
 def test_action_count_is_the_length_of_the_action_log():
     game = r5_game()
     assert game.action_count == 0

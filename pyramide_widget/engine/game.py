@@ -95,8 +95,7 @@ def _notifies(method: _F) -> _F:
         finally:
             self._notify_depth -= 1
             if not self._notify_depth:
-                for observer in tuple(self._observers):
-                    observer(self)
+                self._notify_observers()
 
     return wrapper  # type: ignore[return-value]
 
@@ -156,7 +155,7 @@ class Game:
         self.rules = rules
         self._code = code
         self.explain_mistakes = explain_mistakes
-        self.language = check_language(language)
+        self.language = language
         self._clock_source = clock
         self.shape = rules.table.shape
         self._observers: list[Callable[[Game], None]] = []
@@ -211,6 +210,16 @@ class Game:
                 f"explain_mistakes must be True or False, got {type(value).__name__} {value!r}"
             )
         self._explain_mistakes = value
+
+    @property
+    def language(self) -> str:
+        """The language of :attr:`message`: one of :data:`~pyramide_widget.engine.i18n.LANGUAGES`;
+        any other is refused when set."""
+        return self._language
+
+    @language.setter
+    def language(self, value: str) -> None:
+        self._language = check_language(value)
 
     # ------------------------------------------------------------------ construction
 
@@ -273,9 +282,29 @@ class Game:
     def observe(self, callback: Callable[[Game], None]) -> Callable[[], None]:
         """Call ``callback(game)`` after each tap, play, undo, restart or deselect (the widget
         uses it to redraw). Returns a function that stops the calls. Observers are not copied
-        or pickled with the game."""
+        or pickled with the game.
+
+        Observers are called in the order they were added, once the change is complete. One
+        that raises does not stop the others: after all have run, the first exception is raised
+        from the call that made the change, and the change stands."""
+        if not callable(callback):
+            raise TypeError(
+                f"an observer must be a function of the game, callback(game); got {type(callback).__name__} {callback!r}"
+            )
         self._observers.append(callback)
         return lambda: self._observers.remove(callback) if callback in self._observers else None
+
+    def _notify_observers(self) -> None:
+        """Call every observer, even after one raised; then raise the first exception."""
+        error: Exception | None = None
+        for observer in tuple(self._observers):
+            try:
+                observer(self)
+            except Exception as raised:
+                if error is None:
+                    error = raised
+        if error is not None:
+            raise error
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
