@@ -13,7 +13,7 @@ from itertools import islice
 
 import pytest
 
-from pyramide_widget import PRESETS, Card, Game, Move, Rules, solve
+from pyramide_widget import PRESETS, Card, Game, Move, MoveKind, Rules, solve
 from pyramide_widget.analysis.estimation import deal_letters, estimate
 from pyramide_widget.analysis.strategies import (
     STRATEGIES,
@@ -209,6 +209,24 @@ def test_a_user_function_plays() -> None:
     result = play_out(game, last_move)
     assert game.history[0] == Move.draw() and result.moves == game.moves
     assert player_name(last_move) == "last_move" and player_name(careful_player) == "careful"
+
+
+def groups_first_in_notation(view: PlayerView, rng: random.Random) -> str:
+    """A user's strategy for Tut's Tomb, in notation: a group of three or more when one can go."""
+    groups = [move for move in view.legal_moves if move.kind is MoveKind.GROUP]
+    return str(groups[0] if groups else view.legal_moves[0])
+
+
+def test_a_tuts_tomb_group_in_notation_is_read_under_the_games_table() -> None:
+    # Before, the move text was read without groups: '2♠+10♥+A♠' was refused as a bad pair.
+    game = Game.from_code("PY1-U-AAAAAAS")
+    result = play_out(game, groups_first_in_notation)
+    groups = [move for move in game.history if move.kind is MoveKind.GROUP]
+    assert groups and all(len(move.cards) >= 3 for move in groups)
+    assert result.moves == game.moves
+    # elsewhere a group is still no move
+    with pytest.raises(ValueError, match=r"returned '2♠\+10♥\+A♠'.*Tut's Tomb's"):
+        play_out(Game.from_code("PY1-N-AAAAAAS"), lambda view, rng: "2♠+10♥+A♠")
 
 
 def test_bad_players_are_refused_at_the_call() -> None:

@@ -282,8 +282,9 @@ def play_out(game: Game, player: Player | str, seed: int | str = 0) -> Playout:
 def _legal_choice(view: PlayerView, choice: object, player: object, game: Game) -> Move:
     where = game.code or "a custom layout"
     if isinstance(choice, str):
+        table = view.rules.table  # its deck's cards, and groups where the table has them
         try:
-            choice = parse_move(choice, view.rules.table.deck)
+            choice = parse_move(choice, table.deck, groups=table.groups)
         except ValueError as error:
             raise ValueError(
                 f"strategy {player_name(player)} returned {choice!r} in {where}: {error}"
