@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+from html import escape
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -391,6 +392,60 @@ def test_a_chart_displays_as_vega_lite_with_an_svg_and_a_text_for_static_exports
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert svg == chart.to_svg()  # reproducible: a re-run notebook does not change
     assert "text/html" not in bundle  # JupyterLab would prefer HTML to the Vega-Lite renderer
+
+
+# Text matplotlib would read as mathtext: an unbalanced or unknown expression fails to draw,
+# a balanced one draws as a formula ("$5 or $" in italics); a game name or a label is text.
+MATHTEXT = ["cost $5", "$$", "$x^$", r"$\foo$", "cost $5 or $6", r"\$ and $"]
+
+
+def charts_labelled(label: str) -> list[plot.Chart]:
+    estimate = {"win_rate": 0.5, "ci": (0.4, 0.6), "max_removed": {28: 1, 20: 1}}
+    return [
+        plot.score_curve(played("PY1-N-AAAAAAB", 5), labels=[label]),
+        plot.win_rates({label: estimate}, labels=[label], title=label, axis=label, measure=label),
+        plot.removable_distribution({label: estimate}),
+    ]
+
+
+def strings(value: Any) -> list[str]:
+    """Every text in a spec (keys and values, at any depth)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.items() for part in item for text in strings(part)]
+    if isinstance(value, list):
+        return [text for item in value for text in strings(item)]
+    return []
+
+
+@pytest.mark.parametrize("label", MATHTEXT)
+def test_a_label_is_shown_as_written_in_every_representation(label: str) -> None:
+    # Before, '$$' or '$x^$' made matplotlib's SVG raise, which lost the chart's whole display,
+    # the Vega-Lite spec included; 'cost $5 or $6' was drawn as a formula.
+    matplotlib = pytest.importorskip("matplotlib")
+    from IPython.core.formatters import DisplayFormatter
+
+    for chart in charts_labelled(label):
+        bundle, _metadata = DisplayFormatter().format(chart)
+        assert label in strings(bundle[plot.VEGA_LITE_MIME])
+        assert label in bundle["text/plain"]
+        assert "image/svg+xml" in bundle
+        with matplotlib.rc_context({"svg.fonttype": "none"}):  # text as text, not as paths
+            svg = chart.to_svg()
+        assert svg is not None and f">{escape(label)}</text>" in svg, chart.title
+
+
+@pytest.mark.parametrize("label", MATHTEXT)
+def test_a_label_stays_as_written_on_matplotlib_axes(label: str, plt: Any) -> None:
+    from matplotlib.text import Text
+
+    for chart in charts_labelled(label):
+        ax = chart.to_matplotlib()
+        ax.figure.canvas.draw()  # drawn later, as a notebook does, outside the chart's code
+        labelled = [text for text in ax.findobj(Text) if text.get_text() == label]
+        assert labelled, chart.title  # a legend entry, and a title, axis and tick on win_rates
+        assert not any(text.get_parse_math() for text in labelled)  # drawn as the text it is
 
 
 def test_without_matplotlib_charts_still_display_and_only_axes_need_it() -> None:

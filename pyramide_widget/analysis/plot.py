@@ -110,7 +110,7 @@ class Chart:
             _fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
         elif not isinstance(ax, Axes):
             raise TypeError(f"ax must be matplotlib Axes or None, got {type(ax).__name__}")
-        self._draw(ax)
+        self._draw_as_written(ax)
         return ax
 
     def to_svg(self) -> str | None:
@@ -124,11 +124,26 @@ class Chart:
         except ImportError:
             return None
         figure = Figure(figsize=(7, 4), layout="constrained")
-        self._draw(figure.add_subplot())
+        self._draw_as_written(figure.add_subplot())
         buffer = io.StringIO()
         with matplotlib.rc_context({"svg.hashsalt": "pyramide-widget"}):
             figure.savefig(buffer, format="svg", metadata={"Date": None})
         return buffer.getvalue()
+
+    def _draw_as_written(self, ax: Axes) -> None:
+        """Draw the chart on ``ax``, every text as written: a ``$`` in a game's name or a label
+        starts no formula (matplotlib's mathtext), which could fail to parse and lose the
+        chart's whole display."""
+        self._draw(ax)
+        legend = ax.get_legend()
+        for text in (
+            ax.title,
+            ax.xaxis.label,
+            ax.yaxis.label,
+            *(label for tick in ax.xaxis.get_major_ticks() for label in (tick.label1, tick.label2)),
+            *(legend.get_texts() if legend is not None else ()),
+        ):
+            text.set_parse_math(False)
 
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None
