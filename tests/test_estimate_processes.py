@@ -103,6 +103,20 @@ def test_a_signal_stops_estimate_at_once_and_leaves_no_process(
             os.killpg(proc.pid, signal.SIGKILL)
 
 
+def test_the_workers_end_soon_after_estimate_is_killed_outright() -> None:
+    # SIGKILL runs no cleanup: before, the pool's workers went on solving their chunks, then
+    # waited for more from a parent that was gone, and kept the forkserver alive, for good.
+    proc = start_estimate("--deals", "100000000")
+    try:
+        os.kill(proc.pid, signal.SIGKILL)
+        assert proc.wait(timeout=60) == -signal.SIGKILL  # (its pipes stay open in the workers)
+        assert wait_until(lambda: not group_members(proc.pid), timeout=30), group_members(proc.pid)
+    finally:
+        if group_members(proc.pid):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate(timeout=60)
+
+
 SCRIPT = """\
 from pyramide_widget import estimate
 

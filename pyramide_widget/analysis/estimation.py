@@ -41,6 +41,7 @@ import os
 import pickle
 import signal
 import sys
+import threading
 import time
 from array import array
 from collections import deque
@@ -339,10 +340,28 @@ def _playout_seed(seed: int, code: str) -> str:
     return f"{seed}:{code.rsplit('-', 1)[-1]}"
 
 
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C reaches the whole process group, but only the parent should
-    act on it (by ending the workers); a worker hit while idle would die with a traceback."""
+def _start_worker() -> None:
+    """Worker initializer of the default pool. Ctrl-C reaches the whole process group, but only
+    the parent should act on it (by ending the workers): a worker hit while idle would die with
+    a traceback. And a worker ends itself once the parent is gone: killed outright (SIGKILL),
+    the parent ends no worker, which would otherwise solve its chunks for nobody, then wait for
+    more forever and keep the forkserver alive."""
+    import multiprocessing
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(
+            target=_end_with, args=(parent.sentinel,), name="pyramide-parent-watch", daemon=True
+        ).start()
+
+
+def _end_with(sentinel: int) -> None:
+    """End this process at once when ``sentinel`` (the parent's) says the parent is gone."""
+    from multiprocessing.connection import wait
+
+    wait([sentinel])
+    os._exit(1)
 
 
 def _default_executor() -> Executor | None:
@@ -359,7 +378,7 @@ def _default_executor() -> Executor | None:
         return ProcessPoolExecutor(
             max_workers=os.cpu_count() or 1,
             mp_context=context,
-            initializer=_ignore_interrupts,
+            initializer=_start_worker,
         )
     except (ImportError, NotImplementedError, OSError, ValueError):
         return None
