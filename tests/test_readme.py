@@ -1,9 +1,9 @@
 """The documentation runs as written: every Python block of README.md and of docs/*.md.
 
-The blocks of one file run in order in one namespace, as a reader would paste them into one
-notebook, so a block may use the names of the blocks above it. A block of ``>>>`` lines is a
-doctest: the output shown under each line must be what the line prints (``...`` stands for
-any text), so the walkthroughs cannot drift from the code. Any other block runs as a script.
+Each block runs alone, in a fresh namespace, as a reader pastes it into a new notebook or
+session: a block imports every name it uses. A block of ``>>>`` lines is a doctest: the
+output shown under each line must be what the line prints (``...`` stands for any text), so
+the walkthroughs cannot drift from the code. Any other block runs as a script.
 
 A block that cannot run here starts with a visible comment, ``# not run by the tests: <why>``
 (a Dask cluster, say); it is the only way out, and it needs a reason. The blocks run in a
@@ -13,10 +13,12 @@ temporary folder (they save files) with a temporary statistics file (``tests/con
 from __future__ import annotations
 
 import ast
+import builtins
 import doctest
 import importlib.metadata
 import json
 import re
+import symtable
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,23 +92,70 @@ def _run_doctest(block: Block, namespace: dict) -> None:
     )
     report: list[str] = []
     runner = doctest.DocTestRunner(optionflags=DOCTEST_FLAGS)
-    result = runner.run(test, out=report.append, clear_globs=False)
-    namespace.update(test.globs)
+    result = runner.run(test, out=report.append)
     if result.failed:
         pytest.fail(f"{block.where}: the block's output differs\n" + "".join(report), pytrace=False)
 
 
-@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
-def test_every_python_block_runs_as_written(path, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+def _run(block: Block) -> None:
+    """Run one block alone, in a fresh namespace, as a reader pastes it."""
     namespace: dict = {"__name__": "__main__"}
-    for block in python_blocks(path):
-        if block.skip_reason is not None:
-            continue
-        if block.is_doctest:
-            _run_doctest(block, namespace)
-        else:
-            _run_script(block, namespace)
+    if block.is_doctest:
+        _run_doctest(block, namespace)
+    else:
+        _run_script(block, namespace)
+
+
+BLOCKS = [block for path in DOCUMENTS for block in python_blocks(path)]
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=lambda block: block.where)
+def test_every_python_block_runs_alone_as_written(block, tmp_path, monkeypatch):
+    if block.skip_reason is not None:
+        pytest.skip(f"{block.where} says: not run by the tests: {block.skip_reason}")
+    monkeypatch.chdir(tmp_path)
+    _run(block)
+
+
+def _python_of(block: Block) -> str:
+    """The block's Python: a doctest's examples without their prompts and output."""
+    if not block.is_doctest:
+        return block.source
+    return "".join(example.source for example in doctest.DocTestParser().get_examples(block.source))
+
+
+def _names_not_defined(block: Block) -> set[str]:
+    """The names ``block`` reads that it neither imports nor assigns, nor Python provides: the
+    ones it would take from an earlier block. Read from the code, so a line that does not run
+    (a loop over nothing) is checked too."""
+    top = symtable.symtable(_python_of(block), str(block.path), "exec")
+    defined = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported()}
+    used: set[str] = set()
+    tables = [top]
+    while tables:
+        table = tables.pop()
+        tables += table.get_children()
+        used |= {
+            s.get_name()
+            for s in table.get_symbols()
+            if s.is_referenced() and (table is top or s.is_global())
+        }
+    return used - defined - set(dir(builtins))
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=lambda block: block.where)
+def test_every_python_block_imports_or_defines_every_name_it_uses(block):
+    assert _names_not_defined(block) == set(), f"{block.where} uses names from other blocks"
+
+
+def test_the_name_check_sees_names_from_elsewhere_even_in_code_that_does_not_run(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```python\nfrom math import pi\nfor x in []:\n    print(tau, [pi * y for y in x])\n```\n\n"
+        "```python\n>>> def area(r):\n...     return pi * r * r\n>>> area(1)\n3.14...\n```\n",
+        encoding="utf-8",
+    )
+    assert [_names_not_defined(block) for block in python_blocks(page)] == [{"tau"}, {"pi"}]
 
 
 def test_the_readme_has_its_walkthroughs_and_few_exceptions():
@@ -140,6 +189,22 @@ def test_the_collector_reads_fences_markers_and_line_numbers(tmp_path):
     ]
     assert [block.skip_reason for block in blocks] == [None, "needs a cluster", None]
     assert [block.is_doctest for block in blocks] == [False, False, True]
+
+
+def test_each_block_starts_from_nothing(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```python\nfrom math import pi\n```\n\n```python\nprint(pi)\n```\n\n"
+        "```python\n>>> from math import tau\n```\n\n```python\n>>> tau\n6.28...\n```\n",
+        encoding="utf-8",
+    )
+    first, second, third, fourth = python_blocks(page)
+    _run(first)
+    with pytest.raises(NameError, match="'pi' is not defined"):
+        _run(second)
+    _run(third)
+    with pytest.raises(pytest.fail.Exception, match="name 'tau' is not defined"):
+        _run(fourth)
 
 
 def test_a_doctest_block_with_a_wrong_output_fails(tmp_path):
