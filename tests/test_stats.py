@@ -440,6 +440,9 @@ def test_totals_per_preset_and_overall(store: StatsStore) -> None:
 def test_unknown_rules_letters_and_bad_limits_are_rejected(store: StatsStore) -> None:
     with pytest.raises(ValueError, match="unknown rules letter 'Q'"):
         store.ranking("Q")
+    for look_alike in ("\u017f", "\u0131"):  # "ſ".upper() == "S", "ı".upper() == "I"
+        with pytest.raises(ValueError, match="unknown rules letter"):
+            store.totals(look_alike)
     with pytest.raises(ValueError, match="limit"):
         store.ranking("N", limit=-1)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...engine.record import MAX_TIME, Record
 from ...engine.rules import PRESETS
+from ...engine.text import ascii_upper
 
 OUTCOMES = ("won", "no_moves", "abandoned")
 LETTERS = (*PRESETS, "X")
@@ -79,12 +80,13 @@ def check_letter(letter: str | None) -> str | None:
     """A rules letter, upper-cased, or ``None`` for all rules; ``ValueError`` for another."""
     if letter is None:
         return None
-    if not isinstance(letter, str) or (letter.upper() not in PRESETS and letter.upper() != "X"):
+    upper = ascii_upper(letter) if isinstance(letter, str) else None
+    if upper not in PRESETS and upper != "X":
         known = ", ".join([*list(PRESETS), "X"])
         raise ValueError(
             f"unknown rules letter {letter!r}: expected one of {known}, or None for all"
         )
-    return letter.upper()
+    return upper
 
 
 # A file's columns hold whatever was put there (SQLite keeps text in a REAL column): the best
