@@ -150,3 +150,30 @@ def test_a_script_without_the_guard_is_told_about_it(tmp_path: Path) -> None:
     done = run_script(tmp_path, 'print(estimate("N", deals=20, seed=1).won)')
     assert done.returncode == 1
     assert 'lacks the `if __name__ == "__main__":` guard' in done.stderr.strip().splitlines()[-1]
+
+
+def test_stopping_the_default_pool_early_cancels_nothing_from_the_calling_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Closing the stream of outcomes early ends the default pool; its chunks not started are
+    cancelled by the pool's own thread. A future cancelled from this thread while the workers
+    are ended can meet that thread setting the future's error, which Python before 3.12
+    reports from the thread as an InvalidStateError (CPython gh-107219)."""
+    import concurrent.futures
+    import threading
+
+    from pyramide_widget.analysis.estimation import solve_deals
+
+    cancelled_here: list[str] = []
+    cancel = concurrent.futures.Future.cancel
+
+    def watched(future: concurrent.futures.Future) -> bool:
+        if threading.current_thread() is threading.main_thread():
+            cancelled_here.append(repr(future))
+        return cancel(future)
+
+    monkeypatch.setattr(concurrent.futures.Future, "cancel", watched)
+    outcomes = solve_deals("N", 400, seed=3, chunk_size=2, in_flight=12)
+    next(outcomes)
+    outcomes.close()
+    assert cancelled_here == []

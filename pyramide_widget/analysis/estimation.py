@@ -590,13 +590,16 @@ def _in_order(
             "pool needs to start its workers)"
         ) from error
     finally:
-        for _, future in pending:
-            future.cancel()
-        if owned:
-            if finished:
+        if owned and not finished:
+            # The pool's own thread cancels what has not started: a future cancelled here
+            # while the workers are ended can meet Python's manager thread setting its error
+            # (an InvalidStateError printed from that thread before Python 3.12, gh-107219).
+            _stop_at_once(pool)
+        else:
+            for _, future in pending:
+                future.cancel()
+            if owned:
                 pool.shutdown()
-            else:
-                _stop_at_once(pool)
 
 
 def estimate(
