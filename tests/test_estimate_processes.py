@@ -9,14 +9,18 @@ and a signal can be sent to all of them as a terminal's Ctrl-C does. Waits are b
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
+
+from pyramide_widget.analysis.estimation import solve_deals
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process table in /proc"
@@ -159,11 +163,6 @@ def test_stopping_the_default_pool_early_cancels_nothing_from_the_calling_thread
     cancelled by the pool's own thread. A future cancelled from this thread while the workers
     are ended can meet that thread setting the future's error, which Python before 3.12
     reports from the thread as an InvalidStateError (CPython gh-107219)."""
-    import concurrent.futures
-    import threading
-
-    from pyramide_widget.analysis.estimation import solve_deals
-
     cancelled_here: list[str] = []
     cancel = concurrent.futures.Future.cancel
 
