@@ -9,9 +9,10 @@ from pyramide_widget import Deal, Game, IllegalMoveError, Move, Place, Record, R
 from pyramide_widget.engine.deal import SplitMix64
 from pyramide_widget.engine.errors import LayoutError
 from pyramide_widget.engine.moves import parse_move
-from pyramide_widget.engine.piles import Pile
+from pyramide_widget.engine.piles import Pile, PileKind
 from pyramide_widget.engine.table import (
     APOPHIS_TABLE,
+    CELL_TABLE,
     GIZA_TABLE,
     RESERVE_SIX_TABLE,
     RESERVE_TABLE,
@@ -305,6 +306,13 @@ def test_bad_pile_definitions_are_refused_saying_what_is_expected() -> None:
         Table("Odd", STANDARD_TABLE.shape, STANDARD_TABLE.deck, piles=(Pile("cell"),))
     with pytest.raises(ValueError, match=r"Table.draw"):
         Table("Odd", STANDARD_TABLE.shape, STANDARD_TABLE.deck, draw=0)
+
+
+def test_a_pile_kind_is_a_pile_kind_member_and_tables_write_it_as_plain_text() -> None:
+    assert Pile("column", 3) == Pile(PileKind.COLUMN, 3)
+    assert Pile("column", 3).kind is PileKind.COLUMN
+    kinds = [pile["kind"] for pile in CELL_TABLE.describe()["piles"]]
+    assert kinds == ["waste", "cell"] and all(type(kind) is str for kind in kinds)
 
 
 @pytest.mark.parametrize("letter", ["A", "Y", "C", "G", "U"])

@@ -38,6 +38,7 @@ from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.geometry import Shape
 from ..engine.moves import Move, MoveKind, parse_move
+from ..engine.piles import PileKind
 from ..engine.player_view import PlayerView
 from ..engine.position import Status
 
@@ -114,7 +115,10 @@ def _after(view: PlayerView, move: Move) -> _Table:
     pyramid = list(view.pyramid)
     waste = list(view.waste)
     kept = [
-        card for pile_id, cards in view.piles if not pile_id.startswith("waste") for card in cards
+        card
+        for (_, cards), pile in zip(view.piles, view.rules.table.piles, strict=True)
+        if pile.kind is not PileKind.WASTE
+        for card in cards
     ]
     if move.kind is MoveKind.DRAW:
         return _Table(pyramid, waste, kept, True)

@@ -46,7 +46,7 @@ from .errors import CodeError, IllegalMoveError
 from .html import game_html, game_svg
 from .i18n import Message, check_language, translate
 from .moves import DRAW, RECYCLE, Move, MoveKind, parse_move
-from .piles import ONE_WASTE
+from .piles import ONE_WASTE, PileKind
 from .player_view import PlayerView
 from .position import Place, Position, Status
 from .rules import CUSTOM_LETTER, Rules, RulesLike, as_rules
@@ -170,7 +170,7 @@ class Game:
         table = self.table
         self._waste_piles = table.waste_piles
         self._pile_ids = table.pile_ids
-        self._cells = tuple(i for i, pile in enumerate(table.piles) if pile.kind == "cell")
+        self._cells = tuple(i for i, pile in enumerate(table.piles) if pile.kind is PileKind.CELL)
         self._piles: list[list[Card]] = [[] for _ in table.piles]  # each top at the end
         if self._waste_piles:
             self._piles[self._waste_piles[0]].extend(deal.waste)
@@ -608,7 +608,7 @@ class Game:
             depth == 2
             and self.rules.draw_against_waste
             and self._fresh
-            and self.table.piles[pile].kind == "waste"
+            and self.table.piles[pile].kind is PileKind.WASTE
             and len(self._piles[pile]) >= 2
         )
 
@@ -816,7 +816,7 @@ class Game:
             )
         if slot >= PILE_SLOTS and _slot_pile(slot)[0] in self._cells:
             raise IllegalMoveError(f"{move} is not legal: {card} is in the cell already")
-        if slot >= PILE_SLOTS and self.table.piles[_slot_pile(slot)[0]].kind != "waste":
+        if slot >= PILE_SLOTS and self.table.piles[_slot_pile(slot)[0]].kind is not PileKind.WASTE:
             raise IllegalMoveError(
                 f"{move} is not legal: only a pyramid card or a waste top goes to the cell"
             )
@@ -933,7 +933,7 @@ class Game:
             return
         pile = _slot_pile(slot)[0]
         self._piles[pile].pop()
-        if self.table.piles[pile].kind == "waste":
+        if self.table.piles[pile].kind is PileKind.WASTE:
             self._fresh = False
 
     def _put_back(self, slot: int, card: Card) -> None:

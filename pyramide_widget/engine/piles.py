@@ -23,56 +23,73 @@ Standard library only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
-PILE_KINDS = ("waste", "reserve", "column", "cell")
-"""Every kind of pile the engine knows, in the order the docstring explains them."""
+
+class PileKind(str, Enum):
+    """Every kind of pile the engine knows, in the order the module docstring explains them.
+    The values are the plain strings tables and snapshots carry."""
+
+    WASTE = "waste"
+    RESERVE = "reserve"
+    COLUMN = "column"
+    CELL = "cell"
+
 
 AREAS = ("talon", "below")
 """Where the front end draws a pile: ``talon`` beside the stock (waste piles, a cell), ``below``
 in a row under the pyramid (a reserve, Giza's columns)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Pile:
-    """One pile of a table. ``dealt``: the cards the deal puts on it face up (a reserve card, a
-    Giza column's three); a waste pile gets its cards from the stock (and from
-    ``Table.dealt_to_waste``), a cell from play, so theirs is 0."""
+    """One pile of a table, of a :class:`PileKind` (or its value, ``"waste"``). ``dealt``: the
+    cards the deal puts on it face up (a reserve card, a Giza column's three); a waste pile
+    gets its cards from the stock (and from ``Table.dealt_to_waste``), a cell from play, so
+    theirs is 0."""
 
-    kind: str
-    dealt: int = 0
+    kind: PileKind
+    dealt: int
 
-    def __post_init__(self) -> None:
-        if self.kind not in PILE_KINDS:
-            raise ValueError(f"Pile.kind must be one of {', '.join(PILE_KINDS)}, got {self.kind!r}")
-        if type(self.dealt) is not int or self.dealt < 0:
-            raise ValueError(f"Pile.dealt must be a whole number >= 0, got {self.dealt!r}")
-        if self.kind in ("waste", "cell") and self.dealt:
+    def __init__(self, kind: PileKind | str, dealt: int = 0) -> None:
+        if not isinstance(kind, str) or kind not in _KIND_VALUES:
+            raise ValueError(f"Pile.kind must be one of {', '.join(_KIND_VALUES)}, got {kind!r}")
+        kind = PileKind(kind)
+        if type(dealt) is not int or dealt < 0:
+            raise ValueError(f"Pile.dealt must be a whole number >= 0, got {dealt!r}")
+        if kind in (PileKind.WASTE, PileKind.CELL) and dealt:
             raise ValueError(
-                f"a {self.kind} pile is not dealt cards at the start (dealt=0), got {self.dealt}"
+                f"a {kind.value} pile is not dealt cards at the start (dealt=0), got {dealt}"
             )
-        if self.kind in ("reserve", "column") and not self.dealt:
+        if kind in (PileKind.RESERVE, PileKind.COLUMN) and not dealt:
             raise ValueError(
-                f"a {self.kind} pile is dealt its cards at the start: dealt must be >= 1"
+                f"a {kind.value} pile is dealt its cards at the start: dealt must be >= 1"
             )
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "dealt", dealt)
 
     @property
     def area(self) -> str:
         """Where the front end draws it (see :data:`AREAS`)."""
-        return "talon" if self.kind in ("waste", "cell") else "below"
+        return "talon" if self.kind in (PileKind.WASTE, PileKind.CELL) else "below"
+
+
+_KIND_VALUES = tuple(kind.value for kind in PileKind)
 
 
 def pile_ids(piles: tuple[Pile, ...]) -> tuple[str, ...]:
     """The id of each pile, as taps, places and snapshots name it: the kind alone when the
     table has one pile of that kind (``"waste"``, ``"cell"``), else the kind and its number
     from 1 (``"waste-2"``, ``"column-8"``)."""
-    totals = {kind: sum(p.kind == kind for p in piles) for kind in PILE_KINDS}
-    seen = dict.fromkeys(PILE_KINDS, 0)
+    totals = {kind: sum(p.kind is kind for p in piles) for kind in PileKind}
+    seen = dict.fromkeys(PileKind, 0)
     ids = []
     for pile in piles:
-        seen[pile.kind] += 1
-        ids.append(pile.kind if totals[pile.kind] == 1 else f"{pile.kind}-{seen[pile.kind]}")
+        kind = pile.kind
+        seen[kind] += 1
+        ids.append(kind.value if totals[kind] == 1 else f"{kind.value}-{seen[kind]}")
     return tuple(ids)
 
 
-ONE_WASTE = (Pile("waste"),)
+ONE_WASTE = (Pile(PileKind.WASTE),)
 """The standard game's piles: one waste pile."""

@@ -23,7 +23,7 @@ from typing import Any
 
 from .cards import FRENCH_DECK, SPANISH_DECK, Deck
 from .geometry import STANDARD_SHAPE, PyramidShape, Shape, TriangleShape
-from .piles import ONE_WASTE, Pile, pile_ids
+from .piles import ONE_WASTE, Pile, PileKind, pile_ids
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class Table:
     @property
     def waste_piles(self) -> tuple[int, ...]:
         """The indices (in :attr:`piles`) of the waste piles, in the order a draw fills them."""
-        return tuple(i for i, pile in enumerate(self.piles) if pile.kind == "waste")
+        return tuple(i for i, pile in enumerate(self.piles) if pile.kind is PileKind.WASTE)
 
     @property
     def pile_ids(self) -> tuple[str, ...]:
@@ -118,7 +118,7 @@ class Table:
                 for (row, col), (x, y) in zip(self.shape.places(), self.shape.layout(), strict=True)
             ],
             "piles": [
-                {"id": pile_id, "kind": pile.kind, "area": pile.area, "dealt": pile.dealt}
+                {"id": pile_id, "kind": pile.kind.value, "area": pile.area, "dealt": pile.dealt}
                 for pile_id, pile in zip(self.pile_ids, self.piles, strict=True)
             ],
             "draw": self.draw,
@@ -158,7 +158,9 @@ FACE_DOWN_TABLE = Table("Face-down", STANDARD_SHAPE, FRENCH_DECK, face_down=True
 SPANISH_TABLE = Table("Spanish", STANDARD_SHAPE, SPANISH_DECK)
 """The 7-row pyramid dealt from the 48-card Spanish deck; pairs sum to 12; 20 in the stock."""
 
-APOPHIS_TABLE = Table("Apophis", STANDARD_SHAPE, FRENCH_DECK, piles=(Pile("waste"),) * 3, draw=3)
+APOPHIS_TABLE = Table(
+    "Apophis", STANDARD_SHAPE, FRENCH_DECK, piles=(Pile(PileKind.WASTE),) * 3, draw=3
+)
 """Three waste piles: each draw turns three cards, one onto each pile in order (docs/rules.md A1)."""
 
 
@@ -169,7 +171,10 @@ def reserve_table(cards: int) -> Table:
         raise ValueError(f"the reserve has 7 or 6 cards (the Polish rules page), got {cards!r}")
     name = "Reserve" if cards == 7 else "Reserve Six"
     return Table(
-        name, STANDARD_SHAPE, FRENCH_DECK, piles=(Pile("waste"),) + (Pile("reserve", 1),) * cards
+        name,
+        STANDARD_SHAPE,
+        FRENCH_DECK,
+        piles=(Pile(PileKind.WASTE),) + (Pile(PileKind.RESERVE, 1),) * cards,
     )
 
 
@@ -177,9 +182,11 @@ RESERVE_TABLE = reserve_table(7)
 """Seven reserve cards face up below the pyramid, each free (docs/rules.md A2)."""
 RESERVE_SIX_TABLE = reserve_table(6)
 """The reserve's knob for six cards (docs/rules.md A2)."""
-CELL_TABLE = Table("Cell", STANDARD_SHAPE, FRENCH_DECK, piles=(Pile("waste"), Pile("cell")))
+CELL_TABLE = Table(
+    "Cell", STANDARD_SHAPE, FRENCH_DECK, piles=(Pile(PileKind.WASTE), Pile(PileKind.CELL))
+)
 """One free cell beside the waste (docs/rules.md A3)."""
-GIZA_TABLE = Table("Giza", STANDARD_SHAPE, FRENCH_DECK, piles=(Pile("column", 3),) * 8)
+GIZA_TABLE = Table("Giza", STANDARD_SHAPE, FRENCH_DECK, piles=(Pile(PileKind.COLUMN, 3),) * 8)
 """The other 24 cards as eight face-up columns of three; no stock, no waste (docs/rules.md A4)."""
 TUTS_TOMB_TABLE = Table("Tut's Tomb", STANDARD_SHAPE, FRENCH_DECK, draw=3, groups=True)
 """The stock dealt three at a time onto one waste; any free cards summing to 13 go together

@@ -51,6 +51,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .moves import RECYCLE, Move
+from .piles import PileKind
 from .position import Place
 from .table import Table
 
@@ -120,9 +121,9 @@ def snapshot(game: Game, *, hint: Move | None = None, stuck: bool = False) -> di
     }
 
 
-def _piles(game: Game) -> list[tuple[str, str, int, tuple[Any, ...]]]:
+def _piles(game: Game) -> list[tuple[str, PileKind, int, tuple[Any, ...]]]:
     """Each pile as (id, kind, number within its kind, cards bottom to top)."""
-    numbers: dict[str, int] = {}
+    numbers: dict[PileKind, int] = {}
     result = []
     for (pile_id, cards), pile in zip(game.piles.items(), game.table.piles, strict=True):
         numbers[pile.kind] = numbers.get(pile.kind, 0) + 1
@@ -132,7 +133,7 @@ def _piles(game: Game) -> list[tuple[str, str, int, tuple[Any, ...]]]:
 
 def _pile(
     pile_id: str,
-    kind: str,
+    kind: PileKind,
     number: int,
     cards: tuple[Any, ...],
     free: set[Place],
@@ -141,12 +142,12 @@ def _pile(
     """One entry of ``snapshot["piles"]``: a waste pile shows its top, and the card beneath
     only when the rules let it be played; the other piles show every card."""
     shown = list(cards)
-    if kind == "waste":
+    if kind is PileKind.WASTE:
         shown = shown[-2:] if len(shown) >= 2 and Place(pile_id, 2) in selectable else shown[-1:]
     depths = [len(shown) - index for index in range(len(shown))]
     return {
         "id": pile_id,
-        "kind": kind,
+        "kind": kind.value,
         "number": number,
         "count": len(cards),
         "cards": [str(card) for card in shown],
@@ -215,12 +216,12 @@ def _number(value: float) -> float | int:
 
 
 def _fan(pile: dict[str, Any]) -> int:
-    return FAN if pile["kind"] == "column" else 0
+    return FAN if pile["kind"] == PileKind.COLUMN else 0
 
 
 def _look(pile: dict[str, Any]) -> dict[str, Any]:
     """How a pile is drawn (see table_view): its fan, when its count shows, what it is empty."""
-    dealt_onto = pile["kind"] == "waste"
+    dealt_onto = pile["kind"] == PileKind.WASTE
     return {
         "fan": _fan(pile),
         "count": "always" if dealt_onto else "hidden",

@@ -93,7 +93,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
-from ..engine.piles import ONE_WASTE
+from ..engine.piles import ONE_WASTE, PileKind
 
 if TYPE_CHECKING:
     from ..engine.cards import Card
@@ -150,7 +150,7 @@ class PileSearch:
         self.full = (1 << shape.size) - 1
         self.kinds = [pile.kind for pile in table.piles]
         self.waste = table.waste_piles
-        self.cells = [i for i, kind in enumerate(self.kinds) if kind == "cell"]
+        self.cells = [i for i, kind in enumerate(self.kinds) if kind is PileKind.CELL]
         self.draw = table.draw
         self.groups = table.groups
         self.strict = rules.strict_win
@@ -188,20 +188,22 @@ class PileSearch:
         }
         # Piles of one kind never dealt onto (reserve, columns) play alike: the key sorts them.
         self.alike = [
-            [k for k, kind in enumerate(self.kinds) if kind == name]
-            for name in ("reserve", "column")
+            [k for k, kind in enumerate(self.kinds) if kind is alike]
+            for alike in (PileKind.RESERVE, PileKind.COLUMN)
         ]
         self.others = [
-            k for k, kind in enumerate(self.kinds) if kind not in ("waste", "reserve", "column")
+            k
+            for k, kind in enumerate(self.kinds)
+            if kind not in (PileKind.WASTE, PileKind.RESERVE, PileKind.COLUMN)
         ]
         self.cycle = len(self.waste) == 1 and self.limit_recycles is None and not self.against_waste
         self.pool = self.cycle and self.draw == 1
         # With groups: the most cards outside the pyramid free at once (a pile's top each, and
         # the card beneath a fresh waste top), so the most one group of the relaxation may take.
         self.at_once = sum(
-            2 if kind == "waste" and self.against_waste else 1
+            2 if kind is PileKind.WASTE and self.against_waste else 1
             for kind in self.kinds
-            if kind != "cell"
+            if kind is not PileKind.CELL
         )
         self.relaxable = (
             len(self.cells) <= 1 and not self.coverer and not (self.groups and self.cells)
@@ -243,7 +245,7 @@ class PileSearch:
             for p in kings
             if not self.against_waste
             or p < self.size
-            or self.kinds[(p - self.size) // 2] != "waste"
+            or self.kinds[(p - self.size) // 2] is not PileKind.WASTE
         ]
         if safe and first_kings:
             return [self._removal(state, (safe[0],))]
@@ -273,7 +275,7 @@ class PileSearch:
         empty_cell = next((k for k in self.cells if not piles[k]), None)
         if empty_cell is not None:
             for p in free:
-                if p < self.size or self.kinds[(p - self.size) // 2] == "waste":
+                if p < self.size or self.kinds[(p - self.size) // 2] is PileKind.WASTE:
                     result.append(self._to_cell(state, p, empty_cell))
         if stock:
             result.append((DRAW, self._draw(state)))
@@ -318,7 +320,7 @@ class PileSearch:
         for p in sorted((p for p in places if p >= self.size), reverse=True):
             k = (p - self.size) // 2
             new_piles[k] = new_piles[k][:-1]
-            if self.kinds[k] == "waste":
+            if self.kinds[k] is PileKind.WASTE:
                 fresh = False
         # Two places of one pile (top and the card beneath): each took one card off its top.
         return Move(kind, cards), (removed, tuple(new_piles), stock, fresh, recycles)
