@@ -100,17 +100,20 @@ def _notifies(method: _F) -> _F:
     return wrapper  # type: ignore[return-value]
 
 
-def _groups(slots: list[int], ranks: list[int], target: int) -> Iterator[tuple[int, ...]]:
-    """Every set of three or more of ``slots`` whose ``ranks`` sum to ``target``, each in slot
-    order, the sets in lexicographic order (Tut's Tomb, docs/rules.md A5)."""
+def groups_summing_to(
+    places: list[int], ranks: list[int], target: int, least: int = 3
+) -> Iterator[tuple[int, ...]]:
+    """Every set of ``least`` or more of ``places`` whose ``ranks`` sum to ``target``, each in
+    the order of ``places``, the sets in lexicographic order (Tut's Tomb's groups,
+    docs/rules.md A5; the solver asks for two or more with a card already chosen)."""
 
     def extend(start: int, chosen: tuple[int, ...], total: int) -> Iterator[tuple[int, ...]]:
-        for n in range(start, len(slots)):
+        for n in range(start, len(places)):
             new_total = total + ranks[n]
-            if new_total == target and len(chosen) >= 2:
-                yield (*chosen, slots[n])
+            if new_total == target and len(chosen) >= least - 1:
+                yield (*chosen, places[n])
             elif new_total < target:
-                yield from extend(n + 1, (*chosen, slots[n]), new_total)
+                yield from extend(n + 1, (*chosen, places[n]), new_total)
 
     return extend(0, (), 0)
 
@@ -669,7 +672,7 @@ class Game:
                     yield (a, b)
         if self.table.groups:
             free = [slot for slot in candidates if self._is_free(slot)]
-            yield from _groups(free, [cards[slot].rank for slot in free], target)  # type: ignore[union-attr]
+            yield from groups_summing_to(free, [cards[slot].rank for slot in free], target)  # type: ignore[union-attr]
 
     def _cell_moves(self) -> Iterator[tuple[int, int]]:
         """Every legal move into the cell, as (from, to) slots: each free card of the pyramid

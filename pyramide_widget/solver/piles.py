@@ -92,6 +92,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from ..engine.game import groups_summing_to
 from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
 from ..engine.piles import ONE_WASTE, PileKind
 
@@ -271,7 +272,9 @@ class PileSearch:
                 result.append(self._removal(state, (a, b)))
         if self.groups:
             ranks = [rank[card_at(p)] for p in free]
-            result += [self._removal(state, group) for group in _groups(free, ranks, target)]
+            result += [
+                self._removal(state, group) for group in groups_summing_to(free, ranks, target)
+            ]
         empty_cell = next((k for k in self.cells if not piles[k]), None)
         if empty_cell is not None:
             for p in free:
@@ -439,7 +442,7 @@ class PileSearch:
             if own + r == target:
                 yield self._removal(state, (place, p))
         if self.groups:
-            for group in _groups(free, ranks, target - own, 2):
+            for group in groups_summing_to(free, ranks, target - own, 2):
                 yield self._removal(state, (place, *group))
         empty_cell = next((k for k in self.cells if not piles[k]), None)
         if empty_cell is not None:
@@ -809,23 +812,6 @@ class PileSearch:
                 if after not in parent:
                     parent[after] = (state, move)
                     queue.append(after)
-
-
-def _groups(
-    places: list[int], ranks: list[int], target: int, least: int = 3
-) -> Iterator[tuple[int, ...]]:
-    """Every set of ``least`` or more places whose ranks sum to ``target`` (Tut's Tomb: three
-    or more; two or more with a card already chosen)."""
-
-    def extend(start: int, chosen: tuple[int, ...], total: int) -> Iterator[tuple[int, ...]]:
-        for n in range(start, len(places)):
-            new_total = total + ranks[n]
-            if new_total == target and len(chosen) >= least - 1:
-                yield (*chosen, places[n])
-            elif new_total < target:
-                yield from extend(n + 1, (*chosen, places[n]), new_total)
-
-    return extend(0, (), 0)
 
 
 def _outside_sets(counts: tuple[int, ...], total: int, most: int) -> Iterator[tuple[int, ...]]:
