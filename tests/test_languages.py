@@ -13,6 +13,7 @@ import pytest
 from pyramide_widget.engine import languages
 from pyramide_widget.engine.i18n import LANGUAGES, translate
 from pyramide_widget.engine.languages import DEFINITIONS, check_definition
+from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.widget.ui_text import card_name, table_for
 
 
@@ -39,7 +40,19 @@ def test_all_five_languages_define_exactly_the_keys_english_defines():
         "custom_rules",
     } == set(english)
     for language in LANGUAGES:
-        assert _shape(DEFINITIONS[language]) == english, language
+        shape = _shape(DEFINITIONS[language])
+        assert isinstance(shape, dict) and set(shape) == set(english), language
+        assert {k: v for k, v in shape.items() if k != "presets"} == {
+            k: v for k, v in english.items() if k != "presets"
+        }, language
+
+
+def test_english_preset_names_are_written_once_in_the_presets():
+    assert DEFINITIONS["en"]["presets"] == {}
+    names = {item["letter"]: item["name"] for item in table_for("en")["presets"]}
+    assert names == {letter: preset.name for letter, preset in PRESETS.items()}
+    for language in LANGUAGES:
+        assert set(DEFINITIONS[language]["presets"]) <= set(PRESETS), language
 
 
 def test_each_language_module_is_where_its_words_come_from():
@@ -61,6 +74,10 @@ def test_each_language_module_is_where_its_words_come_from():
             "language 'fr', strings: key 'shout' is not in 'en'",
         ),
         (lambda d: d["rank_words"].pop(), "language 'fr', rank_words: expected a list of 13"),
+        (
+            lambda d: d["presets"].update(Q="Quelconque"),
+            "language 'fr', presets: key 'Q' is not a preset letter",
+        ),
         (
             lambda d: d["strings"].update(step="Étape {index}"),
             "language 'fr', strings.step: placeholders ['index'], expected ['index', 'length']",

@@ -2,9 +2,10 @@
 
 Each module (``en.py``, ``fr.py``...) holds a single ``LANGUAGE`` dict with every word that
 language needs: the engine's messages, the widget's strings, the spoken card names and the
-preset names. English is the reference; every other language must define exactly its keys,
-with the same ``{placeholders}``, and is refused at import naming the language and key if it
-does not, so a half-translated language never reaches a player. Adding a language is adding
+preset names it has its own words for (any other preset keeps its own name, which is English,
+so English names none). English is the reference; every other language must define exactly
+its keys, with the same ``{placeholders}``, and is refused at import naming the language and
+key if it does not, so a half-translated language never reaches a player. Adding a language is adding
 its module and its code to :data:`CODES`.
 
 Standard library only: the engine's messages come from here.
@@ -15,6 +16,8 @@ from __future__ import annotations
 import string
 from importlib import import_module
 from typing import TypedDict
+
+from ..rules import PRESETS
 
 CODES = ("en", "fr", "sk", "vi", "pl")
 """The language codes, in the order language pickers list them; each names a module here."""
@@ -39,9 +42,29 @@ def _placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
+def _preset_differences(where: str, value: object) -> list[str]:
+    """What is wrong with a language's preset names: each key a preset letter, each name text.
+    A language names only the presets it has its own words for (English none: see ``en.py``)."""
+    if not isinstance(value, dict):
+        return [f"{where}: expected a dict, got {type(value).__name__}"]
+    problems = [
+        f"{where}: key {letter!r} is not a preset letter ({', '.join(PRESETS)})"
+        for letter in value
+        if letter not in PRESETS
+    ]
+    problems += [
+        f"{where}.{letter}: expected a str, got {type(name).__name__}"
+        for letter, name in value.items()
+        if not isinstance(name, str)
+    ]
+    return problems
+
+
 def _differences(code: str, value: object, reference: object, path: str) -> list[str]:
     """What in ``value`` does not match the reference's shape, one readable line each."""
     where = f"language {code!r}, {path}" if path else f"language {code!r}"
+    if path == "presets":
+        return _preset_differences(where, value)
     if isinstance(reference, dict):
         if not isinstance(value, dict):
             return [f"{where}: expected a dict, got {type(value).__name__}"]

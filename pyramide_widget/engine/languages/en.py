@@ -135,18 +135,9 @@ LANGUAGE = {
     ],
     "suit_words": ["clubs", "diamonds", "hearts", "spades"],
     "suit_endings": [""] * 13,
-    # Rules presets by letter (pyramide_widget.engine.rules.PRESETS), and rules that match none.
-    "presets": {
-        "N": "Standard",
-        "S": "Strict",
-        "T": "Traditional",
-        "P": "Par Pyramid",
-        "R": "Relaxed Pyramid",
-        "E": "Easy",
-        "W": "Six Rows",
-        "V": "Triangle",
-        "F": "Face-down",
-        "B": "Spanish",
-    },
+    # Preset names by letter, for the presets this language names in its own words; any other
+    # keeps its own name, which is English (pyramide_widget.engine.rules.PRESETS), so English
+    # names none here. Then the name of rules that match no preset.
+    "presets": {},
     "custom_rules": "Custom",
 }
