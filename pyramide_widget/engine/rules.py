@@ -114,7 +114,7 @@ class Rules:
     @property
     def letter(self) -> str:
         """The preset letter of these rules, or ``X`` when they match no preset."""
-        return _LETTER_BY_RULES.get(self, CUSTOM_LETTER)
+        return next((p.letter for p in PRESETS.values() if p.rules == self), CUSTOM_LETTER)
 
     @property
     def name(self) -> str:
@@ -306,8 +306,6 @@ PRESETS: dict[str, Preset] = {
         ),
     )
 }
-
-_LETTER_BY_RULES = {p.rules: p.letter for p in PRESETS.values()}
 
 RulesLike = Union[Rules, "Preset", str]
 """What every ``rules=`` argument accepts: :class:`Rules`, a :class:`Preset` or its letter."""
