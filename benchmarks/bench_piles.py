@@ -29,6 +29,7 @@ from pyramide_widget import Game
 from pyramide_widget.analysis.estimation import deal_letters, wilson_interval
 from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.solver import SearchLimitReached, hint, solve
+from pyramide_widget.solver.piles import needs_pile_search
 
 
 def percentile(sorted_values: list[float], share: float) -> float:
@@ -88,8 +89,11 @@ def bench_preset(letter: str, letters: list[str], max_nodes: int) -> dict[str, o
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    pile_games = "".join(
+        letter for letter, preset in PRESETS.items() if needs_pile_search(preset.rules.table)
+    )
     parser.add_argument(
-        "--presets", default="AYCGU", help="preset letters (default: the five pile games)"
+        "--presets", default=pile_games, help="preset letters (default: the pile games)"
     )
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2024)

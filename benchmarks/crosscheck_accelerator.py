@@ -34,7 +34,7 @@ from pyramide_widget import Game
 from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.solver import SearchLimitReached, SolveResult, solve
-from pyramide_widget.solver.compiled import available
+from pyramide_widget.solver.compiled import available, models
 
 SEED = 2024
 
@@ -93,8 +93,11 @@ def check_deal(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per preset (default 2000)")
+    modelled = "".join(letter for letter, preset in PRESETS.items() if models(preset.rules.table))
     parser.add_argument(
-        "--presets", default="NEWVFBPSRT", help="preset letters (default: all, fastest first)"
+        "--presets",
+        default=modelled,
+        help="preset letters (default: every preset the compiled search models)",
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(

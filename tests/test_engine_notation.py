@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyramide_widget import (
+    PRESETS,
     Card,
     CardError,
     DealCode,
@@ -194,7 +195,7 @@ def test_the_generator_is_exactly_the_documented_algorithm(letters):
     st.text(
         alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", min_size=7, max_size=7
     ),
-    st.sampled_from("NSTPRE"),
+    st.sampled_from(list(PRESETS)),
 )
 def test_codes_round_trip_and_always_deal_one_deck(letters, rules_letter):
     code = f"py1-{rules_letter.lower()}-{letters}"
@@ -203,7 +204,8 @@ def test_codes_round_trip_and_always_deal_one_deck(letters, rules_letter):
     game = Game.from_code(code)
     assert game.code == code.upper()
     deal = game.deal
-    assert len(set(deal.pyramid + deal.waste + deal.stock)) == 52
+    dealt = deal.pyramid + deal.waste + deal.stock + tuple(c for pile in deal.piles for c in pile)
+    assert len(set(dealt)) == len(dealt) == game.table.deck.size
 
 
 def test_different_letters_deal_different_cards():

@@ -13,6 +13,7 @@ one card outside the pyramid is free at once (three waste piles; a reserve).
 from __future__ import annotations
 
 import pytest
+from preset_sets import PILE_PRESETS
 from solver_reference import crosscheck, playout, replayed
 
 from pyramide_widget import Deal, Game
@@ -23,7 +24,6 @@ from pyramide_widget.engine.table import APOPHIS_TABLE, RESERVE_TABLE, Table
 from pyramide_widget.solver import SearchLimitReached, solve
 from pyramide_widget.solver.piles import PileOutOfNodes, PileSearch, rank_set
 
-PILE_GAMES = ["A", "Y", "C", "G", "U"]
 PLAIN_NODES = 20_000
 
 
@@ -64,7 +64,7 @@ def positions(letter: str, count: int, rules: Rules | None = None):
             yield replayed(start, [moves[n % len(moves)]])
 
 
-@pytest.mark.parametrize("letter", PILE_GAMES)
+@pytest.mark.parametrize("letter", PILE_PRESETS)
 def test_the_prunings_change_no_answer_on_small_positions_of_every_pile_game(letter: str) -> None:
     compared = won = lost = 0
     for game in positions(letter, 40):

@@ -30,7 +30,6 @@ from pyramide_widget.engine.view_state import snapshot
 
 LETTERS = "AAAAAAS"
 NEW = {"W": SIX_ROWS_TABLE, "V": TRIANGLE_TABLE, "F": FACE_DOWN_TABLE, "B": SPANISH_TABLE}
-NAMES = {"W": "Six Rows", "V": "Triangle", "F": "Face-down", "B": "Spanish"}
 
 
 def game_of(letter: str, letters: str = LETTERS, **options) -> Game:
@@ -55,7 +54,7 @@ def play_greedily(game: Game, actions: int) -> Game:
 @pytest.mark.parametrize("letter", sorted(NEW))
 def test_each_new_game_is_a_preset_with_its_table_and_the_standard_knobs(letter):
     preset = PRESETS[letter]
-    assert NAMES[letter] in preset.name and preset.rules.table is NEW[letter]
+    assert NEW[letter].name in preset.name and preset.rules.table is NEW[letter]
     assert preset.rules == Rules(table=NEW[letter]) and preset.rules.letter == letter
     assert (
         Game.from_code(f"py1-{letter.lower()}-{LETTERS.lower()}").code == f"PY1-{letter}-{LETTERS}"
