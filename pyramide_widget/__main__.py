@@ -198,7 +198,7 @@ def _solve(args: argparse.Namespace) -> int:
         return 0
     print(f"{game.code} · {game.rules.name} ({game.rules.describe()})")
     print(f"winnable: {'yes' if result.winnable else 'no'}")
-    print(f"max removed: {result.max_removed} of 28 pyramid cards")
+    print(f"max removed: {result.max_removed} of {game.shape.size} pyramid cards")
     label = "solution" if result.winnable else "best line"
     shortest = " (fewest moves)" if result.optimal and result.winnable else ""
     print(f"{label}{shortest}, {len(line)} moves: {' '.join(str(m) for m in line)}")

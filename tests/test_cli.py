@@ -18,6 +18,11 @@ def test_solve_prints_the_verdict_and_a_solution(capsys: pytest.CaptureFixture[s
     assert "order of the stock" in out
 
 
+def test_solve_counts_the_pyramid_of_the_rules_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "PY1-W-AAAAAAS"]) == 0  # Six Rows: a pyramid of 21 cards
+    assert "max removed: 21 of 21 pyramid cards" in capsys.readouterr().out
+
+
 def test_solve_json_with_other_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "AAAAAAJ", "--rules", "T", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
