@@ -122,18 +122,14 @@ _SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEART
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 FRENCH_RANK_NAMES = {1: "A", 11: "V", 12: "D", 13: "R"}
+_FRENCH_ASCII_RANKS = {10: "T"}
 _RANK_BY_TEXT = {
-    "A": 1,
-    "1": 1,
-    "T": 10,
-    "10": 10,
-    "J": 11,
-    "V": 11,
-    "Q": 12,
-    "D": 12,
-    "K": 13,
-    "R": 13,
-    **{str(n): n for n in range(2, 10)},
+    **{str(n): n for n in range(1, 11)},  # the numbers; the court cards are only letters
+    **{
+        text: rank
+        for names in (RANK_NAMES, FRENCH_RANK_NAMES, _FRENCH_ASCII_RANKS)
+        for rank, text in names.items()
+    },
 }
 
 CARD_SYNTAX = (
@@ -287,21 +283,25 @@ FRENCH_DECK = Deck(
     ranks=13,
     top_name="king",
     indices={"en": RANK_NAMES, "fr": FRENCH_RANK_NAMES},
-    ascii_ranks={10: "T"},
+    ascii_ranks=_FRENCH_ASCII_RANKS,
     rank_aliases=_RANK_BY_TEXT,
     suit_aliases=_SUIT_BY_TEXT,
     syntax=CARD_SYNTAX,
 )
 """The standard 52-card deck: ♣ ♦ ♥ ♠, ace to king; pairs sum to 13."""
 
+_SPANISH_ASCII_RANKS = {10: "S", 11: "C", 12: "R"}
 SPANISH_DECK = Deck(
     name="Spanish",
     suits=tuple(SpanishSuit),
     ranks=12,
     top_name="rey (12)",
     indices={"en": {}, "fr": {}},  # Spanish cards carry their numbers 1-12 as indices
-    ascii_ranks={10: "S", 11: "C", 12: "R"},
-    rank_aliases={**{str(n): n for n in range(1, 13)}, "S": 10, "C": 11, "R": 12},
+    ascii_ranks=_SPANISH_ASCII_RANKS,
+    rank_aliases={
+        **{str(n): n for n in range(1, 13)},
+        **{text: rank for rank, text in _SPANISH_ASCII_RANKS.items()},
+    },
     suit_aliases={suit.value: suit for suit in SpanishSuit},
     syntax=SPANISH_CARD_SYNTAX,
 )
