@@ -26,7 +26,7 @@ LETTERS = "AAAAAAS"
 
 
 def shuffled(table: Table, letters: str = LETTERS) -> list:
-    """The deck of ``table`` shuffled as deal.py's steps 1-4 say (re-implemented here)."""
+    """The deck of ``table`` shuffled as steps 1-4 of docs/design/deals.md say (re-implemented here)."""
     seed = 0
     for letter in letters:
         seed = seed * 26 + ord(letter) - ord("A")

@@ -1,33 +1,7 @@
 """Cards and decks: ranks, suits, parsing and printing (docs/rules.md R1, §8 and §9).
 
-Two decks (:class:`Deck`): the standard 52-card French deck (:data:`FRENCH_DECK`) and the
-48-card Spanish deck (:data:`SPANISH_DECK`). A deck knows its cards in generator order, its
-highest rank (which is also the pair sum) and how its cards are written, so every other module
-asks the deck instead of repeating "13" or "♣♦♥♠".
-
-A French card prints as rank then suit symbol: ``K♦``, ``10♣``, ``A♠``. Parsing accepts the
-spellings players type:
-
-* rank: ``A`` or ``1``, ``2``–``9``, ``10`` or ``T``, ``J``/``V`` (valet), ``Q``/``D`` (dame),
-  ``K``/``R`` (roi) — English and French indices, any case;
-* suit: ``♣♦♥♠`` (also the white symbols ``♧♢♡♤``) or the letters ``C D H S``, any case.
-
-The grammar that removes the queen/diamonds ambiguity of ``D``: **the suit is always the last
-character** and everything before it is the rank, so ``DD`` is the queen of diamonds, ``D♣`` the
-queen of clubs and ``10D`` the ten of diamonds. A rank is never written without a suit.
-
-A Spanish card prints as its number 1–12 (the indices printed on Spanish cards: 10 sota,
-11 caballo, 12 rey) then its suit letter, ``O`` oros, ``C`` copas, ``E`` espadas, ``B`` bastos:
-``12O``, ``10E``, ``1C`` (Unicode has no Spanish suit symbols). Parsing a Spanish card also
-accepts ``S`` (sota), ``C`` (caballo) and ``R`` (rey) for 10–12, any case; the same grammar
-applies (the suit is the last character), so ``CC`` is the caballo de copas. The ASCII form
-(records' layouts) writes every rank as one character: ``S``, ``C``, ``R`` for 10–12. Because
-``C`` is clubs in one deck and copas in the other, text is always read *for a deck*
-(:func:`parse_card`'s ``deck``, the French deck by default).
-
-Cards are interned: there is exactly one object per (rank, suit), so identity, equality and
-hashing are all cheap, which the engine's hot paths rely on.
-"""
+Text is always read for a deck: ``C`` is clubs in the French deck and copas in the Spanish one.
+How cards are written and read: docs/design/notation.md."""
 
 from __future__ import annotations
 

@@ -1,14 +1,7 @@
 """The game clock: starts at the first action, stops when the game ends (R20).
 
-The time source is injectable (any zero-argument callable returning seconds), so tests and
-replays can drive the clock deterministically; the default is ``time.monotonic``, which does
-not jump when the wall clock is changed.
-
-Every reading is checked to be a finite number. A game reads its clock while it completes an
-action; if a reading fails, the game puts its cards back and :meth:`GameClock.restore` puts the
-clock back, so a failing time source leaves the game exactly as it was (see
-:mod:`~pyramide_widget.engine.errors`).
-"""
+The time source is any zero-argument callable returning seconds (``time.monotonic`` by
+default); every reading is checked to be a finite number (docs/design/engine.md)."""
 
 from __future__ import annotations
 

@@ -1,44 +1,7 @@
 """Deals, deal codes and the portable deal generator (R3, R4, R5).
 
-A deal code looks like ``PY1-N-AAAAAAS``: the format version ``PY1``, one rules letter
-(:data:`~pyramide_widget.engine.rules.PRESETS`; ``X`` for custom rules), and 7 letters A–Z that alone
-fix the cards. Codes are case-insensitive on input and printed upper case.
-
-The generator (format version 1) is specified here completely, so a code deals the same cards
-forever, on any machine, and can be re-implemented in another language (JavaScript needs
-``BigInt`` for the 64-bit arithmetic):
-
-1. **Seed.** Read the 7 letters as a base-26 number, ``A`` = 0 … ``Z`` = 25, first letter most
-   significant: ``AAAAAAA`` = 0, ``AAAAAAS`` = 18, ``ZZZZZZZ`` = 26**7 - 1.
-2. **PRNG.** SplitMix64 with that seed as its state. Each output: ``state = (state +
-   0x9E3779B97F4A7C15) mod 2**64``; ``z = state``; ``z = ((z ^ (z >> 30)) *
-   0xBF58476D1CE4E5B9) mod 2**64``; ``z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64``;
-   output ``z ^ (z >> 31)``.
-3. **Uniform integer below n.** Draw outputs until one is ``< 2**64 - (2**64 mod n)``; return
-   it ``mod n`` (rejection sampling, so there is no modulo bias).
-4. **Shuffle.** Start from the table's deck in its generator order (index 0 to ``n - 1``):
-   the standard deck ♣ A–K, ♦ A–K, ♥ A–K, ♠ A–K (``n`` = 52); the Spanish deck oros 1–12,
-   copas 1–12, espadas 1–12, bastos 1–12 (``n`` = 48). For ``i`` from ``n - 1`` down to 1:
-   ``j`` = uniform below ``i + 1``; swap cards ``i`` and ``j`` (Fisher–Yates).
-5. **Deal.** The first ``shape.size`` cards form the pyramid, row by row from the top, left
-   to right (28 for a 7-row pyramid or the Triangle, 21 for Six Rows); the next
-   ``dealt_to_waste`` cards go to the waste (one on the standard table, bottom first, none
-   on the others); then each pile the table deals cards to (a reserve, Giza's columns), in
-   the table's pile order, ``dealt`` cards each, bottom first; the rest is the stock, the
-   first of them on top (drawn first). On the standard table: cards 0–27 the pyramid, card 28
-   the waste, cards 29–51 the stock; on Giza, cards 28–30 column 1 (card 30 its exposed top),
-   …, 49–51 column 8, and no stock.
-
-The code's rules letter names the preset and so the table (:mod:`~pyramide_widget.engine.table`):
-the same 7 letters deal other cards on another table (``PY1-W-AAAAAAS`` is a Six Rows deal),
-and the same cards under every preset of one table.
-
-Python's ``random`` is deliberately not used: its algorithms may change between versions.
-
-The app's rules page shows its layout for ``PY1-N-AAAAAAS`` (docs/rules.md R5); that app's
-generator is not public, so this project's ``AAAAAAS`` deals other cards, and the app's layout
-is played with :meth:`Deal.from_layout` instead.
-"""
+A code such as ``PY1-N-AAAAAAS`` is the format version, a rules letter (``X`` for custom rules)
+and 7 letters A–Z that fix the cards. The generator is specified in docs/design/deals.md."""
 
 from __future__ import annotations
 
@@ -71,7 +34,7 @@ CODE_SYNTAX = (
 
 
 class SplitMix64:
-    """The PRNG of deal format version 1 (see the module docstring, step 2)."""
+    """The PRNG of deal format version 1 (docs/design/deals.md, step 2)."""
 
     __slots__ = ("state",)
 

@@ -1,9 +1,5 @@
-"""The exceptions the engine raises.
-
-Every error is a ``ValueError`` subclass, so callers that only care that "the input was bad"
-can catch one type, and callers that care which input was bad can catch the precise one.
-An error is always raised *before* anything changes: a game that raised is exactly as it was.
-"""
+"""The exceptions the engine raises: each a ``ValueError`` subclass, raised before anything
+changes, so a game that raised is exactly as it was."""
 
 from __future__ import annotations
 

@@ -1,36 +1,7 @@
-"""The game: state, the two play layers, undo, status, score and clock.
+"""The game: state, the two play layers (:meth:`Game.tap` as in the app, :meth:`Game.play` by
+notation) over one implementation of the rules, undo, status, score and clock.
 
-Two layers share one rules implementation:
-
-* :meth:`Game.tap` reproduces the app's clicks exactly — select, pair, king in one tap, the
-  "sum" message with the second card kept selected, the "blocked" message when *explain
-  mistakes* is on, draw or recycle on the stock (R8–R15);
-* :meth:`Game.play` / :meth:`Game.legal_moves` is the exact programmatic layer: a move is
-  legal or raises :class:`~pyramide_widget.engine.errors.IllegalMoveError` and changes nothing.
-
-Both go through :meth:`Game._pair_allowed` / :meth:`Game._apply`, so the rules live in one
-place. Internally a place on the table is a *slot*: 0 to ``shape.size - 1`` for the pyramid
-(row-major), then two per pile of the table (:mod:`~pyramide_widget.engine.piles`): its top
-card and the card beneath it (``WASTE_TOP`` and ``WASTE_UNDER`` on the standard table, whose
-one pile is the waste). The beneath card is only ever played under draw-against-waste.
-
-The table (:attr:`Game.table`, from ``rules.table``) supplies every fact of the layout: the
-shape's ``covers`` (a 6-row pyramid, the inverted Triangle), the deck and its pair sum (12 for
-the Spanish deck), which cards start face down, and the piles (three waste piles, a reserve,
-a cell, Giza's columns) with how the stock deals onto them. Every question "may this card be
-played, and with what?" goes through ``_is_free`` / ``_may_pair`` over slots, and every pile is
-a slot pair of the same kind, so a new pile game needs no new case in the move logic.
-
-Face-down tables: a pyramid card is face up when the table deals it face up or once every
-card covering it is gone, a function of the position, so undo turns it down again by itself.
-A face-down card never plays (even under ``pair_with_coverer``). The engine knows every card;
-:meth:`Game.visible_position` is the position as the player sees it.
-
-Choices where the rules are silent (docs/rules.md §10): a tap on a king removes it even while another card is
-selected (that selection stays); undo works from a finished game too (the clock then runs
-again); a tap on an exhausted stock (limited recycles) says ``no_recycles``; messages last
-until the next tap or move.
-"""
+Design: docs/design/engine.md."""
 
 from __future__ import annotations
 

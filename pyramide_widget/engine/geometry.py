@@ -1,19 +1,7 @@
 """Where the tableau's cards lie, which cards cover which, and where each is drawn (R2, §9).
 
-Positions count from 1, as in the rules (R2): row 1 is the top row, and position ``c`` of a
-row runs from 1 (left) to the row's length. Internally a position is an *index* in row-major
-order (0–27 for the standard pyramid). Two shapes:
-
-* :class:`PyramidShape` — row ``r`` has ``r`` cards; card ``(r, c)`` is covered by
-  ``(r+1, c)`` and ``(r+1, c+1)``. The standard game has 7 rows, Six Rows has 6.
-* :class:`TriangleShape` — the inverted pyramid of Triangle: row 1 (the top) is the widest,
-  row ``r`` of ``n`` rows has ``n + 1 - r`` cards, and each row lies on the one above it, so
-  card ``(r, c)`` is covered by ``(r+1, c-1)`` and ``(r+1, c)`` where they exist (an end card
-  by one). At the start only the single card of the bottom row is free (docs/rules.md §9).
-
-A shape also says where each place is drawn (:meth:`Shape.layout`), in card widths across and
-row steps down, so no front end computes a layout of its own.
-"""
+Rows and positions count from 1, as in the rules; internally a place is an index in row-major
+order. Two shapes: the pyramid and the inverted Triangle (docs/design/engine.md)."""
 
 from __future__ import annotations
 

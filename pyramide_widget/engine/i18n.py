@@ -1,10 +1,5 @@
-"""Localized messages (docs/rules.md §8) in English, French, Slovak, Vietnamese and Polish.
-
-The three messages of the app (``blocked``, ``sum``, ``no_moves``) are the app's own words.
-The others are this project's additions, for situations the app text does not cover. Each
-language's words live in its own module of :mod:`pyramide_widget.engine.languages`; this module
-only looks them up.
-"""
+"""Localized messages (docs/rules.md §8), looked up in each language's module of
+:mod:`pyramide_widget.engine.languages`."""
 
 from __future__ import annotations
 

@@ -1,24 +1,5 @@
-"""Moves and their text notation.
-
-One text form per move:
-
-* ``K♦`` — remove a king alone (R11);
-* ``10♣+3♠`` — remove a pair summing to 13 (R9; 12 with the Spanish deck: ``7O+5C``), cards
-  in the order they were chosen;
-* ``draw`` — turn the stock's top card onto the waste (R14; on some tables several cards,
-  docs/rules.md §11);
-* ``recycle`` — turn the waste back into the stock (R15);
-* ``5♣+4♦+4♥`` — remove three or more cards whose ranks sum to 13 together (Tut's Tomb, a
-  *group*; docs/rules.md A5);
-* ``Q♣>cell`` — move a free card into the empty cell (the Cell game, docs/rules.md A3).
-
-``str(move)`` prints that form; :func:`parse_move` reads it back, and also every card spelling
-:func:`~pyramide_widget.engine.cards.parse_card` accepts (``Kd``, ``TC+3S``, ``R♦``), spaces around
-``+``, and any case for ``draw``/``recycle``. Text is read for a deck (the French deck by
-default; a game reads its moves for its own table's deck), because ``C`` is clubs in one deck
-and copas in the other. Cards name places unambiguously because each card
-exists once in the deck. Two pairs with the same cards in another order are the same move.
-"""
+"""Moves and their text notation: ``K♦``, ``10♣+3♠``, ``draw``, ``recycle``, a group
+``5♣+4♦+4♥`` (Tut's Tomb) and ``Q♣>cell`` (docs/design/notation.md)."""
 
 from __future__ import annotations
 

@@ -1,24 +1,5 @@
-"""The places a game plays from besides the pyramid: its piles (docs/rules.md §11).
-
-A table (:mod:`~pyramide_widget.engine.table`) lists its piles; the engine's question "may this
-card be played?" asks the pile, so a game with three waste piles, a reserve, a free cell or
-Giza's columns is a list of :class:`Pile` here rather than new cases in the move logic. The
-stock is not a pile of this list: it is face down and only ever *dealt* (onto the waste piles,
-:attr:`Table.draw <pyramide_widget.engine.table.Table.draw>` cards at a time).
-
-Kinds, and what each means to the rules:
-
-* ``waste`` — the stock deals onto it, its top card is free; the waste piles are turned back
-  into the stock on a recycle. The standard game has one.
-* ``reserve`` — cards dealt face up at the start, one pile each; the top card is free. Never
-  refilled.
-* ``column`` — like a reserve pile, but dealt several overlapping cards (Giza): only the top
-  (the exposed card) is free.
-* ``cell`` — empty at the start; a free card (pyramid or waste top) may be moved into it while
-  it is empty; the card in it is free. A card in a cell must leave it before the game is won.
-
-Standard library only.
-"""
+"""The places a game plays from besides the pyramid and the stock: its piles and their kinds
+(docs/rules.md §11, docs/design/tables.md)."""
 
 from __future__ import annotations
 
@@ -27,8 +8,8 @@ from enum import Enum
 
 
 class PileKind(str, Enum):
-    """Every kind of pile the engine knows, in the order the module docstring explains them.
-    The values are the plain strings tables and snapshots carry."""
+    """Every kind of pile the engine knows (docs/design/tables.md says what each means to the
+    rules). The values are the plain strings tables and snapshots carry."""
 
     WASTE = "waste"
     RESERVE = "reserve"

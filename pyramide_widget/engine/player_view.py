@@ -1,16 +1,5 @@
-"""The game as a player sees it: what a playing strategy is given instead of the game.
-
-A strategy that held the :class:`~pyramide_widget.engine.game.Game` could read the stock's
-order or a face-down card (``game.stock``, ``game.position()``), and win deals no player
-could. :meth:`Game.player_view() <pyramide_widget.engine.game.Game.player_view>` builds a
-:class:`PlayerView` instead: a frozen object made only of what a player at the table knows
-— the face-up pyramid cards (a face-down place reads ``None``), the waste, the cards removed so
-far, how many cards the stock holds (its cards only when the rules lay it face up), the
-recycles left, the legal moves and the rules. It keeps no reference to the game, so nothing
-reachable from it reveals a hidden card.
-
-Standard library only, like the rest of the engine.
-"""
+"""The game as a player sees it: what a playing strategy is given instead of the game
+(docs/design/engine.md)."""
 
 from __future__ import annotations
 
@@ -24,7 +13,7 @@ from .rules import Rules
 
 @dataclass(frozen=True)
 class PlayerView:
-    """One position as the player sees it (see the module docstring).
+    """One position as the player sees it: no stock order unless it is face up, no face-down card.
 
     ``pyramid`` is row-major (index ``i`` is ``rules.table.shape.position(i)``); ``None`` is a
     removed card or, when ``i`` is in ``face_down``, a card the player cannot see yet.

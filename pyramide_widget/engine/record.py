@@ -1,34 +1,7 @@
 """Game records: what was dealt, under which rules, and every action with its time.
 
-A record replays to the exact final state, score and move counter, because it keeps undos as
-actions (the move counter does not go down on undo, R21, so dropping them would change it).
-
-Two serialisations, both round-trip exactly:
-
-* JSON (:meth:`Record.to_json` / :meth:`Record.from_json`)::
-
-      {"format": "pyramide-record", "version": 1, "code": "PY1-N-AAAAAAS",
-       "rules": {"strict_win": false, "recycles": null, ...},
-       "actions": ["K♦", "10♣+3♠", "draw", "undo"], "times": [0.0, 2.5, 4.1, 5.0]}
-
-  A game built from an explicit layout has ``"code": null`` and a ``"deal"`` object instead.
-  A game the player had help with (a hint, the solver) has ``"assisted": true``; the key is
-  optional (absent means false), so records without it, older ones included, still load.
-* one line of text (:meth:`Record.to_text` / :meth:`Record.from_text`), without times::
-
-      PY1-N-AAAAAAS K♦ 10♣+3♠ draw undo
-
-  The line keeps what replays the game; like the times, the ``assisted`` mark is JSON only.
-
-  The first word is the code; for a layout game it is ``layout:`` followed by the deck's cards
-  in ASCII, pyramid row-major, then ``/`` waste bottom to top, ``/`` stock top first, and the
-  second word is the rules (a preset letter, or ``rules:`` plus the JSON of custom rules).
-
-The table travels with the rules: a preset's letter names it, and custom rules on another
-table carry it by name (``"rules": {..., "table": "Spanish"}``); rules without a ``table`` key,
-as every older record has, are the standard table. Cards and moves are read for that table's
-deck (``C`` is clubs in the French deck, copas in the Spanish one).
-"""
+A record is saved as JSON or as one line of text; both round-trip exactly
+(docs/design/records.md)."""
 
 from __future__ import annotations
 

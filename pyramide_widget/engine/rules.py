@@ -1,29 +1,6 @@
-"""Rule settings and the named presets (docs/rules.md §9).
-
-The app's rules (rule set ``N``) are one point in a family. Each knob the rules name is a
-field of :class:`Rules`; each named game is a preset with its own code letter, so one deal
-(the 7 letters of a code) can be compared under several rule sets by changing the letter.
-
-Knobs:
-
-* ``strict_win`` — the stock and the waste must be emptied as well as the pyramid.
-* ``recycles`` — how many times the waste may be turned back into the stock: ``None`` means
-  unlimited (the app), ``0`` a single pass, ``2`` the two redeals of Par Pyramid.
-* ``draw_against_waste`` — a *fresh* waste top (one that became the top by a draw, not by the
-  removal of the card above it) may pair with the card directly beneath it: the traditional
-  "stock top and waste top are both playable", expressed on one waste pile.
-* ``pair_with_coverer`` — a pyramid card may pair with the only card that still covers it.
-* ``stock_face_up`` — the stock's cards are shown, in order (see :attr:`Rules.stock_face_up`).
-
-The table (:mod:`~pyramide_widget.engine.table`: shape, deck and pair sum, faces, piles) travels with
-the rules as :attr:`Rules.table`, so a preset names a whole game: ``W`` Six Rows, ``V``
-Triangle, ``F`` Face-down and ``B`` Spanish are the standard knobs on another table; ``A``
-Apophis, ``Y`` Reserve, ``C`` Cell, ``G`` Giza and ``U`` Tut's Tomb play from other piles
-(docs/rules.md §11).
-
-Rules with knob values that match no preset are allowed; their code letter is ``X`` and they
-travel in game records in full (a deal code cannot carry them).
-"""
+"""Rule settings (:class:`Rules`, the knobs of docs/rules.md §9) and the named presets
+(:data:`PRESETS`): a preset names a whole game, its knobs and its table, by a code letter
+(docs/design/tables.md)."""
 
 from __future__ import annotations
 

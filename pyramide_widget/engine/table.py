@@ -1,19 +1,7 @@
-"""The table a game is played on: one description that travels with the rules (docs/rules.md §9).
+"""The table a game is played on: its shape, deck, faces and piles (docs/rules.md §9).
 
-A :class:`Table` says everything about the layout that is not a rule of play: the tableau's
-shape (which place covers which, where each is drawn), the deck (its cards, ranks and pair
-sum, how cards are written), which pyramid cards start face down, how many cards the deal
-puts on the waste, and the piles the game plays from besides the pyramid
-(:mod:`~pyramide_widget.engine.piles`: waste piles, a reserve, a cell, columns) with how the
-stock deals onto them. Every other layer reads these facts from the table (``game.table``,
-``rules.table``) rather than writing "7 rows", "52 cards" or "13" again, so a new game is one
-:class:`Table` here plus a preset in :mod:`~pyramide_widget.engine.rules` and its tests.
-
-In the spirit of python-chess's ``chess/variant.py``: each table has a name that records carry
-(:func:`find_table` maps it back), and the engine's code asks the table what differs.
-
-Standard library only.
-"""
+Every other layer reads these facts from the table; a new game is one :class:`Table` here
+and one preset (docs/design/tables.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The public answers: :func:`solve`, :func:`hint`, :class:`SolveResult` and
-:class:`SearchLimitReached`; they check the arguments and pick the searches (the package
-docstring says how each one stays small)."""
+:class:`SearchLimitReached`; they check the arguments and pick the searches
+(docs/design/solver.md says how each one stays small)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,8 @@ from .shortest import ShortestSearch
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-#: The node budget of :func:`hint` by default: about a second of CPython on this project's
-#: 2-core benchmark machine (a few in Pyodide), so that the widget's Hint button answers
-#: promptly. Most positions are solved well within it; see :func:`hint` for the others.
+#: The node budget of :func:`hint` by default, so that the widget's Hint button answers
+#: promptly (its times: benchmarks/results/); see :func:`hint` for the positions it leaves.
 HINT_NODES = 40_000
 
 MAX_NODES = 2**62
@@ -128,8 +127,7 @@ def solve(
     decided first, as without it (so a lost one answers as fast, ``max_removed`` included),
     then a slower exact search shortens the winning line.
 
-    Every answer is proven, however long it takes (a second or more for the hardest deals of
-    the one-pass rules). ``max_nodes`` caps the states examined: past it the search stops and
+    Every answer is proven, however long it takes. ``max_nodes`` caps the states examined: past it the search stops and
     raises :class:`SearchLimitReached` with the best line found so far.
 
     ``engine``: ``"auto"`` runs the compiled search where it is built and can answer, else pure
@@ -265,7 +263,7 @@ def _solve_limited(game: Game, table: EncodedPosition, limit: int) -> tuple[Sear
 
 
 def _solve_piles(game: Game, optimal: bool, max_nodes: int | None, started: float) -> SolveResult:
-    """The answer of :class:`~pyramide_widget.solver.piles.PileSearch` (issue 14's games)."""
+    """The answer of :class:`~pyramide_widget.solver.piles.PileSearch` (the games with other piles)."""
     search = PileSearch(game, max_nodes)
     if game.is_over:
         won = str(game.status) == "won"

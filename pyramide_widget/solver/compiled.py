@@ -1,21 +1,8 @@
-"""The optional compiled search, and which engine a solve runs on.
+"""The optional compiled search and which engine a solve runs on.
 
-``_compiled_search`` (the C file next to this one, built by ``build_compiled.py`` when the
-package is installed with a C compiler at hand) is a line-by-line port of the default searches
-(:class:`.pool.PoolSearch`, :class:`.sequence.SequenceSearch` and their order in
-``answers._solve_limited``) and of the fewest-moves A* (:class:`.shortest.ShortestSearch`, and
-``answers._shortest`` choosing its bound and oracle): the same states in the same order, so the
-same answers, lines and node counts, about 50 to 70 times faster per deal on the one-pass rules
-(S, T, R) and 25 to 30 times faster with ``optimal=True`` (benchmarks/bench_optimal.py). The pure-Python searches stay the
-reference, and what runs where the extension is not built or cannot load (Pyodide, the
-JupyterLite site).
-
-Which engine runs: ``solve(..., engine=...)`` says ``"auto"`` (the default: compiled when it
-can), ``"python"`` or ``"compiled"``; the environment variable ``PYRAMIDE_SOLVER=python`` turns
-``"auto"`` into pure Python, in worker processes too. ``SolveResult.engine`` says which ran.
-Tables with other piles (:func:`models`) and tables beyond the compiled limits
-(more than 32 pyramid places or talon cards, a pair sum above 15) always run in Python.
-"""
+``_compiled_search.c`` ports the default searches and the fewest-moves A* line by line, so it
+gives the same answers, lines and node counts; the pure-Python searches stay the reference and
+run wherever it is not built (docs/design/solver.md)."""
 
 from __future__ import annotations
 

@@ -220,11 +220,8 @@ class EncodedPosition:
         return lost
 
     def talon_stuck(self, layer: Layer, talon: int) -> bool:
-        """Strict win only: the talon cards left cannot all be removed.
-
-        Without draw against waste a talon card goes only with a pyramid card, so each talon
-        card of rank ``a`` needs its own pyramid card of rank ``13 - a``; with it, a talon card
-        needs at least one partner left somewhere."""
+        """Strict win only: whether the talon cards left cannot all be removed, each lacking
+        its own pyramid partner (or, with draw against waste, any partner left)."""
         by_rank, target, counts = self.talon_by_rank, self.target, layer.counts
         if not self.rules.draw_against_waste:
             return any(
@@ -236,14 +233,8 @@ class EncodedPosition:
         self, layer: Layer, pyramid: int, talon: int, drawn: int, fresh: int, last_pass: bool
     ) -> tuple[int, bool, int]:
         """At most how many of the pyramid cards left can still go, whether the state is lost,
-        and the talon cards that can still be played (all of them but those buried, see below).
-
-        On the last pass through the stock (no recycle left) a waste card that nothing can ever
-        remove buries every waste card beneath it for good: those cannot partner anything.
-        Two tests find such a lid, :meth:`lid` (counting partners) and :meth:`freeable` (which
-        partners can ever be reached); both wait while a fresh top may take the card beneath
-        it. The pyramid cards left are then counted class by class against the talon cards
-        that can still be played."""
+        and the talon cards that can still be played: on the last pass, all but those under a
+        lid (:meth:`lid`, :meth:`freeable`; docs/design/solver.md, "The last pass")."""
         reachable = talon
         buried = False
         if last_pass and not fresh:
@@ -289,17 +280,9 @@ class EncodedPosition:
         return ranks
 
     def freeable(self, layer: Layer, pyramid: int, talon: int, drawn: int) -> tuple[Counted, int]:
-        """Last pass, waste top not fresh: which pyramid cards might still be removed, and
-        which talon cards might still come to the waste top.
-
-        A least fixpoint of two facts: a pyramid card can go only once the cards on it have
-        gone, with a king's removal, a pyramid partner free at the same time, or a talon card
-        of the partner rank that can come to the waste top; and a waste card can come to the
-        top only once every card above it has gone, each with a partner that can go too (a
-        pyramid card of this fixpoint or, with draw against waste, a stock card). Counts of
-        cards are ignored here, so this over-estimates, as a bound must; the cards found are
-        then counted class by class (:meth:`class_counts`). The waste card where the walk down
-        stops, and every card under it, can never be played."""
+        """Last pass, waste top not fresh: the pyramid cards that might still be removed
+        (counted by :meth:`class_counts`) and the talon cards that might still come to the waste
+        top, as a least fixpoint that ignores counts (docs/design/solver.md, "The last pass")."""
         stock_ranks = self.stock_ranks(talon >> drawn << drawn)
         mirror, trank = self.mirror, self.talon_rank
         base = 1 << self.target
@@ -371,12 +354,9 @@ class EncodedPosition:
         return removable, removable_ranks
 
     def lid(self, layer: Layer, talon: int, drawn: int, waste: int) -> int:
-        """The highest waste card that can never leave the waste on this last pass, or -1.
-
-        Each waste card leaves only with a partner of its own (a pyramid card or, with draw
-        against waste, a stock card drawn straight onto it), and the cards above it must all
-        have left first: walking down from the top, the first card whose partner rank has
-        been used up by the cards above it is stuck for good."""
+        """The highest waste card that can never leave the waste on this last pass, or -1:
+        walking down from the top, the first whose partner rank the cards above it have used up
+        (docs/design/solver.md, "The last pass")."""
         target, trank = self.target, self.talon_rank
         avail = layer.counts[:]
         if self.rules.draw_against_waste:

@@ -1,88 +1,7 @@
-"""The search for the games with other piles (issue 14): Apophis, Reserve, Cell, Giza, Tut's Tomb.
+"""The search of the games with other piles: Apophis, Reserve, Cell, Giza, Tut's Tomb.
 
-The searches of the rest of the package compile one waste pile drawn one card at a time into
-their encoding; these games have several piles, draw three, a cell, or remove any group of
-cards summing to the pair sum. This module searches them on a plain encoding of the same
-position the engine has (:meth:`Game.position <pyramide_widget.engine.game.Game.position>`),
-with the engine's rules restated move for move, so its lines replay through the engine:
-
-* a state is ``(removed, piles, stock, fresh, recycles)``: a bit per pyramid place vacated,
-  every pile's cards bottom to top, the stock (top last), the waste top's freshness (only
-  read under draw against waste, so left ``False`` otherwise) and the recycles used (``0``
-  when they are unlimited, since the rules then never read it);
-* a depth-first search visits each state once (a transposition set), so it ends on every
-  position and proves "not winnable" by exhausting the reachable states;
-* the transposition set holds a **canonical key** of the state rather than the state: every
-  card by its rank (no rule reads a suit); the reserve piles as a sorted list, and Giza's
-  columns too (piles of one kind that are never dealt onto play alike, so swapping two of them
-  changes no move but its name); and, in a **cycle** game (below), the stock and the waste
-  as one sequence in draw order without the draw position when that position is on the
-  cycle (a pool game: as one sorted list of ranks). Two states with one key have the same
-  answers (won or not, the most pyramid places that can be vacated), so visiting one of them
-  decides both;
-* a **cycle** game has one waste pile, unlimited recycles and no draw against waste (Reserve,
-  Cell, Tut's Tomb). A recycle keeps the draw order (R15), so removals aside the stock and the
-  waste are one sequence and drawing and recycling only move a position along it: after a
-  recycle the draws stop at 0, d, 2d, … cards drawn and at the end (d cards a draw), and
-  then the recycle comes back to 0. States that differ only by a position on that cycle reach
-  each other by draws and recycles, which change nothing else, so they are one key; a
-  position off the cycle (a removal from the waste left it there) is kept in the key. The
-  search plays "draw (and recycle) until this card is on the waste top, then use it" as one
-  step (its draws and recycles are in the line), for every waste top the cycle shows, and
-  never a lone draw: a lone draw leads to a state with the same key. A **pool** game is a
-  cycle game drawn one card at a time (Reserve, Cell): every position is on the cycle, any
-  card can be brought to the waste top (as in the one-waste search, package docstring) and
-  the order stops mattering, so the key holds only the ranks left;
-* one pruning, safe under every knob: a free king off a waste pile (or any free king when
-  draw against waste is off) is removed before anything else, since it pairs with nothing
-  and covers nothing once gone;
-* a bound: a pyramid card none of whose partners is left where it could ever meet it (every
-  partner gone, or covering it, or under it; with a cell or pair-with-coverer only "gone"
-  counts, as the cell can hold one of the two while the other comes free) can never go, nor
-  any card it lies on; with
-  groups (Tut's Tomb) a card is dead only when no cards left where it could meet them sum to
-  its missing rank (:meth:`PileSearch._group_possible`). A state whose bound is no better
-  than the best line found is not searched further, and the search ends once the best line
-  reaches the start's bound;
-* a sharper bound, the **free-access relaxation** (:meth:`PileSearch.relaxed_most`, on tables
-  with at most one cell, without pair-with-coverer, and with groups only without a cell): let
-  every card left outside the pyramid and its cell be free at once, at any time, whatever
-  pile or stock position it is in. Every real line is then still a line of the relaxed game
-  (a real move needs its cards free; in the relaxed game they are; a move of an outside card
-  into the cell is skipped, the card being free anyway), so the most pyramid places the
-  relaxed game can vacate bounds the real game's. The relaxed game depends only on the
-  pyramid places vacated, how many cards of each rank are left outside and the cell's card,
-  so its answers are remembered across the whole search; it plays only moves that take a
-  pyramid card or empty the cell (a move of outside cards alone uncovers nothing and only
-  spends cards that are free anyway). It is used like the first bound. Where only the
-  pyramid must be cleared and draws and recycles alone bring any card left outside to a free
-  place (Reserve and Cell: the reserve is free, the stock a pool), every relaxed move is a
-  real one and the bound is exact, so a lost deal is settled at its first state (Apophis won
-  exactly Standard's deals over 10,000, README, though its three piles are not a pool). Not
-  for a win on Cell: a pyramid emptied with a card left waiting in the cell counts as every
-  place vacated, yet is not won;
-* with **groups** (Tut's Tomb) the relaxed game takes any set of free pyramid cards with at
-  most as many outside cards as the table ever has free at once (:attr:`PileSearch.at_once`:
-  a pile's top each, Tut's Tomb's waste top alone), summing to the target: a real group holds
-  no more, so the bound stays sound, and the states stay few enough. Before it, a coarser
-  relaxation, the same with the outside cards never used up (:meth:`PileSearch.supplied_most`),
-  depends only on the pyramid and which ranks are left outside, is a few thousand states a
-  deal, and settles many a lost deal at once (a pyramid whose cards can never all be matched
-  by groups of free cards, whatever comes from the stock). Far from exact here (the stock
-  comes three at a time);
-* with a cell or groups the relaxation of the start may take half the node budget, since a
-  "cannot clear" there settles the deal (Cell: a few deals need 20,000–45,000 relaxed
-  states; Tut's Tomb up to some 650,000), a later state's :data:`RELAXED_NODES` (on the
-  other tables that is enough at the start too);
-* under strict win, once the best line has cleared the pyramid only a win counts: a state
-  where a column or reserve card can never go (each card of a partner rank left is under it
-  in its own pile) is then dropped;
-* ``optimal``: breadth-first instead, on the exact states, without the king pruning, so the
-  first win found has the fewest moves.
-
-It knows every card (perfect information), like the rest of the package. Standard library
-only, as the engine.
-"""
+It restates the engine's rules move for move on a plain encoding of the position, so its lines
+replay through the engine. Its keys, bounds and relaxations: docs/design/piles.md."""
 
 from __future__ import annotations
 
@@ -102,6 +21,8 @@ if TYPE_CHECKING:
     from ..engine.table import Table
 
 State = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], bool, int]
+"""The pyramid places vacated (a bit each), every pile bottom to top, the stock (top last), the
+waste top's freshness and the recycles used, cards as indices into the deck."""
 
 
 def needs_pile_search(table: Table) -> bool:
@@ -366,7 +287,7 @@ class PileSearch:
         return (removed, tuple(new_piles), gathered[::-1], False, used)
 
     def key(self, state: State) -> tuple[object, ...]:
-        """The state's canonical key for the transposition set (module docstring): ranks for
+        """The state's canonical key for the transposition set (docs/design/piles.md): ranks for
         cards, alike piles sorted, and a pool game's stock and waste as one sorted list."""
         removed, piles, stock, fresh, recycles = state
         rank = self.rank
@@ -392,7 +313,7 @@ class PileSearch:
 
     def steps(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
         """The depth-first search's steps from ``state``: its moves, each as a line of one; in
-        a cycle game (module docstring), instead of the draw or recycle, every use of each
+        a cycle game (docs/design/piles.md), instead of the draw or recycle, every use of each
         waste top that drawing and recycling can show, after the draws and recycles that show it."""
         moves = self.moves(state)
         if not self.cycle:
@@ -449,7 +370,7 @@ class PileSearch:
             yield self._to_cell(state, place, empty_cell)
 
     def relaxed_most(self, removed: int, outside: tuple[int, ...], cell: int = 0) -> int:
-        """The most pyramid places the free-access relaxation (module docstring) can have
+        """The most pyramid places the free-access relaxation (docs/design/piles.md) can have
         vacated from ``removed`` with ``outside[r]`` cards of rank ``r`` left outside the
         pyramid and the cell holding a card of rank ``cell`` (0: empty): a bound on the real
         game's. Remembered; each new relaxed state is a node."""
@@ -524,10 +445,9 @@ class PileSearch:
     def supplied_most(self, removed: int, ranks: int) -> int:
         """With groups: the most pyramid places the free-access relaxation could vacate from
         ``removed`` if the outside cards were never used up, each rank of the bit set
-        ``ranks`` always at hand (:attr:`at_once` of them per group). Every relaxed line is
-        one of these, so it bounds :meth:`relaxed_most`; it depends only on the pyramid, so it
-        is small (a few thousand states a deal) and settles many a lost deal at once.
-        Remembered; each new state is a node."""
+        ``ranks`` always at hand (:attr:`at_once` of them per group): a bound on
+        :meth:`relaxed_most` that depends only on the pyramid. Remembered; each new state is a
+        node."""
         known = self.supplied.get((removed, ranks))
         if known is not None:
             return known
@@ -627,7 +547,7 @@ class PileSearch:
     def stuck(self, state: State) -> bool:
         """Under strict win: whether a reserve or column card can never go, each card of its
         partner rank being in its own pile (above it, so gone before it is free, or beneath
-        it, so never free while it is there) or gone (module docstring). Pairs only: a game
+        it, so never free while it is there) or gone (docs/design/piles.md). Pairs only: a game
         with groups is never stuck by this test."""
         if not self.strict or self.groups:
             return False
@@ -654,7 +574,7 @@ class PileSearch:
         return False
 
     def bound(self, state: State) -> int:
-        """The most pyramid places this state can ever have vacated (see the module docstring)."""
+        """The most pyramid places this state can ever have vacated (docs/design/piles.md)."""
         removed, piles, stock, _, _ = state
         present = self.full & ~removed
         rank, target = self.rank, self.target

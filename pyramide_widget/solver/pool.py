@@ -1,4 +1,4 @@
-"""The search under unlimited recycles, where the talon is a pool (package docstring); it
+"""The search under unlimited recycles, where the talon is a pool (docs/design/solver.md); it
 also serves the search under limited recycles as a memoised oracle."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from .steps import SearchStep
 
 
 class PoolSearch(Search):
-    """Depth-first search when recycles are unlimited: the talon is a pool (package docstring).
+    """Depth-first search when recycles are unlimited: the talon is a pool (docs/design/solver.md).
 
     It also serves a search under limited recycles as an oracle (:class:`SequenceSearch`),
     state after state, remembering what it found from one call to the next: with

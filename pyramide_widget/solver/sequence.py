@@ -16,9 +16,8 @@ class SequenceSearch(Search):
     ``decide_only`` drops every state that cannot be won, whatever it could still remove.
     ``oracle``, a :class:`PoolSearch` under these rules relaxed to unlimited recycles, drops
     every state it proves cannot be won (:meth:`PoolSearch.winnable`, strict win) or cannot
-    remove more pyramid cards than the best line so far (:meth:`PoolSearch.reaches`). That
-    relaxation is nearly exact while recycles remain, where this search's own bounds are weak,
-    and it remembers what it has proved, so one call per state stays cheap.
+    remove more pyramid cards than the best line so far (:meth:`PoolSearch.reaches`;
+    docs/design/solver.md, "Recycles to spend").
     """
 
     def __init__(
@@ -94,7 +93,7 @@ class SequenceSearch(Search):
                 oracle, pyramid, talon, size if decide_only else self.best_removed + 1
             ):
                 return False
-            if layer.kings:  # forced: see the package docstring
+            if layer.kings:  # forced: docs/design/solver.md
                 king = layer.kings[0]
                 path.append(("K", king))
                 found = visit(pyramid ^ (1 << king), talon, drawn, fresh, recycles)

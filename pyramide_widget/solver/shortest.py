@@ -1,33 +1,5 @@
-"""The fewest-moves search (``solve(..., optimal=True)``): A* on the exact state.
-
-Every removal, draw and recycle costs one move (R20). The search stays exact (the first win
-taken off the queue is a shortest one) and small for these reasons:
-
-* **Draws come with their use.** A draw changes nothing but which talon card is on the waste
-  top, so in a shortest line the draws between two other moves all serve the card drawn last,
-  which the next move touching the talon removes (else those draws could be left out, and a
-  pass drawing nothing but draws only spends a recycle). Removals in the pyramid do not
-  depend on the talon, so they can go first. Any shortest line is therefore a sequence of
-  *edges*: a move that draws nothing, or "draw (recycling at most once on the way) until the
-  talon card ``j`` is on the waste top, then remove it", at the cost of all its moves; the
-  states in between are never stored.
-* **Free pyramid kings go at once**: removing one uses nothing and leaves every other move
-  possible, so a shortest line can take it as soon as it is free.
-* **Bounds.** :func:`lower_bound` never overestimates the moves left (f is kept monotone
-  along a path, "pathmax", and a state reached again by a shorter path is reopened); a state
-  the default search's tests prove lost is dropped when taken off the queue (dead cards, the
-  last pass's lid and fixpoint, :meth:`.encoded.EncodedPosition.assess`, and the memoised
-  unlimited-recycles relaxation, :meth:`.search.Search.oracle_allows`); no state whose bound
-  exceeds a known winning line (the default search's) is queued.
-* **Cheap states.** A state is one integer (pyramid mask, talon mask, cards drawn, fresh top,
-  recycles used), the queue is a bucket per f and, within it, per moves so far (deeper first,
-  which reaches a win sooner).
-
-``_compiled_search.c`` ports this search line by line (``astar_run`` and ``lower_bound``
-there): where it is built, ``solve(..., optimal=True)`` runs it, expanding the same states in
-the same order (the same line, the same node count); this module is the reference and what
-Pyodide runs.
-"""
+"""The fewest-moves search (``solve(..., optimal=True)``): A* on the exact state, each removal,
+draw and recycle one move (R20). Why it stays exact and small: docs/design/solver.md."""
 
 from __future__ import annotations
 
@@ -44,7 +16,7 @@ _DRAWN_BITS = 6  # cards drawn: 0..32 (the talon holds at most 32 cards)
 
 
 class ShortestSearch(Search):
-    """A* on the exact state (module docstring): the first win taken off the queue has the
+    """A* on the exact state (docs/design/solver.md): the first win taken off the queue has the
     fewest moves.
 
     ``upper`` is the length of a known winning line (no state whose bound exceeds it is
@@ -187,7 +159,7 @@ class ShortestSearch(Search):
             elif oracle is not None and not self.oracle_allows(oracle, pyramid, talon, size):
                 continue
             child_g = g + 1
-            if layer.kings:  # forced (module docstring)
+            if layer.kings:  # forced (docs/design/solver.md)
                 after = pyramid ^ (1 << layer.kings[0])
                 push(child_g, f, state, ("K", layer.kings[0]), after, talon, drawn, fresh, recycles)
                 continue
@@ -313,23 +285,9 @@ class ShortestSearch(Search):
 def lower_bound(
     t: EncodedPosition, pyramid: int, talon: int, drawn: int, fresh: int, can_recycle: bool
 ) -> int | None:
-    """A lower bound on the moves left to a win, or ``None`` when the state cannot be won.
-
-    * Removals: a removal takes at most two pyramid cards, two only when they pair with each
-      other, and a largest matching of the pyramid's cards (:meth:`.encoded.EncodedPosition.class_counts`)
-      bounds how many such pairs there can be: at least ``cards left - pairs`` removals. Under
-      strict win the talon cards must go too: a removal takes at most one card of each rank
-      of a pair class (A+Q, 2+J, …) or one king, so ``kings + sum(max(#a, #b))`` over all the
-      cards; a rank that pairs with itself (6 + 6 = 12, Spanish deck) needs half its cards.
-    * Draws: under strict win every stock card must be drawn once. Otherwise the cards of the
-      pyramid that no pyramid card can partner (the same count) each need a talon card of the
-      partner rank. Waste cards under a lid (:meth:`.encoded.EncodedPosition.lid`: a waste card nothing
-      can take away before the next recycle) are out of reach until then; the others count as
-      at hand. The rest come from the stock, and reaching the k-th of them takes at least as
-      many draws as cards before it in the stock. When the stock has too few, a recycle must
-      come first: every stock card drawn, the recycle, then the cards under the lid drawn
-      again up to the one needed. Too few such talon cards left: the state is lost.
-    """
+    """A lower bound on the moves left to a win, or ``None`` when the state cannot be won: the
+    removals the pyramid's largest matching leaves (and, under strict win, the talon's), plus
+    the draws still needed (docs/design/solver.md, "The lower bound")."""
     layer = t.layer(pyramid)
     if t.lost_cards(layer, talon):
         return None

@@ -1,15 +1,7 @@
-"""The languages of the game and the widget: one module per language, each one definition.
+"""The languages of the game and the widget: one module per language, each one ``LANGUAGE``
+definition, checked against English at import (docs/design/engine.md).
 
-Each module (``en.py``, ``fr.py``...) holds a single ``LANGUAGE`` dict with every word that
-language needs: the engine's messages, the widget's strings, the spoken card names and the
-preset names it has its own words for (any other preset keeps its own name, which is English,
-so English names none). English is the reference; every other language must define exactly
-its keys, with the same ``{placeholders}``, and is refused at import naming the language and
-key if it does not, so a half-translated language never reaches a player. Adding a language is adding
-its module and its code to :data:`CODES`.
-
-Standard library only: the engine's messages come from here.
-"""
+Adding a language is adding its module and its code to :data:`CODES`."""
 
 from __future__ import annotations
 
