@@ -1,8 +1,6 @@
 """Benchmark the compiled search against pure Python, and the 10,000-deal estimate with it.
 
-Prints figures, asserts nothing (the goals are in issue 11: every preset's 10,000-deal
-``estimate`` under a minute on a 2-core machine, no deal over 2 s, the median per deal at least
-20 times below pure Python on S, T and R)::
+Prints figures, asserts nothing; the last run is in ``benchmarks/results/bench_accelerator.txt``::
 
     python benchmarks/bench_accelerator.py                      # every preset: 200 deals side by side, 10,000 estimated
     python benchmarks/bench_accelerator.py --presets STR --deals 500 --estimate 0

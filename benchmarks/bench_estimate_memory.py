@@ -1,7 +1,6 @@
 """Benchmark the memory of ``estimate`` as ``--deals`` grows: it must stay flat.
 
-Prints figures, asserts nothing (issue 10: ``estimate --deals 100000000`` used to build every
-deal code first, minutes and gigabytes before the first deal was solved)::
+Prints figures, asserts nothing::
 
     python benchmarks/bench_estimate_memory.py
     python benchmarks/bench_estimate_memory.py --draws 10000 1000000 --deals 2000 20000
@@ -9,8 +8,7 @@ deal code first, minutes and gigabytes before the first deal was solved)::
 Two measurements, each the peak of ``tracemalloc`` in this (the parent) process:
 
 * drawing deal codes lazily with :func:`~pyramide_widget.analysis.estimation.iter_deal_letters`: the
-  only thing that grows, the record of the codes already drawn (they must be distinct), about
-  2 bytes per deal; the list of codes it replaces cost about 150 bytes per deal;
+  only thing that grows is the record of the codes already drawn (they must be distinct);
 * ``estimate(keep="none")`` over the default process pool (Easy rules, cheap to solve): the
   window of chunks in flight, the same for any number of deals.
 """

@@ -1,6 +1,6 @@
 """Benchmark ``solve(..., optimal=True)`` against the Java A* solver of mchung94/solitaire-player.
 
-Prints figures, asserts nothing (the goal is in issue 11)::
+Prints figures, asserts nothing::
 
     python benchmarks/bench_optimal.py --their-checkout /tmp/work/java-astar --decks 200 --python-decks 20
 

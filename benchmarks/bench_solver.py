@@ -1,6 +1,6 @@
 """Benchmark the solver: time per deal per preset, search effort, memory, estimate throughput.
 
-Prints figures, asserts nothing (the targets are in issue 4)::
+Prints figures, asserts nothing::
 
     python benchmarks/bench_solver.py --deals 1000               # every preset, one core
     python benchmarks/bench_solver.py --presets NT --estimate 2000

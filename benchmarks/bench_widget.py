@@ -22,9 +22,8 @@ First, without a browser, it prints the kernel's own cost of one stock tap (mess
 snapshot out) at the start of a game and after 10,000 actions: it must not grow with the
 game (``--kernel-only`` stops there).
 
-Prints figures and the machine's load; asserts nothing. Targets (issues 3 and 13): click-to-DOM
-median <= 50 ms in JupyterLab, full-table render <= 5 ms. Needs Debian's chromium and the
-``test`` extra. Run:
+Prints figures and the machine's load; asserts nothing; the last run is in
+``benchmarks/results/widget_latency.txt``. Needs Debian's chromium and the ``test`` extra. Run:
 
     python benchmarks/bench_widget.py [--app lab|notebook] [--clicks 60] [--nodelay | --compare] [--kernel-only]
 """

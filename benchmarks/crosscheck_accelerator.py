@@ -9,11 +9,11 @@ engine, and every disagreement; exits 1 if there was any::
 
     python benchmarks/crosscheck_accelerator.py --deals 2000 [--presets NST] [--workers 2]
 
-The last runs (2,000 deals on every preset, all agreeing) are in ``benchmarks/results/crosscheck_accelerator.txt``.
+The last runs are in ``benchmarks/results/crosscheck_accelerator.txt``.
 
 ``--optimal`` checks ``solve(..., optimal=True)`` the same way (the compiled A* against
-shortest.py: the same fewest moves, line and node count); a won deal takes pure Python seconds
-there (a few deals of unlimited recycles, millions of states), so runs are shorter and
+shortest.py: the same fewest moves, line and node count); a won deal can take pure Python long
+there, so runs are shorter and
 ``--max-nodes`` caps each solve (a stop must then come at the same state, with the same line):
 the last run is in ``benchmarks/results/crosscheck_optimal.txt``.
 """

@@ -10,7 +10,7 @@ Prints one line per rule set and every disagreement; exits 1 if there was any::
 
     python benchmarks/crosscheck_knobs.py --deals 300 [--workers 2]
 
-The last full run is in ``benchmarks/results/crosscheck_knobs.txt`` (all 32 rule sets agree).
+The last full run is in ``benchmarks/results/crosscheck_knobs.txt``.
 """
 
 from __future__ import annotations

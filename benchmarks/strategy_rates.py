@@ -1,4 +1,4 @@
-"""The win rates of the built-in strategies, per preset, beside the solver's (issue 15).
+"""The win rates of the built-in strategies, per preset, beside the solver's.
 
 Writes ``benchmarks/results/strategy_rates.json``, which the README's table shows and
 ``tests/test_published_rates.py`` checks::

@@ -1,5 +1,5 @@
 """Bad input to the engine raises at the call, says what is expected and changes nothing
-(errors.py); the obvious forms of an argument are accepted (issue 10, engine side)."""
+(errors.py); the obvious forms of an argument are accepted."""
 
 from __future__ import annotations
 

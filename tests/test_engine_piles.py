@@ -1,4 +1,4 @@
-"""The games with other piles (issue 14; docs/rules.md §11, A1–A5) in the engine: deal, taps,
+"""The games with other piles (docs/rules.md §11, A1–A5) in the engine: deal, taps,
 moves, undo, records and the snapshot."""
 
 from __future__ import annotations

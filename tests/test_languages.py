@@ -1,4 +1,4 @@
-"""Each language is one definition in one module (issue 13): all five have the same shape as
+"""Each language is one definition in one module: all five have the same shape as
 English, and a language that lacks or adds a key is refused, naming the language and the key."""
 
 from __future__ import annotations

@@ -562,7 +562,7 @@ def test_axes_repr_is_deterministic(plt: Any) -> None:
 
 
 def test_win_rates_can_name_other_categories_than_presets() -> None:
-    """The strategies' chart (issue 15): the categories are players, the rates deals won."""
+    """The strategies' chart: the categories are players, the rates deals won."""
     chart = plot.win_rates(
         {"careful": ESTIMATES[0], "greedy": ESTIMATES[1]},
         title="Deals won by each player",

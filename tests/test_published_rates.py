@@ -1,8 +1,8 @@
 """The published win rates (benchmarks/results/win_rates.json) against each other and the README.
 
-The runs themselves take minutes to hours, so they are not repeated here; what is checked is
-that the file says what the issue asks for (10,000 deals per preset, Wilson intervals that
-follow from the counts) and that its figures agree where the rules say they must.
+The runs are too long to repeat here; what is checked is that the file holds what is published
+(10,000 deals per preset, or why fewer; Wilson intervals that follow from the counts) and that
+its figures agree where the rules say they must.
 """
 
 from __future__ import annotations

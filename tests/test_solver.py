@@ -150,7 +150,7 @@ def test_hint_when_no_line_wins_keeps_the_most_cards_removable() -> None:
     assert solve(game).max_removed == best
 
 
-# The slowest deal of the 10,000-deal Traditional run: about 920,000 nodes to settle.
+# The deal of the published Traditional run that takes the most nodes to settle.
 HARD = "PY1-T-DOHWZZG"
 
 
@@ -185,7 +185,7 @@ def test_hint_on_a_position_too_hard_for_its_budget_is_still_a_legal_move() -> N
     for max_nodes in (1, 300, 3000):
         move = hint(game, max_nodes=max_nodes)
         assert move is not None and game.is_legal(move)
-    game = Game.from_code("PY1-T-MDIVWSU")  # not winnable; about 30,000 nodes to settle
+    game = Game.from_code("PY1-T-MDIVWSU")  # not winnable, and not settled within 3,000 nodes
     unlimited = solve(game)
     assert not unlimited.winnable and unlimited.nodes > 3000
     assert hint(game, max_nodes=None) == unlimited.best_line[0]
@@ -193,8 +193,8 @@ def test_hint_on_a_position_too_hard_for_its_budget_is_still_a_legal_move() -> N
 
 #: Per preset, the positions (deals of seed 5, played out to 8 stock cards) on which a
 #: breadth-first search of at most 3,000 states finishes: the first four such among the won
-#: ones. Trying it on the won positions before them only to give up took about 90% of this
-#: test's time (over a minute), so it runs on these alone; the cheap checks still run on all.
+#: ones. Trying it on the won positions before them only to give up took most of this test's
+#: time, so it runs on these alone; the cheap checks still run on all.
 BREADTH_FIRST_FINISHES = {"N": (9, 35, 39, 49), "E": (9, 10, 14, 31)}
 
 

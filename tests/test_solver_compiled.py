@@ -1,4 +1,4 @@
-"""The compiled search against the pure-Python one (issue 11, item 3): the same answers.
+"""The compiled search against the pure-Python one : the same answers.
 
 ``pyramide_widget/solver/_compiled_search.c`` is a second implementation of the default search,
 so it must agree with the reference on everything ``solve`` returns: ``winnable``,
@@ -37,7 +37,7 @@ from pyramide_widget.solver.piles import needs_pile_search
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = bool(os.environ.get("PYRAMIDE_REQUIRE_COMPILED"))
-# Per preset: how many deals CI checks (the one-pass presets take Python ~0.3-0.7 s a deal).
+# Per preset: how many deals CI checks (fewer for the one-pass presets, slow in pure Python).
 SAMPLE = {"S": 3, "T": 2, "R": 2}
 DEFAULT_SAMPLE = 10
 

@@ -1,5 +1,5 @@
 """solve() and hint() take a Game or a deal code and a whole-number node budget; anything else
-raises at the call, saying what is expected (issue 10)."""
+raises at the call, saying what is expected."""
 
 from __future__ import annotations
 

@@ -370,8 +370,7 @@ def test_a_budget_stops_par_pyramid_with_a_legal_best_line(max_nodes: int) -> No
 
 def test_the_hardest_par_deal_settles_without_a_budget() -> None:
     """PY1-P-KOJLDVT: every pyramid card can go with unlimited recycles, but with two the
-    most is 27, so it is lost (the answer of the solver before the oracle, commit 8a56667,
-    in 348,641 nodes)."""
+    most is 27, so it is lost (the answer of the solver before the oracle, commit 8a56667)."""
     game = Game.from_code("PY1-P-KOJLDVT")
     result = solve(game)
     assert (result.winnable, result.max_removed) == (False, 27)

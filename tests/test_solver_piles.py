@@ -34,7 +34,7 @@ def test_a_solution_replays_to_a_win_and_the_rest_of_it_is_still_a_solution(lett
 
 
 def test_hint_answers_within_its_node_budget_on_a_deal_the_search_cannot_settle() -> None:
-    game = Game.from_code("PY1-U-JRZNSJQ")  # lost; its most removed (27) takes some 50,000 nodes
+    game = Game.from_code("PY1-U-JRZNSJQ")  # lost, and not settled within 2,000 nodes
     with pytest.raises(SearchLimitReached) as stop:
         solve(game, max_nodes=2_000)
     assert (

@@ -186,10 +186,10 @@ def test_a_lost_tuts_tomb_deal_is_settled_by_its_first_bound() -> None:
 
 
 def test_a_lost_cell_deal_is_settled_within_a_budget_by_its_start_relaxation() -> None:
-    """Cell (A3): a deal whose free-access relaxation at the start needs some 22,000 relaxed
-    states (more than a later state's allowance) and says 22 pyramid places at most. With a
-    cell the start's relaxation may take half the node budget, so a budget of 100,000 nodes
-    settles it; it once stayed undecided there (7 of the 10,000 published deals did)."""
+    """Cell (A3): a deal whose free-access relaxation at the start needs more relaxed states
+    than a later state's allowance and says 22 pyramid places at most. With a cell the start's
+    relaxation may take half the node budget, so a budget of 100,000 nodes settles it; it once
+    stayed undecided there."""
     result = solve("PY1-C-KQLDJQH", max_nodes=100_000)
     assert (result.winnable, result.max_removed) == (False, 22)
     plain = PileSearch(Game.from_code("PY1-C-KQLDJQH"), 100_000)

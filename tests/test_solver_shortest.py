@@ -1,4 +1,4 @@
-"""``solve(..., optimal=True)``: decided first, then shortened by A* (issue 11).
+"""``solve(..., optimal=True)``: decided first, then shortened by A*.
 
 Lost deals answer as the default search does, ``max_removed`` included; a budget that stops the
 A* offers the winning line already found; and the shortest lines of whole deals are no longer

@@ -112,8 +112,8 @@ def test_optimal_lines_on_every_table_are_as_short_as_a_breadth_first_search_fin
     assert checked >= 2
 
 
-# Tut's Tomb aside: 3 of its first 40 deals are still undecided after 100,000 nodes
-# (benchmarks/bench_piles.py, which runs whole deals with a node budget).
+# Tut's Tomb aside: some of its deals stay undecided within a large node budget
+# (benchmarks/results/piles_solver.txt, from benchmarks/bench_piles.py).
 WHOLE_DEALS = [letter for letter in TABLE_PRESETS if letter != "U"]
 
 

@@ -1,4 +1,4 @@
-"""Playing strategies (issue 15): the player's view hides what a player cannot see, the
+"""Playing strategies: the player's view hides what a player cannot see, the
 built-in strategies play only legal moves to the end and reproducibly, a user's function
 plays too, bad input is refused at the call, and ``estimate(player=...)`` is a loop over the
 same deals as the solver's, whatever executor runs it."""

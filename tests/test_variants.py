@@ -372,7 +372,7 @@ def test_an_unknown_table_in_a_record_is_a_record_error():
         .record()
         .to_dict()
     )
-    data["rules"]["table"] = "Klondike"  # (Giza is a table since issue 14)
+    data["rules"]["table"] = "Klondike"
     with pytest.raises(
         RecordError, match="unknown table 'Klondike': expected one of Standard, Six Rows"
     ):

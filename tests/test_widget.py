@@ -154,7 +154,7 @@ def test_display_carries_a_static_html_copy_for_viewers_without_widgets(r5):
 # ---------------------------------------------------------------- taps from the front end (docs/rules.md)
 
 
-def test_r11_r9_king_then_pair_like_the_issue(r5):
+def test_r11_r9_king_then_pair_as_in_the_apps_deal(r5):
     assert card(r5._state, "10♠")["free"] is False
     tap(r5, "pyramid", 7, 6, card="K♦")
     tap(r5, "pyramid", 7, 2, card="10♣")

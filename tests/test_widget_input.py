@@ -1,5 +1,5 @@
 """The widget's rules= reads like the engine's: a Rules, a Preset or its letter; anything else
-is a TypeError at the call (issue 10)."""
+is a TypeError at the call."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The games with other piles (issue 14) in PyramideWidget and the static picture, without a
+"""The games with other piles in PyramideWidget and the static picture, without a
 browser: a view's taps on pile cards arrive as {"type": "tap", "pile": <pile id>, "row":
 <depth>, "card": ...} (widget.js) and play through the engine; malformed ones change nothing.
 

@@ -117,7 +117,7 @@ def build() -> dict[str, Any]:
     out["stock_face_up.json"] = _state(
         _widget(r5_game(Rules(stock_face_up=True), clock=StepClock()))
     )
-    # The games with other piles (issue 14), their presets' PY1-?-AAAAAAS: Giza and Reserve
+    # The games with other piles, their presets' PY1-?-AAAAAAS: Giza and Reserve
     # at the deal, Apophis after a draw (one card on each waste pile), Cell with 3♦ in its cell
     # and 10♣ on the waste, Tut's Tomb with 5♦ and 3♦ selected together and 4♠ on the waste.
     piled = {"giza": "G", "reserve": "Y", "apophis": "A", "cell": "C", "tuts_tomb": "U"}

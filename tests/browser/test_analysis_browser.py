@@ -1,4 +1,4 @@
-"""Post-game analysis and background solver work in real JupyterLab (issue 15).
+"""Post-game analysis and background solver work in real JupyterLab.
 
 * ``PY1-R-BBAAAAB`` (Relaxed Pyramid: one pass, only the pyramid to clear) can be won, but its
   first move ``3♥+10♣`` loses it (``tests/test_analysis_review.py`` proves both with the

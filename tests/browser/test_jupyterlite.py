@@ -10,7 +10,7 @@ of the chart's data (there is no matplotlib in the site: the charts are Vega-Lit
 
 The site must be built from the current sources. With ``PYRAMIDE_DOCS_PYTHON`` pointing at an
 interpreter that has ``docs/requirements.txt`` installed (or when this interpreter has them),
-the session fixture builds it when stale (``docs/build.py --if-changed``, ≈10–30 s); otherwise a
+the session fixture builds it when stale (``docs/build.py --if-changed``); otherwise a
 stale or missing site skips the test, or fails it under ``PYRAMIDE_REQUIRE_BROWSER``.
 """
 

@@ -1,5 +1,5 @@
-"""A pile game that no preset has, defined in the notebook, plays in the widget (issue 14: "adding
-a sixth pile game would be one definition plus its tests").
+"""A pile game that no preset has, defined in the notebook, plays in the widget: adding a
+pile game is one definition plus its tests.
 
 The table below exists only in this test: two waste piles the stock deals two cards onto, a free
 cell, one reserve card and two Giza-like columns of two cards, a combination of pile kinds no

@@ -1,4 +1,4 @@
-"""The games with other piles played in the widget in real JupyterLab (issue 14): Apophis (three
+"""The games with other piles played in the widget in real JupyterLab: Apophis (three
 waste piles), Reserve, Cell, Giza and Tut's Tomb.
 
 For each one a fixed deal is drawn; a legal removal is played from each kind of pile the game

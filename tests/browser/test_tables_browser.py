@@ -1,4 +1,4 @@
-"""The new tables played in the widget in real JupyterLab (issue 13): Six Rows (W), Triangle
+"""The new tables played in the widget in real JupyterLab: Six Rows (W), Triangle
 (V), Face-down (F), Spanish (B) and the face-up stock (``Rules(stock_face_up=True)``).
 
 For each one a fixed deal is drawn, a legal pair is played by clicking its two cards (the DOM

@@ -30,7 +30,7 @@ LANGUAGE = {
         "recycle": "Recycle",
         "waste_count": "{n} cards in the waste",
         "waste_empty": "Empty waste",
-        # The names of a game's other piles (issue 14), by kind; {n} its number among its kind;
+        # The names of a game's other piles, by kind; {n} its number among its kind;
         # "_one": the name of the only pile of its kind on a table (a waste alone has its
         # sentences above, a cell is always named alone).
         "pile_waste": "Waste pile {n}",
