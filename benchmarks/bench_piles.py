@@ -3,7 +3,7 @@ deal (median, 90th percentile, slowest), nodes, and how many deals it decides wi
 
     python benchmarks/bench_piles.py --deals 50 --max-nodes 200000 --json benchmarks/results/piles_solver.json
 
-Each deal of each pile preset (A, Y, C, G, U by default) is solved in this process, one after the
+Each deal of each pile preset (every one by default) is solved in this process, one after the
 other, with ``solve(game, max_nodes=...)``: a deal that reaches the budget counts as
 *undecided* (its CPU time is still counted, as a lower bound). Winning lines are replayed through
 the engine, which must reach a win. The deals are the same as the estimate's

@@ -980,19 +980,15 @@ class Game:
 
     @_notifies
     def tap(self, pile: str, row: int | None = None, col: int | None = None) -> Move | None:
-        """Click on the table as in the app. ``tap("pyramid", 7, 6)``, ``tap("waste")`` (the
-        top; ``tap("waste", 2)`` the card beneath, for draw-against-waste) or ``tap("stock")``.
-        On a table with other piles, a pile by its id (:attr:`piles`): ``tap("reserve-3")``,
-        ``tap("column-8")``, ``tap("waste-2")``; ``tap("cell")`` with a card selected moves it
-        into the empty cell (docs/rules.md A3). On Tut's Tomb each tap adds a free card to the
-        selection until the selected ranks reach the pair sum (docs/rules.md A5). A card deeper
-        in a pile than the two a move can take (``tap("column-1", 3)``, a Giza column's first
-        card) is there to be clicked, and blocked (R8).
+        """Click on the table as in the app and return the move the tap played, if any.
 
-        Returns the move the tap played, if any. A tap never raises for a game reason (a
-        covered card, a wrong sum): it sets :attr:`message` as the app would. It raises
-        ``ValueError`` only for a place that does not exist on the table, ``TypeError`` for a
-        row or position that is not a whole number (``int``).
+        ``tap("pyramid", 7, 6)``, ``tap("stock")``, or a pile by its id (:attr:`piles`) with
+        the depth of its card: ``tap("waste")`` the top, ``tap("waste", 2)`` the card beneath,
+        ``tap("reserve-3")``, ``tap("cell")`` (moves the selected card into the empty cell, A3).
+        On Tut's Tomb each tap adds a free card to the selection until the ranks reach the pair
+        sum (A5); a card deeper in a pile than a move can take is blocked (R8). A game reason (a covered card, a wrong sum) never raises: it sets :attr:`message` as
+        the app would. ``ValueError``: a place the table does not have; ``TypeError``: a row
+        or position that is not an ``int``.
         """
         if self._buried(pile, row, col):
             self._message_key = (
