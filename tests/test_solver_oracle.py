@@ -36,21 +36,21 @@ STRICT_POOL = dataclasses.replace(PAR, recycles=None)
 REMOVALS = (MoveKind.PAIR, MoveKind.KING)
 
 
-def masks(table: EncodedPosition, position: Position) -> tuple[int, int]:
-    """``position`` as (pyramid mask, talon mask) of ``table``, compiled from an earlier
+def masks(encoded: EncodedPosition, position: Position) -> tuple[int, int]:
+    """``position`` as (pyramid mask, talon mask) of ``encoded``, encoded from an earlier
     position of the same game.
 
     Pyramid cards never move, so slot i is the same card; the talon (waste bottom to top, then
     stock top first) never changes order: a draw moves the split, a removal drops a card and a
     recycle turns the waste over so that the first card drawn is drawn first again (R15). The
-    talon of ``position`` must therefore be a subsequence of ``table.talon``; checked here
+    talon of ``position`` must therefore be a subsequence of ``encoded.talon``; checked here
     rather than trusted."""
     pyramid = 0
     for slot, card in enumerate(position.pyramid):
         if card is not None:
-            assert card == table.pyramid_cards[slot]
+            assert card == encoded.pyramid_cards[slot]
             pyramid |= 1 << slot
-    indices = [table.talon.index(card) for card in position.waste + position.stock]
+    indices = [encoded.talon.index(card) for card in position.waste + position.stock]
     assert indices == sorted(indices), "the talon changed order (R15)"
     return pyramid, sum(1 << index for index in indices)
 
@@ -87,11 +87,11 @@ def play_at_random(game: Game, rng: random.Random, removals_share: float) -> boo
 def deal_walks(letters: str) -> tuple[EncodedPosition, list[Position]]:
     """The deal's start compiled under ``STRICT_POOL``, and three random games of it."""
     start = Game.from_code(f"PY1-P-{letters}").position()
-    table = EncodedPosition(start, STRICT_POOL)
-    assert masks(table, start) == (table.pyramid0, table.talon0)
+    encoded = EncodedPosition(start, STRICT_POOL)
+    assert masks(encoded, start) == (encoded.pyramid0, encoded.talon0)
     positions = [p for seed in range(3) for p in walk(letters, seed)]
     assert any(p.recycles_used for p in positions), "no recycle played: R15 not exercised"
-    return table, positions
+    return encoded, positions
 
 
 def replay(game: Game, moves: list[Move]) -> Game:
@@ -119,19 +119,19 @@ def test_winnable_with_memory_agrees_with_a_fresh_search(letters: str) -> None:
     """One oracle answers about every position of three games of one deal, in play order and
     again shuffled; a fresh pool search (no memo, and not in decide-only mode) must agree.
     Win means pyramid, stock and waste all gone (R17 with strict win, §9)."""
-    table, positions = deal_walks(letters)
-    oracle = PoolSearch(table, decide_only=True)
+    encoded, positions = deal_walks(letters)
+    oracle = PoolSearch(encoded, decide_only=True)
     expected = []
     for position in positions:
         fresh = PoolSearch(EncodedPosition(position, STRICT_POOL))
         fresh.run()
         expected.append(fresh.win_steps is not None)
-        assert oracle.winnable(*masks(table, position)) == expected[-1], position
+        assert oracle.winnable(*masks(encoded, position)) == expected[-1], position
     assert 0 < sum(expected) < len(expected), "only one answer occurred"
     order = list(range(len(positions)))
     random.Random(letters).shuffle(order)
     for n in order:
-        assert oracle.winnable(*masks(table, positions[n])) == expected[n], positions[n]
+        assert oracle.winnable(*masks(encoded, positions[n])) == expected[n], positions[n]
     assert oracle.won and oracle.seen  # both memos were used
 
 
@@ -148,15 +148,15 @@ def test_reaches_with_memory_agrees_with_a_fresh_maximum(letters: str) -> None:
     must be ``max >= goal`` where ``max`` comes from a fresh pool search."""
     _, positions = deal_walks(letters)
     lenient = Rules(pair_with_coverer=PAR.pair_with_coverer)
-    table = EncodedPosition(Game.from_code(f"PY1-P-{letters}").position(), lenient)
-    oracle = PoolSearch(table)
+    encoded = EncodedPosition(Game.from_code(f"PY1-P-{letters}").position(), lenient)
+    oracle = PoolSearch(encoded)
     rng = random.Random(letters)
     answers = set()
     for position in positions:
         fresh = PoolSearch(EncodedPosition(position, lenient))
         fresh.run()
         best = PYRAMID if fresh.win_steps is not None else fresh.best_removed
-        pyramid, talon = masks(table, position)
+        pyramid, talon = masks(encoded, position)
         removed = PYRAMID - pyramid.bit_count()
         goals = list(range(max(1, removed), PYRAMID + 1))
         rng.shuffle(goals)
@@ -212,13 +212,13 @@ def test_strict_win_unlimited_recycles_agrees_with_exhaustive_search() -> None:
     for n, letters in enumerate(deal_letters(32, 14)):
         start = Game.from_code(f"PY1-X-{letters}", rules=STRICT_POOL)
         assert start.rules.letter == "X"
-        table = EncodedPosition(start.position(), STRICT_POOL)
-        oracle = PoolSearch(table, decide_only=True)
+        encoded = EncodedPosition(start.position(), STRICT_POOL)
+        oracle = PoolSearch(encoded, decide_only=True)
         for game in near_the_end(start, seed=n, keep=2 + n % 4):
             winnable = solve_as_exhaustive_search(game)
             if winnable is None:
                 continue
-            assert oracle.winnable(*masks(table, game.position())) == winnable, (
+            assert oracle.winnable(*masks(encoded, game.position())) == winnable, (
                 game.record().to_text()
             )
             answers.append(winnable)
@@ -332,10 +332,12 @@ def test_the_oracle_stops_within_the_budget_of_the_search_that_asks(strict: bool
     game = Game.from_code("PY1-P-KOJLDVT")
     position = game.position()
     rules = STRICT_POOL if strict else Rules(pair_with_coverer=PAR.pair_with_coverer)
-    table = EncodedPosition(position, PAR if strict else dataclasses.replace(PAR, strict_win=False))
+    encoded = EncodedPosition(
+        position, PAR if strict else dataclasses.replace(PAR, strict_win=False)
+    )
 
     def ask(oracle: PoolSearch) -> bool:
-        start = (table.pyramid0, table.talon0)
+        start = (encoded.pyramid0, encoded.talon0)
         return oracle.winnable(*start) if strict else oracle.reaches(*start, PYRAMID)
 
     probe = PoolSearch(EncodedPosition(position, rules), decide_only=strict)
@@ -343,7 +345,7 @@ def test_the_oracle_stops_within_the_budget_of_the_search_that_asks(strict: bool
     assert probe.nodes > 20
     budget = probe.nodes // 2
     oracle = PoolSearch(EncodedPosition(position, rules), decide_only=strict)
-    search = SequenceSearch(table, budget, decide_only=True, oracle=oracle)
+    search = SequenceSearch(encoded, budget, decide_only=True, oracle=oracle)
     with pytest.raises(OutOfNodes) as stopped:
         search.run()
     assert stopped.value.search is search

@@ -49,8 +49,10 @@ def test_shortest_lines_of_whole_deals_win_and_are_no_longer_than_the_default_li
         assert best.winnable and best.optimal and best.max_removed == 28
         assert str(replayed(game, best.solution).status) == "won"
         assert fast.solution is not None and len(best.solution) <= len(fast.solution)
-        table = EncodedPosition(game.position(), game.rules)
-        bound = lower_bound(table, table.pyramid0, table.talon0, table.drawn0, table.fresh0, True)
+        encoded = EncodedPosition(game.position(), game.rules)
+        bound = lower_bound(
+            encoded, encoded.pyramid0, encoded.talon0, encoded.drawn0, encoded.fresh0, True
+        )
         assert bound is not None and bound <= len(best.solution)
 
 

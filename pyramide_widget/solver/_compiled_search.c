@@ -1,5 +1,5 @@
 /* The solver's searches compiled: a line-by-line port of the pure-Python searches of
- * pyramide_widget.solver (table.Table, pool.PoolSearch, sequence.SequenceSearch and
+ * pyramide_widget.solver (encoded.EncodedPosition, pool.PoolSearch, sequence.SequenceSearch and
  * answers._solve_limited; for optimal=True shortest.ShortestSearch and answers._shortest),
  * whose names the comments below use.
  *
@@ -227,9 +227,9 @@ typedef struct {
     int drawn0, fresh0, recycles0, removed0;
     const uint32_t *mirror;
     Map layers;
-} Table;
+} EncodedPosition;
 
-/* The deal as given by Python, before a table is compiled under some rules. */
+/* The deal as given by Python, before it is encoded under some rules. */
 typedef struct {
     int size, target, ntalon, drawn, fresh, recycles_used;
     int rank[MAX_PLACES];
@@ -238,7 +238,7 @@ typedef struct {
     int coverer_knob, face_down_free; /* pair_with_coverer, and whether the table allows it */
 } Deal;
 
-static int fresh_pair(const Table *t, mask_t talon, int drawn) {
+static int fresh_pair(const EncodedPosition *t, mask_t talon, int drawn) {
     if (!t->daw) return 0;
     mask_t waste = talon & below(drawn);
     if (!waste) return 0;
@@ -247,7 +247,7 @@ static int fresh_pair(const Table *t, mask_t talon, int drawn) {
     return under >= 0 && t->trank[top] + t->trank[under] == t->target;
 }
 
-static void table_init(Table *t, Context *ctx, const Deal *d, const uint32_t *mirror, int strict, int recycles,
+static void encoded_init(EncodedPosition *t, Context *ctx, const Deal *d, const uint32_t *mirror, int strict, int recycles,
                        int daw) {
     memset(t, 0, sizeof(*t));
     t->ctx = ctx;
@@ -313,7 +313,7 @@ static void table_init(Table *t, Context *ctx, const Deal *d, const uint32_t *mi
     map_init(ctx, &t->layers, 1024);
 }
 
-static void table_free(Table *t) {
+static void encoded_free(EncodedPosition *t) {
     if (!t->layers.slots) return;
     for (size_t k = 0; k < t->layers.cap; k++) {
         if (!t->layers.slots[k].b) continue;
@@ -380,7 +380,7 @@ static void add_class(Counted *c, mask_t partners, int count) {
     c->count[c->n++] = count;
 }
 
-static void class_counts(const Table *t, mask_t cards, Counted *out) {
+static void class_counts(const EncodedPosition *t, mask_t cards, Counted *out) {
     int target = t->target;
     int of_rank[MAX_TARGET + 1][MAX_PLACES], nof[MAX_TARGET + 1];
     memset(nof, 0, sizeof(nof));
@@ -423,7 +423,7 @@ static void class_counts(const Table *t, mask_t cards, Counted *out) {
     }
 }
 
-static Layer *make_layer(Table *t, mask_t pyramid) {
+static Layer *make_layer(EncodedPosition *t, mask_t pyramid) {
     Layer *L = checked_malloc(t->ctx, sizeof(Layer));
     memset(L, 0, sizeof(*L));
     int target = t->target;
@@ -510,7 +510,7 @@ static Layer *make_layer(Table *t, mask_t pyramid) {
     return L;
 }
 
-static Layer *layer_of(Table *t, mask_t pyramid) {
+static Layer *layer_of(EncodedPosition *t, mask_t pyramid) {
     Slot *s = map_find(&t->layers, pyramid, 0);
     if (s) return (Layer *)(uintptr_t)s->v;
     Layer *L = make_layer(t, pyramid);
@@ -525,7 +525,7 @@ static mask_t lost_cards(const Layer *L, mask_t talon) {
     return lost;
 }
 
-static int talon_stuck(const Table *t, const Layer *L, mask_t talon) {
+static int talon_stuck(const EncodedPosition *t, const Layer *L, mask_t talon) {
     if (!t->daw) {
         for (int a = 1; a < t->target; a++)
             if (popc(talon & t->by_rank[a]) > L->counts[t->target - a]) return 1;
@@ -536,7 +536,7 @@ static int talon_stuck(const Table *t, const Layer *L, mask_t talon) {
     return 0;
 }
 
-static int waste_stuck(const Table *t, const Layer *L, mask_t talon, int drawn) {
+static int waste_stuck(const EncodedPosition *t, const Layer *L, mask_t talon, int drawn) {
     mask_t waste = talon & below(drawn);
     if (!waste) return 0;
     mask_t stock = t->daw ? (talon >> drawn) << drawn : 0;
@@ -547,7 +547,7 @@ static int waste_stuck(const Table *t, const Layer *L, mask_t talon, int drawn) 
     return 0;
 }
 
-static int lid(const Table *t, const Layer *L, mask_t talon, int drawn, mask_t waste) {
+static int lid(const EncodedPosition *t, const Layer *L, mask_t talon, int drawn, mask_t waste) {
     int avail[MAX_TARGET + 1];
     memcpy(avail, L->counts, sizeof(avail));
     if (t->daw) {
@@ -567,7 +567,7 @@ static int lid(const Table *t, const Layer *L, mask_t talon, int drawn, mask_t w
 }
 
 /* The fixpoint of freeable() for the pyramid alone (_Table._freeable_with). */
-static void freeable_with(const Table *t, mask_t pyramid, uint32_t reach, mask_t *cards_out, uint32_t *ranks_out) {
+static void freeable_with(const EncodedPosition *t, mask_t pyramid, uint32_t reach, mask_t *cards_out, uint32_t *ranks_out) {
     int target = t->target, coverer_pairs = t->coverer_pairs;
     mask_t removable = 0, left = pyramid;
     uint32_t ranks = 0;
@@ -611,7 +611,7 @@ static void freeable_with(const Table *t, mask_t pyramid, uint32_t reach, mask_t
 }
 
 /* _Table.freeable: the pyramid cards counted, and the talon cards that may reach the top. */
-static const Counted *freeable(Table *t, Layer *L, mask_t pyramid, mask_t talon, int drawn, mask_t *accessible) {
+static const Counted *freeable(EncodedPosition *t, Layer *L, mask_t pyramid, mask_t talon, int drawn, mask_t *accessible) {
     static const Counted none = {0, 0, {0}, {0}};
     mask_t stock = (talon >> drawn) << drawn;
     uint32_t stock_ranks = 0;
@@ -654,7 +654,7 @@ static const Counted *freeable(Table *t, Layer *L, mask_t pyramid, mask_t talon,
     }
 }
 
-static void assess(Table *t, Layer *L, mask_t pyramid, mask_t talon, int drawn, int fresh, int last_pass,
+static void assess(EncodedPosition *t, Layer *L, mask_t pyramid, mask_t talon, int drawn, int fresh, int last_pass,
                    int *removable_out, int *hopeless_out, mask_t *reachable_out) {
     mask_t reachable = talon;
     int buried = 0;
@@ -699,7 +699,7 @@ static void assess(Table *t, Layer *L, mask_t pyramid, mask_t talon, int drawn, 
 enum { POOL_SEEN = 1, POOL_WON = 2 };
 
 struct Search {
-    Table *t;
+    EncodedPosition *t;
     Context *ctx;
     long long limit, nodes;
     int best_removed, has_win;
@@ -715,7 +715,7 @@ struct Search {
     Search *asker; /* the sequence search consulting this one as its oracle */
 };
 
-static void search_init(Search *s, Table *t, long long limit) {
+static void search_init(Search *s, EncodedPosition *t, long long limit) {
     memset(s, 0, sizeof(*s));
     s->t = t;
     s->ctx = t->ctx;
@@ -758,7 +758,7 @@ static inline uint64_t pool_value(int status, int most, int least) {
 }
 
 static int pool_visit(Search *s, mask_t pyramid, mask_t talon) {
-    Table *t = s->t;
+    EncodedPosition *t = s->t;
     int size = t->size, target = t->target, strict = t->strict;
     uint64_t key = pyramid | talon << size;
     int created;
@@ -863,7 +863,7 @@ static int pool_winnable(Search *s, mask_t pyramid, mask_t talon) {
 static int pool_reach(Search *s, mask_t pyramid, mask_t talon, int goal);
 
 static int pool_reach_from(Search *s, Layer *L, mask_t pyramid, mask_t talon, int goal) {
-    Table *t = s->t;
+    EncodedPosition *t = s->t;
     if (L->nkings) return pool_reach(s, pyramid ^ bit(L->kings[0]), talon, goal);
     for (int k = 0; k < L->npairs; k++)
         if (pool_reach(s, pyramid ^ bit(L->pairs[k][0]) ^ bit(L->pairs[k][1]), talon, goal)) return 1;
@@ -879,7 +879,7 @@ static int pool_reach_from(Search *s, Layer *L, mask_t pyramid, mask_t talon, in
 
 /* _PoolSearch.reaches: can ``goal`` pyramid cards be gone from here (only the pyramid to clear). */
 static int pool_reach(Search *s, mask_t pyramid, mask_t talon, int goal) {
-    Table *t = s->t;
+    EncodedPosition *t = s->t;
     int size = t->size;
     if (size - popc(pyramid) >= goal) return 1;
     uint64_t key = pyramid | talon << size;
@@ -926,7 +926,7 @@ static int oracle_allows(Search *s, mask_t pyramid, mask_t talon) {
 }
 
 static int seq_visit(Search *s, mask_t pyramid, mask_t talon, int drawn, int fresh, int recycles) {
-    Table *t = s->t;
+    EncodedPosition *t = s->t;
     Context *ctx = s->ctx;
     int size = t->size, target = t->target, strict = t->strict;
     int rlimit = t->recycles >= 0 ? t->recycles : 0;
@@ -1026,7 +1026,7 @@ static int seq_visit(Search *s, mask_t pyramid, mask_t talon, int drawn, int fre
 }
 
 static void seq_run(Search *s) {
-    Table *t = s->t;
+    EncodedPosition *t = s->t;
     map_init(s->ctx, &s->seen, 4096);
     if (s->best_removed < s->ceiling || (t->strict && s->ceiling == t->size))
         seq_visit(s, t->pyramid0, t->talon0, t->drawn0, t->fresh0, t->recycles0);
@@ -1044,7 +1044,7 @@ static int removals_needed(const int *counts, int target) {
     return removals;
 }
 
-static int lower_bound(Table *t, mask_t pyramid, mask_t talon, int drawn, int fresh, int can_recycle) {
+static int lower_bound(EncodedPosition *t, mask_t pyramid, mask_t talon, int drawn, int fresh, int can_recycle) {
     Layer *L = layer_of(t, pyramid);
     if (lost_cards(L, talon)) return -1;
     int target = t->target;
@@ -1153,7 +1153,7 @@ static void intvec_push(Context *ctx, IntVec *v, int x) {
 static void astar_push(Astar *A, int g, int f_parent, int parent, int kind, int x, int y, int drawn_to, int recycled,
                        mask_t pyramid, mask_t talon, int drawn, int fresh, int recycles) {
     Search *s = A->s;
-    Table *t = s->t;
+    EncodedPosition *t = s->t;
     Context *ctx = s->ctx;
     uint64_t a = pyramid | talon << t->size, b = (uint64_t)drawn | (uint64_t)fresh << 6 | (uint64_t)recycles << 7;
     Slot *slot = map_find(&A->index, a, b);
@@ -1186,7 +1186,7 @@ static void astar_push(Astar *A, int g, int f_parent, int parent, int kind, int 
 
 /* ShortestSearch._path: the steps from the start to node n, each draw and recycle spelled out. */
 static void astar_path(Astar *A, int n, Steps *out) {
-    Table *t = A->s->t;
+    EncodedPosition *t = A->s->t;
     Context *ctx = A->s->ctx;
     int nedges = 0;
     for (int m = n; A->nodes[m].parent >= 0; m = A->nodes[m].parent) nedges++;
@@ -1227,7 +1227,7 @@ static void astar_free(Astar *A) {
  * search that drops the states it proves lost. Records the win in s->win. */
 static void astar_run(Astar *A) {
     Search *s = A->s;
-    Table *t = s->t;
+    EncodedPosition *t = s->t;
     Context *ctx = s->ctx;
     int size = t->size, target = t->target, strict = t->strict, daw = t->daw, rlimit = t->recycles;
     mask_t pyramid_mask = below(size);
@@ -1373,7 +1373,7 @@ static void replay_bring_to_top(Replay *r, int index) {
     while (replay_top(r) != index) replay_draw(r);
 }
 
-static int line_moves(const Table *t, const Steps *steps) {
+static int line_moves(const EncodedPosition *t, const Steps *steps) {
     Replay r = {t->talon0, t->drawn0, t->fresh0, 0};
     for (size_t k = 0; k < steps->len; k++) {
         Step st = steps->items[k];
@@ -1411,20 +1411,20 @@ typedef struct {
     Context ctx;
     Deal deal;
     uint32_t *mirror;
-    Table tables[6];
-    int ntables;
+    EncodedPosition encodings[6];
+    int nencodings;
     Search searches[6];
     int nsearches;
     Astar astar;
 } Run;
 
-static Table *new_table(Run *run, int strict, int recycles, int daw) {
-    Table *t = &run->tables[run->ntables++];
-    table_init(t, &run->ctx, &run->deal, run->mirror, strict, recycles, daw);
+static EncodedPosition *new_encoding(Run *run, int strict, int recycles, int daw) {
+    EncodedPosition *t = &run->encodings[run->nencodings++];
+    encoded_init(t, &run->ctx, &run->deal, run->mirror, strict, recycles, daw);
     return t;
 }
 
-static Search *new_search(Run *run, Table *t, long long limit) {
+static Search *new_search(Run *run, EncodedPosition *t, long long limit) {
     Search *s = &run->searches[run->nsearches++];
     search_init(s, t, limit);
     return s;
@@ -1433,39 +1433,39 @@ static Search *new_search(Run *run, Table *t, long long limit) {
 /* _solve and _solve_limited: the search whose answer is the result; *relaxed_out the
  * unlimited-recycles relaxation it consulted (NULL with unlimited recycles). */
 static Search *solve_all(Run *run, int strict, int recycles, int daw, long long limit, Search **relaxed_out) {
-    Table *table = new_table(run, strict, recycles, daw);
+    EncodedPosition *encoded = new_encoding(run, strict, recycles, daw);
     *relaxed_out = NULL;
     if (recycles < 0) {
-        Search *search = new_search(run, table, limit);
+        Search *search = new_search(run, encoded, limit);
         pool_run(search);
         return search;
     }
     int several = recycles > 0;
-    Search *relaxed = new_search(run, new_table(run, 0, -1, 0), limit);
+    Search *relaxed = new_search(run, new_encoding(run, 0, -1, 0), limit);
     pool_run(relaxed);
     *relaxed_out = relaxed;
-    int ceiling = relaxed->has_win ? table->size : relaxed->best_removed;
+    int ceiling = relaxed->has_win ? encoded->size : relaxed->best_removed;
     if (!strict) {
-        Search *search = new_search(run, table, limit);
+        Search *search = new_search(run, encoded, limit);
         search->ceiling = ceiling;
         search->oracle = several ? relaxed : NULL;
         search->nodes = relaxed->nodes;
         seq_run(search);
         return search;
     }
-    Search *counter = new_search(run, new_table(run, 0, recycles, daw), limit);
+    Search *counter = new_search(run, new_encoding(run, 0, recycles, daw), limit);
     counter->ceiling = ceiling;
     counter->oracle = several ? relaxed : NULL;
     counter->nodes = relaxed->nodes;
     seq_run(counter);
     counter->has_win = 0;
-    if (counter->best_removed < table->size) return counter;
+    if (counter->best_removed < encoded->size) return counter;
     Search *oracle = NULL;
     if (several) {
-        oracle = new_search(run, new_table(run, strict, -1, daw), -1);
+        oracle = new_search(run, new_encoding(run, strict, -1, daw), -1);
         oracle->decide_only = 1;
     }
-    Search *decider = new_search(run, table, limit);
+    Search *decider = new_search(run, encoded, limit);
     decider->decide_only = 1;
     decider->oracle = oracle;
     decider->nodes = counter->nodes;
@@ -1480,25 +1480,25 @@ static Search *solve_all(Run *run, int strict, int recycles, int daw, long long 
  * talon too, else the one the default search consulted (``relaxed``) or, with unlimited
  * recycles, one without draw against waste. */
 static Search *solve_shortest(Run *run, Search *decided, Search *relaxed, long long limit) {
-    Table *table = decided->t;
+    EncodedPosition *encoded = decided->t;
     Search *oracle;
-    if (table->strict) {
-        oracle = new_search(run, new_table(run, 1, -1, table->daw), -1);
+    if (encoded->strict) {
+        oracle = new_search(run, new_encoding(run, 1, -1, encoded->daw), -1);
         oracle->decide_only = 1;
     } else if (relaxed) {
         oracle = relaxed;
     } else {
-        oracle = new_search(run, new_table(run, 0, -1, 0), -1);
+        oracle = new_search(run, new_encoding(run, 0, -1, 0), -1);
     }
-    Search *s = new_search(run, table, limit);
+    Search *s = new_search(run, encoded, limit);
     s->oracle = oracle;
     s->decide_only = 1; /* the oracle is asked whether the whole pyramid can still go */
     s->nodes = decided->nodes; /* the budget counts every search */
     /* What a stop at the budget reports: the winning line found, proven but maybe not shortest. */
     steps_copy(&run->ctx, &s->best, &decided->win);
-    s->best_removed = table->size;
+    s->best_removed = encoded->size;
     run->astar.s = s;
-    run->astar.upper = line_moves(table, &decided->win);
+    run->astar.upper = line_moves(encoded, &decided->win);
     astar_run(&run->astar);
     return s;
 }
@@ -1630,7 +1630,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     astar_free(&run->astar);
     for (int k = 0; k < run->nsearches; k++) search_free(&run->searches[k]);
-    for (int k = 0; k < run->ntables; k++) table_free(&run->tables[k]);
+    for (int k = 0; k < run->nencodings; k++) encoded_free(&run->encodings[k]);
     free(run->mirror);
     free(run);
     return result;

@@ -150,10 +150,10 @@ def solve(
         raise SearchLimitReached(stop.nodes, stop.best_line, stop.best_removed) from None
     except OutOfNodes as stop:
         search = stop.search
-        relaxed = search.table.rules.recycles is None and game.rules.recycles is not None
+        relaxed = search.encoded.rules.recycles is None and game.rules.recycles is not None
         # The relaxed search's lines use recycles the real rules may not allow: none to show.
         line = [] if relaxed else search.best_line()
-        removed = search.table.removed0 if relaxed else search.best_removed
+        removed = search.encoded.removed0 if relaxed else search.best_removed
         raise SearchLimitReached(search.nodes, line, removed) from None
 
 
@@ -166,14 +166,14 @@ def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> Sol
         )
         return _solve_piles(game, optimal, max_nodes, started)
     limit = max_nodes if max_nodes is not None else -1
-    table = EncodedPosition(game.position(), game.rules)
-    compiled = use_compiled(engine, table)
+    encoded = EncodedPosition(game.position(), game.rules)
+    compiled = use_compiled(engine, encoded)
     if game.is_over:
         won = str(game.status) == "won"
         return SolveResult(
             won,
             [] if won else None,
-            table.removed0,
+            encoded.removed0,
             [],
             0,
             time.perf_counter() - started,
@@ -181,22 +181,22 @@ def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> Sol
             "compiled" if compiled else "python",
         )
     if compiled:
-        search: Search = CompiledSearch(game, table, limit, optimal)
+        search: Search = CompiledSearch(game, encoded, limit, optimal)
         search.run()
     else:
         relaxed: PoolSearch | None = None
         if game.rules.recycles is None:
-            search = PoolSearch(table, limit)
+            search = PoolSearch(encoded, limit)
             search.run()
         else:
-            search, relaxed = _solve_limited(game, table, limit)
+            search, relaxed = _solve_limited(game, encoded, limit)
         if optimal and search.win_steps is not None:
-            search = _shortest(game, table, search, relaxed, limit)
+            search = _shortest(game, encoded, search, relaxed, limit)
     return _result(search, started, optimal, "compiled" if compiled else "python")
 
 
 def _shortest(
-    game: Game, table: EncodedPosition, decided: Search, relaxed: PoolSearch | None, limit: int
+    game: Game, encoded: EncodedPosition, decided: Search, relaxed: PoolSearch | None, limit: int
 ) -> Search:
     """The fewest moves to win, once the default search has found a winning line: A* (see
     :class:`.shortest.ShortestSearch`) queues no state whose bound exceeds that line, and drops
@@ -214,15 +214,15 @@ def _shortest(
             EncodedPosition(game.position(), replace(rules, draw_against_waste=False))
         )
     assert decided.win_steps is not None
-    shortest = ShortestSearch(table, limit, len(decided.to_moves(decided.win_steps)), oracle)
+    shortest = ShortestSearch(encoded, limit, len(decided.to_moves(decided.win_steps)), oracle)
     shortest.nodes = decided.nodes  # the budget counts every search
     # What a stop at the budget reports: the winning line found, proven but maybe not shortest.
-    shortest.best_steps, shortest.best_removed = decided.win_steps, table.size
+    shortest.best_steps, shortest.best_removed = decided.win_steps, encoded.size
     shortest.run()
     return shortest
 
 
-def _solve_limited(game: Game, table: EncodedPosition, limit: int) -> tuple[Search, PoolSearch]:
+def _solve_limited(game: Game, encoded: EncodedPosition, limit: int) -> tuple[Search, PoolSearch]:
     """The search that answers for a limited number of recycles (see :func:`_solve`), and the
     unlimited-recycles relaxation it consulted (only the pyramid to clear)."""
     rules = game.rules
@@ -235,9 +235,9 @@ def _solve_limited(game: Game, table: EncodedPosition, limit: int) -> tuple[Sear
     pool_rules = replace(rules, strict_win=False, recycles=None, draw_against_waste=False)
     relaxed = PoolSearch(EncodedPosition(game.position(), pool_rules), limit)
     relaxed.run()
-    ceiling = table.size if relaxed.win_steps is not None else relaxed.best_removed
+    ceiling = encoded.size if relaxed.win_steps is not None else relaxed.best_removed
     if not rules.strict_win:
-        search = SequenceSearch(table, limit, ceiling, oracle=relaxed if several_passes else None)
+        search = SequenceSearch(encoded, limit, ceiling, oracle=relaxed if several_passes else None)
         search.nodes = relaxed.nodes
         search.run()
         return search, relaxed
@@ -248,14 +248,14 @@ def _solve_limited(game: Game, table: EncodedPosition, limit: int) -> tuple[Sear
     counter.nodes = relaxed.nodes
     counter.run()
     counter.win_steps = None
-    if counter.best_removed < table.size:
+    if counter.best_removed < encoded.size:
         return counter, relaxed
     oracle = None
     if several_passes:
         oracle = PoolSearch(
             EncodedPosition(game.position(), replace(rules, recycles=None)), decide_only=True
         )
-    decider = SequenceSearch(table, limit, decide_only=True, oracle=oracle)
+    decider = SequenceSearch(encoded, limit, decide_only=True, oracle=oracle)
     decider.nodes = counter.nodes  # the budget counts every search
     decider.run()
     counter.nodes = decider.nodes
@@ -294,7 +294,7 @@ def _result(search: Search, started: float, optimal: bool, engine: str) -> Solve
     return SolveResult(
         winnable=solution is not None,
         solution=solution,
-        max_removed=search.table.size if solution is not None else search.best_removed,
+        max_removed=search.encoded.size if solution is not None else search.best_removed,
         best_line=best,
         nodes=search.nodes,
         seconds=time.perf_counter() - started,

@@ -59,17 +59,17 @@ def models(table: Table) -> bool:
     return table.piles == ONE_WASTE and table.draw == 1 and not table.groups
 
 
-def _unsupported(table: EncodedPosition) -> str | None:
-    """Why the compiled search cannot answer for this table, or ``None`` when it can."""
+def _unsupported(encoded: EncodedPosition) -> str | None:
+    """Why the compiled search cannot answer for this position, or ``None`` when it can."""
     if _module is None:
         return "the compiled search is not built in this installation (see the README: the accelerator)"
-    if not models(table.rules.table):
-        return f"the compiled search models one waste pile drawn one card at a time, not the {table.rules.table.name} table"
-    recycles = table.rules.recycles
+    if not models(encoded.rules.table):
+        return f"the compiled search models one waste pile drawn one card at a time, not the {encoded.rules.table.name} table"
+    recycles = encoded.rules.recycles
     if (
-        table.size > _MAX_PLACES
-        or len(table.talon) > _MAX_TALON
-        or table.target > _MAX_TARGET
+        encoded.size > _MAX_PLACES
+        or len(encoded.talon) > _MAX_TALON
+        or encoded.target > _MAX_TARGET
         or (recycles is not None and recycles > _MAX_RECYCLES)
     ):
         return f"the compiled search handles at most {_MAX_PLACES} pyramid places and talon cards and a pair sum of {_MAX_TARGET}"
@@ -83,13 +83,13 @@ def refuse_compiled(engine: str, reason: str) -> None:
         raise ValueError(f"engine='compiled' cannot run here: {reason}")
 
 
-def use_compiled(engine: str, table: EncodedPosition) -> bool:
+def use_compiled(engine: str, encoded: EncodedPosition) -> bool:
     """Whether this solve runs compiled: ``"compiled"`` insists (``ValueError`` saying why it
     cannot), ``"auto"`` takes it when it can, ``"python"`` never does."""
     requested = _requested(engine)
     if requested == "python":
         return False
-    reason = _unsupported(table)
+    reason = _unsupported(encoded)
     if reason is not None and requested == "compiled":
         raise ValueError(f"engine='compiled' cannot run here: {reason}")
     return reason is None
@@ -101,15 +101,15 @@ class CompiledSearch(Search):
     search; its answer fills the same fields the Python searches fill."""
 
     def __init__(
-        self, game: Game, table: EncodedPosition, limit: int = -1, optimal: bool = False
+        self, game: Game, encoded: EncodedPosition, limit: int = -1, optimal: bool = False
     ) -> None:
-        super().__init__(table, limit)
+        super().__init__(encoded, limit)
         self.game = game
         self.optimal = optimal
 
     def run(self) -> None:
         assert _module is not None
-        t, position, rules = self.table, self.game.position(), self.table.rules
+        t, position, rules = self.encoded, self.game.position(), self.encoded.rules
         arguments = [
             t.rank,
             t.cover_mask,

@@ -19,8 +19,10 @@ class PoolSearch(Search):
     must be cleared, :meth:`reaches` says whether a state can get a given number of pyramid
     cards removed."""
 
-    def __init__(self, table: EncodedPosition, limit: int = -1, decide_only: bool = False) -> None:
-        super().__init__(table, limit)
+    def __init__(
+        self, encoded: EncodedPosition, limit: int = -1, decide_only: bool = False
+    ) -> None:
+        super().__init__(encoded, limit)
         self.decide_only = decide_only
         self.seen: set[int] = set()  # lost, or on the line being explored
         self.won: set[int] = set()  # on a winning line found by an earlier call of winnable()
@@ -31,7 +33,7 @@ class PoolSearch(Search):
         self._path: list[SearchStep] = []
 
     def run(self) -> None:
-        t = self.table
+        t = self.encoded
         self.winnable(t.pyramid0, t.talon0)
 
     def winnable(self, pyramid: int, talon: int) -> bool:
@@ -56,7 +58,7 @@ class PoolSearch(Search):
         return self._reach(pyramid, talon, goal)
 
     def _make_reach(self) -> Callable[[int, int, int], bool]:
-        t = self.table
+        t = self.encoded
         assert not t.rules.strict_win
         by_rank = t.talon_by_rank
         layer_of = t.layer
@@ -102,7 +104,7 @@ class PoolSearch(Search):
 
     def _keys_along(self, pyramid: int, talon: int, steps: list[SearchStep]) -> Iterator[int]:
         """The state keys a line of pool steps passes through, from ``(pyramid, talon)``."""
-        shift = self.table.talon_shift
+        shift = self.encoded.talon_shift
         yield pyramid | talon << shift
         for step in steps:
             kind = step[0]
@@ -120,7 +122,7 @@ class PoolSearch(Search):
             yield pyramid | talon << shift
 
     def _make_visit(self) -> Callable[[int, int], bool]:
-        t = self.table
+        t = self.encoded
         rules = t.rules
         strict = rules.strict_win
         together = rules.draw_against_waste and strict  # talon pairs only matter when they must go

@@ -24,11 +24,11 @@ class OutOfNodes(Exception):
 class Search:
     """Common bookkeeping: node count, best line so far, and turning steps into moves."""
 
-    def __init__(self, table: EncodedPosition, limit: int = -1) -> None:
-        self.table = table
+    def __init__(self, encoded: EncodedPosition, limit: int = -1) -> None:
+        self.encoded = encoded
         self.limit = limit  # stop (raise OutOfNodes) after this many nodes; -1: never
         self.nodes = 0
-        self.best_removed = table.removed0
+        self.best_removed = encoded.removed0
         self.best_steps: list[SearchStep] = []
         self.win_steps: list[SearchStep] | None = None
 
@@ -43,7 +43,7 @@ class Search:
         before = oracle.nodes
         oracle.limit = -1 if self.limit < 0 else before + self.limit - self.nodes
         try:
-            if oracle.table.rules.strict_win:
+            if oracle.encoded.rules.strict_win:
                 allowed = oracle.winnable(pyramid, talon)
             else:
                 allowed = oracle.reaches(pyramid, talon, goal)
@@ -60,4 +60,4 @@ class Search:
         return self.to_moves(self.best_steps)
 
     def to_moves(self, steps: list[SearchStep]) -> list[Move]:
-        return Replayer(self.table).moves(steps)
+        return Replayer(self.encoded).moves(steps)

@@ -22,19 +22,19 @@ class SequenceSearch(Search):
 
     def __init__(
         self,
-        table: EncodedPosition,
+        encoded: EncodedPosition,
         limit: int = -1,
         ceiling: int | None = None,
         decide_only: bool = False,
         oracle: PoolSearch | None = None,
     ) -> None:
-        super().__init__(table, limit)
-        self.ceiling = table.size if ceiling is None else ceiling
+        super().__init__(encoded, limit)
+        self.ceiling = encoded.size if ceiling is None else ceiling
         self.decide_only = decide_only
         self.oracle = oracle
 
     def run(self) -> None:
-        t = self.table
+        t = self.encoded
         rules = t.rules
         strict = rules.strict_win
         limit = rules.recycles if rules.recycles is not None else 0

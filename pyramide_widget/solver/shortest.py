@@ -25,17 +25,17 @@ class ShortestSearch(Search):
 
     def __init__(
         self,
-        table: EncodedPosition,
+        encoded: EncodedPosition,
         limit: int = -1,
         upper: int | None = None,
         oracle: PoolSearch | None = None,
     ) -> None:
-        super().__init__(table, limit)
+        super().__init__(encoded, limit)
         self.upper = upper
         self.oracle = oracle
 
     def run(self) -> None:
-        t = self.table
+        t = self.encoded
         rules = t.rules
         strict = rules.strict_win
         size, target, trank = t.size, t.target, t.talon_rank
@@ -263,7 +263,7 @@ class ShortestSearch(Search):
             parent, step = parents[state]
             edges.append((parent, step))
             state = parent
-        t = self.table
+        t = self.encoded
         talon_shift, drawn_shift = t.size, t.drawn_shift
         steps: list[SearchStep] = []
         for parent, step in reversed(edges):

@@ -19,12 +19,12 @@ SearchStep = tuple[
 class Replayer:
     """Turns internal steps into engine moves, tracking the real talon (draws and recycles)."""
 
-    def __init__(self, table: EncodedPosition) -> None:
-        self.t = table
-        self.pyramid = list(table.pyramid_cards)
-        self.talon = table.talon0
-        self.drawn = table.drawn0
-        self.fresh = bool(table.fresh0)
+    def __init__(self, encoded: EncodedPosition) -> None:
+        self.encoded = encoded
+        self.pyramid = list(encoded.pyramid_cards)
+        self.talon = encoded.talon0
+        self.drawn = encoded.drawn0
+        self.fresh = bool(encoded.fresh0)
         self.out: list[Move] = []
 
     def moves(self, steps: list[SearchStep]) -> list[Move]:
@@ -58,7 +58,7 @@ class Replayer:
         self.talon ^= 1 << top
         self.drawn = (self.talon & ((1 << self.drawn) - 1)).bit_length()
         self.fresh = False
-        return self.t.talon[top]
+        return self.encoded.talon[top]
 
     def _king(self, slot: int) -> None:
         self.out.append(Move(MoveKind.KING, (self._take_pyramid(slot),)))
