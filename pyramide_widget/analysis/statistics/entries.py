@@ -8,12 +8,16 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ...engine.record import MAX_TIME, Record
-from ...engine.rules import PRESETS
+from ...engine.rules import CUSTOM_LETTER, PRESETS
 from ...engine.text import ascii_upper
 
 OUTCOMES = ("won", "no_moves", "abandoned")
-LETTERS = (*PRESETS, "X")
-"""The rules letters a store shows, in preset order, custom rules (``X``) last."""
+
+
+def rules_letters() -> tuple[str, ...]:
+    """The rules letters a store shows, in preset order, custom rules (``X``) last; read from
+    :data:`PRESETS` on each call, so a preset added later is shown too."""
+    return (*PRESETS, CUSTOM_LETTER)
 
 
 @dataclass(frozen=True)
@@ -119,7 +123,7 @@ def entry_from_row(row: tuple[Any, ...]) -> GameEntry | None:
         numbers_ok
         and (code is None or isinstance(code, str))
         and isinstance(rules, str)
-        and rules in LETTERS
+        and rules in rules_letters()
         and outcome in OUTCOMES
         and isinstance(finished_at, str)
         and isinstance(record, str)

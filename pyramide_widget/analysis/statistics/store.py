@@ -18,13 +18,13 @@ from ...engine.game import Game
 from . import schema
 from .database import Database, OnCorrupt
 from .entries import (
-    LETTERS,
     SELECTED,
     VALID_RESULT,
     GameEntry,
     Totals,
     check_letter,
     entry_from_row,
+    rules_letters,
 )
 from .errors import StatsBusyError, StatsWarning
 from .location import default_path
@@ -184,7 +184,7 @@ class StatsStore:
             if conn is None:
                 return []
             letters = {row[0] for row in conn.execute("SELECT DISTINCT rules FROM games")}
-        return [letter for letter in LETTERS if letter in letters]
+        return [letter for letter in rules_letters() if letter in letters]
 
     def summary(self, limit: int = 10) -> Statistics:
         """Totals and ranking of every preset played, as one displayable object."""
