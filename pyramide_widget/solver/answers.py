@@ -127,8 +127,9 @@ def solve(
     decided first, as without it (so a lost one answers as fast, ``max_removed`` included),
     then a slower exact search shortens the winning line.
 
-    Every answer is proven, however long it takes. ``max_nodes`` caps the states examined: past it the search stops and
-    raises :class:`SearchLimitReached` with the best line found so far.
+    Every answer is proven, however long it takes. ``max_nodes`` caps the states examined:
+    past it the search stops and raises :class:`SearchLimitReached` with the best line found
+    so far.
 
     ``engine``: ``"auto"`` runs the compiled search where it is built and can answer, else pure
     Python; ``"python"`` forces pure Python, ``"compiled"`` the compiled search (``ValueError``
