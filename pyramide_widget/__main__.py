@@ -22,14 +22,12 @@ from typing import TextIO
 from .analysis.strategies import STRATEGIES
 from .engine.deal import DealCode
 from .engine.errors import PyramideError
-from .engine.rules import PRESETS, Rules
+from .engine.rules import Rules, describe_presets
 
 STOCK_NOTE = "the solver sees the order of the stock, which a player does not"
 PLAYER_NOTE = (
     "the strategy saw only what a player sees: never the stock's order nor a face-down card"
 )
-_PRESET_NAMES = ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
-_RULES_FORMS = f"a preset letter ({_PRESET_NAMES}) or rules as a JSON object"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,7 +76,7 @@ def _raise_terminated(signum: int, frame: FrameType | None) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     rules_help = (
-        f"a preset letter ({_PRESET_NAMES}) or custom rules as JSON, e.g. "
+        f"a preset letter ({describe_presets()}) or custom rules as JSON, e.g. "
         '\'{"strict_win": true, "recycles": 1}\''
     )
     parser = argparse.ArgumentParser(
@@ -139,7 +137,9 @@ def _rules(text: str | None) -> Rules | None:
         except RecursionError:
             raise PyramideError(f"bad --rules {_shorten(text)}: JSON nested too deeply") from None
     if len(text.strip()) != 1:
-        raise PyramideError(f"bad --rules {_shorten(text)}: expected {_RULES_FORMS}")
+        raise PyramideError(
+            f"bad --rules {_shorten(text)}: expected a preset letter ({describe_presets()}) or rules as a JSON object"
+        )
     return Rules.preset(text.strip())
 
 

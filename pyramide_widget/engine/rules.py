@@ -79,13 +79,13 @@ class Rules:
         """The rules of a preset by its code letter (case-insensitive)."""
         if not isinstance(letter, str):
             raise TypeError(
-                f"a preset letter is text, one of {_known_presets()}; got {type(letter).__name__}"
+                f"a preset letter is text, one of {describe_presets()}; got {type(letter).__name__}"
             )
         try:
             return PRESETS[ascii_upper(letter)].rules
         except KeyError:
             raise CodeError(
-                f"unknown rules letter {reprlib.repr(letter)}: expected one of {_known_presets()}"
+                f"unknown rules letter {reprlib.repr(letter)}: expected one of {describe_presets()}"
             ) from None
 
     @property
@@ -179,7 +179,8 @@ _FIELD_NAMES = [f.name for f in fields(Rules)]
 _KNOBS = ("strict_win", "recycles", "draw_against_waste", "pair_with_coverer")
 
 
-def _known_presets() -> str:
+def describe_presets() -> str:
+    """The presets as text for messages: ``N (Standard), S (Strict), …``."""
     return ", ".join(f"{p.letter} ({p.name})" for p in PRESETS.values())
 
 
@@ -300,5 +301,5 @@ def as_rules(rules: RulesLike) -> Rules:
     if isinstance(rules, str):
         return Rules.preset(rules)
     raise TypeError(
-        f"rules must be a Rules, a Preset or a preset letter ({_known_presets()}), got {type(rules).__name__}"
+        f"rules must be a Rules, a Preset or a preset letter ({describe_presets()}), got {type(rules).__name__}"
     )
