@@ -1,38 +1,7 @@
-"""Win-rate estimation: solve many deals and report the share won, with a confidence interval.
-
-The solver sees the whole deal, the order of the stock included (as published solver studies
-do), so a rate measured here is the share of deals that *can* be won with perfect knowledge.
-A player, who does not see the stock, wins fewer: ``estimate(..., player=...)`` measures that
-too, playing the same deals with a strategy that sees only what a player sees
-(:mod:`~pyramide_widget.analysis.strategies`), in the same executors.
-
-Reproducible by construction: the deals are a pure function of ``seed`` (a SplitMix64 stream,
-the same generator the deal codes use, see :mod:`pyramide_widget.engine.deal`), each deal is solved on
-its own, and results are put back in deal order, so the numbers do not depend on the executor
-or on the number of workers. Deals are sent to workers in chunks to amortise the overhead.
-
-Memory does not grow with ``deals`` unless asked to: the deals are drawn lazily, only a few
-chunks per worker are in flight at a time (:func:`solve_deals` streams the outcomes in deal
-order), and ``estimate(keep="none")`` keeps only the figures. What remains is the record of
-which deals were already drawn (they must be distinct): about 10 MiB for 100,000 deals, 21 MiB
-for a million, 2 bytes a deal beyond, and never more than the 26**7-bit bitmap (958 MiB) of all
-the codes (``benchmarks/bench_estimate_memory.py`` measures it).
-
-Any :class:`concurrent.futures.Executor` runs the work: by default a process pool over the
-local cores; on a cluster, an existing engine's executor such as Dask's::
-
-    from dask.distributed import Client
-    client = Client("scheduler-address:8786")
-    result = estimate("T", deals=100_000, seed=1, executor=client.get_executor())
-
-(the workers need ``pyramide_widget`` installed). Where processes are not available (Pyodide)
-the default falls back to solving in this process; ``executor="serial"`` asks for that.
-
-The default pool starts its workers by re-importing the main module, so a script that calls
-:func:`estimate` must do so under ``if __name__ == "__main__":``. Interrupted (Ctrl-C, or an
-exception such as the ``SystemExit`` the command line raises on SIGTERM), the default pool ends
-its workers at once instead of finishing the chunks they are solving.
-"""
+"""Win-rate estimation: solve (or play) many seeded deals and report the share won, with a
+Wilson interval. Any ``concurrent.futures.Executor`` runs the work; by default a process pool
+(a script calling :func:`estimate` needs ``if __name__ == "__main__":``), in this process where
+there are no processes (Pyodide). The design: ``docs/design/estimation.md``."""
 
 from __future__ import annotations
 

@@ -1,25 +1,6 @@
-"""Post-game analysis: which move lost the game, as chess programs mark a blunder.
-
-:func:`analyze` replays a record and asks the solver, for each position the game went
-through, whether it could still be won and how many pyramid cards could still be removed.
-The first move that turned a winnable position into a lost one, on the line the player kept
-(a move later taken back by undo did not lose the game), is the **losing move**, and the
-solver's winning move in the position before it is the **better move**.
-
-The solver sees the whole deal, **the order of the stock included** (perfect information):
-"winnable" means winnable by a player who knew every card. A player who could not see the
-stock may have had no way to know the better move.
-
-Every verdict is proven or is ``None`` (unknown): each position gets at most ``max_nodes``
-search nodes and the whole game at most ``total_nodes``, so that a game analyses in seconds;
-a position past its budget is reported unknown, never guessed. Two facts fill gaps without a
-search, both exact: a move (not an undo) only ever takes options away, so if the position
-after it can be won so could the one before, and if the position before it cannot be won
-neither can the one after. The positions that matter most are searched first: the deal, the
-end, then the kept line by bisection (winnable, then lost, never back), then the others.
-
-Uses the solver only through its public API (:func:`~pyramide_widget.solver.solve`).
-"""
+"""Post-game analysis: for each position of a record, could it still be won, and which move
+lost the game (the first one, on the line the player kept, after which it could not). Every
+verdict is proven or unknown within the node budgets. The design: ``docs/design/analysis.md``."""
 
 from __future__ import annotations
 
