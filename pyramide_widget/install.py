@@ -10,7 +10,7 @@ must name a command that works when pasted, and that depends on how the package 
 * a normal install from an index: ``pip install "pyramide-widget[plot]"``;
 * Pyodide (JupyterLite): pip does not exist there; a Pyodide distribution that carries the
   module loads it with ``%pip install <module>``, and the offline JupyterLite site of this
-  project does not carry matplotlib (``docs/README.md``).
+  project does not carry matplotlib (``docs/charts.md``).
 
 Standard library only: the engine's layers use it.
 """

@@ -1,0 +1,177 @@
+"""Sphinx extension of the documentation site: the live JupyterLite folder and what the pages
+draw from the package.
+
+* At ``config-inited`` the JupyterLite folder is prepared with ``docs/build.py``'s own steps
+  (Pyodide from npm, the lock file rewritten for PyPI's wheels, pyramide-widget and its pure
+  dependencies preloaded, no CDN), and jupyterlite-sphinx is pointed at it; the example
+  notebooks are copied in (with the Pyodide kernelspec) and, as they are, into
+  ``docs/notebooks/`` to be rendered as pages.
+* After jupyterlite-sphinx has built ``lite/``, ``build.check_output`` checks that it is
+  offline (local ``pyodideUrl``, every locked wheel there), as for the standalone site.
+* ``{table-picture} CODE`` draws a deal's table with ``Game._repr_svg_`` into an SVG file.
+* ``{preset-table}`` lists the presets from ``PRESETS``; ``{published-rates}`` and the role
+  ``{rate}`` show the published figures (:mod:`site_data`), so no page writes a rate by hand.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any, ClassVar
+
+import build
+import site_data
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+
+DOCS = build.DOCS
+LITE_DIR = build.WORK / "site-lite"
+LITE_NOTEBOOKS = build.WORK / "site-notebooks"
+NOTEBOOK_PAGES = DOCS / "notebooks"
+PICTURES = DOCS / "_build" / "pictures"
+LITE_OUTPUT = "lite"  # jupyterlite-sphinx's folder in the built site
+
+
+def prepare_lite(app: Sphinx, config: Config) -> None:
+    """The site's JupyterLite folder and notebooks, the standalone site's way."""
+    notebooks = build.default_contents()
+    app.pyramide_lite_info = build.prepare_lite_dir(  # type: ignore[attr-defined]
+        LITE_DIR, notebooks, build.WORK / "cache"
+    )
+    # As build.py's --no-sourcemaps: the source maps would double the site's size.
+    (LITE_DIR / "jupyter_lite_config.json").write_text(
+        json.dumps({"LiteBuildConfig": {"no_sourcemaps": True}}), encoding="utf-8"
+    )
+    config.jupyterlite_dir = str(LITE_DIR)
+    config.jupyterlite_contents = [str(p) for p in build.copy_notebooks(notebooks, LITE_NOTEBOOKS)]
+    NOTEBOOK_PAGES.mkdir(exist_ok=True)
+    for old in NOTEBOOK_PAGES.glob("*.ipynb"):
+        if old.name not in {n.name for n in notebooks}:
+            old.unlink()
+    for notebook in notebooks:
+        page = NOTEBOOK_PAGES / notebook.name
+        if not page.exists() or not filecmp.cmp(notebook, page, shallow=False):
+            shutil.copy2(notebook, page)
+    # The notebooks' kernels record the games they play: into a scratch file, not a home folder.
+    os.environ.setdefault("PYRAMIDE_STATS", str(Path(tempfile.mkdtemp()) / "stats.sqlite3"))
+
+
+def drop_remote_assets(app: Sphinx) -> None:
+    """jupyterlite-sphinx adds a web font from a CDN: the site loads nothing from outside."""
+    app.setup_extension("jupyterlite_sphinx")
+    app.registry.css_files[:] = [
+        (name, attributes)
+        for name, attributes in app.registry.css_files
+        if not name.startswith(("http://", "https://", "//"))
+    ]
+
+
+def check_lite(app: Sphinx, error: Exception | None) -> None:
+    """After jupyterlite-sphinx's build: the same offline checks as the standalone site."""
+    if error is None and app.builder.format == "html":
+        build.check_output(Path(app.outdir) / LITE_OUTPUT, app.pyramide_lite_info)  # type: ignore[attr-defined]
+
+
+class TablePicture(SphinxDirective):
+    """``{table-picture} CODE``: the table of a deal, drawn by the package's static picture.
+    ``:play:`` lists moves to make first (notation, separated by spaces)."""
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {"play": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        code = self.arguments[0]
+        played = self.options.get("play", "").split()
+        name, svg, label = site_data.table_picture(code, played)
+        PICTURES.mkdir(parents=True, exist_ok=True)
+        path = PICTURES / name
+        if not path.exists() or path.read_text(encoding="utf-8") != svg:
+            path.write_text(svg, encoding="utf-8")
+        uri = "/" + path.relative_to(DOCS).as_posix()
+        self.env.note_dependency(str(path))
+        return [nodes.image(uri=uri, alt=label, classes=["pyramide-table"])]
+
+
+def _table(header: list[str], rows: list[list[str]]) -> nodes.table:
+    table = nodes.table(classes=["pyramide-figures"])
+    group = nodes.tgroup(cols=len(header))
+    table += group
+    group.extend(nodes.colspec(colwidth=1) for _ in header)
+    head, body = nodes.thead(), nodes.tbody()
+    group += head
+    group += body
+    for cells, part in [(header, head), *((row, body) for row in rows)]:
+        row_node = nodes.row()
+        for text in cells:
+            entry = nodes.entry()
+            entry += nodes.paragraph(text=text)
+            row_node += entry
+        part += row_node
+    return table
+
+
+def _not_published(missing: ModuleNotFoundError) -> nodes.Node:
+    """While this version of the package does not ship its published figures."""
+    if missing.name != site_data.PUBLISHED_MODULE:
+        raise missing
+    return nodes.note(
+        "", nodes.paragraph(text="The published figures are not in this version of the package.")
+    )
+
+
+class PresetTable(SphinxDirective):
+    """``{preset-table}``: every preset's letter, name, table and knobs, from ``PRESETS``."""
+
+    def run(self) -> list[nodes.Node]:
+        header, rows = site_data.preset_rows()
+        return [_table(header, rows)]
+
+
+class PublishedRates(SphinxDirective):
+    """``{published-rates} solver`` (each preset's solver rate) or ``{published-rates}
+    players`` (each player beside the solver on the same deals)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        which = self.arguments[0]
+        if which not in site_data.RATE_TABLES:
+            raise self.error(f"expected one of {', '.join(site_data.RATE_TABLES)}, got {which!r}")
+        try:
+            header, rows = site_data.RATE_TABLES[which]()
+        except ModuleNotFoundError as missing:
+            return [_not_published(missing)]
+        return [_table(header, rows)]
+
+
+class RateRole(SphinxRole):
+    """``{rate}`T``, ``{rate}`T careful```: a published rate, as the tables print it."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        try:
+            text = site_data.rate_text(self.text)
+        except ModuleNotFoundError as missing:
+            _not_published(missing)
+            text = "(not published yet)"
+        except (KeyError, ValueError) as error:
+            message = self.inliner.reporter.error(str(error), line=self.lineno)
+            return [self.inliner.problematic(self.rawtext, self.rawtext, message)], [message]
+        return [nodes.inline(text=text, classes=["pyramide-rate"])], []
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("config-inited", prepare_lite)
+    drop_remote_assets(app)
+    app.connect("build-finished", check_lite, priority=900)  # after jupyterlite-sphinx's build
+    app.add_directive("table-picture", TablePicture)
+    app.add_directive("preset-table", PresetTable)
+    app.add_directive("published-rates", PublishedRates)
+    app.add_role("rate", RateRole())
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,70 @@
+"""Sphinx configuration of the documentation site: ``python docs/build_site.py`` builds it.
+
+The pages are Markdown (MyST), the example notebooks are executed at build time (MyST-NB, with
+a cache), the API reference comes from the docstrings (autodoc), and the widget is live in the
+pages through JupyterLite (jupyterlite-sphinx), with Pyodide and every wheel inside the site.
+``_ext/pyramide_site.py`` prepares that JupyterLite folder with ``build.py``'s steps and draws
+the tables and figures the pages show from the package itself.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path[:0] = [str(DOCS), str(DOCS / "_ext")]
+
+project = "pyramide-widget"
+author = "pyramide-widget contributors"
+copyright = "pyramide-widget contributors, MIT licence"
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "jupyterlite_sphinx",
+    "pyramide_site",
+]
+
+root_doc = "index"
+exclude_patterns = [
+    "_build",
+    "_output",
+    "README.md",  # the folder's own note on GitHub: how to build this site
+    ".jupyterlite.doit.db",
+]
+html_theme = "furo"
+html_title = "pyramide-widget"
+html_static_path: list[str] = []
+html_last_updated_fmt = None
+
+# MyST: Markdown pages; headings up to ### get anchors that links may use.
+myst_enable_extensions = ["colon_fence"]
+myst_heading_anchors = 3
+
+# MyST-NB: the example notebooks run at build time, cached by their content.
+nb_execution_mode = "cache"
+nb_execution_cache_path = str(DOCS / "_build" / "jupyter_cache")
+nb_execution_timeout = 300
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+# A widget's output is drawn by its static picture (text/html): the live widget needs a kernel,
+# and the widget-embedding scripts would come from a CDN. No script from outside the site.
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
+
+# autodoc: the API reference, in the order of the source.
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": False}
+
+# jupyterlite-sphinx: the lite folder and the notebooks are set by pyramide_site at
+# config-inited (the folder built by build.py's steps, with the local Pyodide).
+jupyterlite_content_dir = "_build/lite-contents"
+jupyterlite_bind_ipynb_suffix = False
+jupyterlite_silence = True
+replite_show_banner = False
+
+# A chart's display carries a Vega-Lite spec, an SVG and text; MyST-NB reads every type before
+# it picks one, and a static page has no Vega-Lite renderer: it shows the SVG.
+suppress_warnings = ["mystnb.unknown_mime_type"]
