@@ -33,8 +33,9 @@ OUTPUT = build.WORK / "site"
 DOCTREES = build.WORK / "doctrees"
 STAMP = ".pyramide-docs-site.json"
 SITE_TOOLS = ("sphinx", "myst-nb", "myst-parser", "furo", "jupyterlite-sphinx", "matplotlib")
-# Generated or built here, never sources of the site.
-NOT_SOURCES = ("_build", "_output", "notebooks")
+# Generated or built here, never sources of the site (JupyterLite's build database included).
+NOT_SOURCES = ("_build", "_output", "notebooks", ".jupyterlite.doit.db")
+DOIT_DB = DOCS / ".jupyterlite.doit.db"
 
 
 def site_sources() -> list[Path]:
@@ -90,11 +91,12 @@ def build_site(output: Path = OUTPUT, if_changed: bool = False) -> Path:
     started = time.monotonic()
     shutil.rmtree(output, ignore_errors=True)
     shutil.rmtree(DOCTREES, ignore_errors=True)
-    (DOCS / ".jupyterlite.doit.db").unlink(missing_ok=True)
+    DOIT_DB.unlink(missing_ok=True)
     inputs = files_hash()
     status = build_main(
         ["-b", "html", "-W", "--keep-going", "-q", "-d", str(DOCTREES), str(DOCS), str(output)]
     )
+    DOIT_DB.unlink(missing_ok=True)
     if status:
         raise SystemExit(f"[docs/build_site] sphinx-build failed ({status})")
     (output / STAMP).write_text(

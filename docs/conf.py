@@ -33,6 +33,8 @@ exclude_patterns = [
     "README.md",  # the folder's own note on GitHub: how to build this site
     ".jupyterlite.doit.db",
 ]
+# Names and notation print as the package writes them ("Tut's Tomb", not a curly quote).
+smartquotes = False
 html_theme = "furo"
 html_title = "pyramide-widget"
 html_static_path: list[str] = []

@@ -1,4 +1,5 @@
-"""The documentation runs as written: every Python block of README.md and of docs/*.md.
+"""The documentation runs as written: every Python block of README.md and of the site's pages
+(``docs/**/*.md``, a live console's code included; ``tests/doc_blocks.py`` finds them).
 
 Each block runs alone, in a fresh namespace, as a reader pastes it into a new notebook or
 session: a block imports every name it uses. A block of ``>>>`` lines is a doctest: the
@@ -20,92 +21,24 @@ import json
 import re
 import symtable
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from doc_blocks import Block, python_blocks, run, run_doctest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-SKIP = re.compile(r"#\s*not run by the tests:\s*(?P<why>.*)")
-FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>```+|~~~+)\s*(?P<info>[\w+-]*)")
-DOCTEST_FLAGS = doctest.ELLIPSIS
-
-
-@dataclass(frozen=True)
-class Block:
-    """One fenced block of Python: its text and the line of the file where that text starts."""
-
-    path: Path
-    line: int
-    source: str
-
-    @property
-    def where(self) -> str:
-        shown = self.path.relative_to(ROOT) if self.path.is_relative_to(ROOT) else self.path
-        return f"{shown}:{self.line}"
-
-    @property
-    def skip_reason(self) -> str | None:
-        """Why the block is not run, if its first line says so; ``""`` if it says so without a reason."""
-        first = self.source.lstrip().splitlines()[0] if self.source.strip() else ""
-        match = SKIP.fullmatch(first.strip())
-        return match["why"].strip() if match else None
-
-    @property
-    def is_doctest(self) -> bool:
-        return self.source.lstrip().startswith(">>>")
-
-
-def python_blocks(path: Path) -> list[Block]:
-    """The fenced blocks whose info string is ``python`` (or ``py``/``pycon``), in file order."""
-    blocks: list[Block] = []
-    lines = path.read_text(encoding="utf-8").splitlines()
-    index = 0
-    while index < len(lines):
-        opening = FENCE.match(lines[index])
-        if not opening:
-            index += 1
-            continue
-        fence, indent = opening["fence"], len(opening["indent"])
-        end = index + 1
-        while end < len(lines) and not lines[end].strip().startswith(fence):
-            end += 1
-        if opening["info"].lower() in {"python", "py", "pycon"}:
-            body = "\n".join(line[indent:] for line in lines[index + 1 : end])
-            blocks.append(Block(path, index + 2, body + "\n"))
-        index = end + 1
-    return blocks
-
-
-def _run_script(block: Block, namespace: dict) -> None:
-    tree = ast.parse(block.source, filename=str(block.path))
-    ast.increment_lineno(tree, block.line - 1)  # tracebacks point at the file's own lines
-    exec(compile(tree, str(block.path), "exec"), namespace)
-
-
-def _run_doctest(block: Block, namespace: dict) -> None:
-    test = doctest.DocTestParser().get_doctest(
-        block.source, namespace, block.where, str(block.path), block.line - 1
-    )
-    report: list[str] = []
-    runner = doctest.DocTestRunner(optionflags=DOCTEST_FLAGS)
-    result = runner.run(test, out=report.append)
-    if result.failed:
-        pytest.fail(f"{block.where}: the block's output differs\n" + "".join(report), pytrace=False)
-
-
-def _run(block: Block) -> None:
-    """Run one block alone, in a fresh namespace, as a reader pastes it."""
-    namespace: dict = {"__name__": "__main__"}
-    if block.is_doctest:
-        _run_doctest(block, namespace)
-    else:
-        _run_script(block, namespace)
-
-
+# The README and every page of the documentation site (not what its build generates).
+NOT_PAGES = {"_build", "_output", "notebooks"}
+DOCUMENTS = [
+    ROOT / "README.md",
+    *sorted(
+        path
+        for path in (ROOT / "docs").rglob("*.md")
+        if not NOT_PAGES & set(path.relative_to(ROOT / "docs").parts)
+    ),
+]
 BLOCKS = [block for path in DOCUMENTS for block in python_blocks(path)]
 
 
@@ -114,7 +47,7 @@ def test_every_python_block_runs_alone_as_written(block, tmp_path, monkeypatch):
     if block.skip_reason is not None:
         pytest.skip(f"{block.where} says: not run by the tests: {block.skip_reason}")
     monkeypatch.chdir(tmp_path)
-    _run(block)
+    run(block)
 
 
 def _python_of(block: Block) -> str:
@@ -148,7 +81,7 @@ def test_every_python_block_imports_or_defines_every_name_it_uses(block):
     assert _names_not_defined(block) == set(), f"{block.where} uses names from other blocks"
 
 
-def test_the_name_check_sees_names_from_elsewhere_even_in_code_that_does_not_run(tmp_path):
+def test_the_name_check_sees_names_from_elsewhere_even_in_code_that_does_notrun(tmp_path):
     page = tmp_path / "page.md"
     page.write_text(
         "```python\nfrom math import pi\nfor x in []:\n    print(tau, [pi * y for y in x])\n```\n\n"
@@ -199,12 +132,12 @@ def test_each_block_starts_from_nothing(tmp_path):
         encoding="utf-8",
     )
     first, second, third, fourth = python_blocks(page)
-    _run(first)
+    run(first)
     with pytest.raises(NameError, match="'pi' is not defined"):
-        _run(second)
-    _run(third)
+        run(second)
+    run(third)
     with pytest.raises(pytest.fail.Exception, match="name 'tau' is not defined"):
-        _run(fourth)
+        run(fourth)
 
 
 def test_a_doctest_block_with_a_wrong_output_fails(tmp_path):
@@ -212,7 +145,7 @@ def test_a_doctest_block_with_a_wrong_output_fails(tmp_path):
     page.write_text("```python\n>>> 6 * 7\n41\n```\n", encoding="utf-8")
     (block,) = python_blocks(page)
     with pytest.raises(pytest.fail.Exception, match="Got:\n    42"):
-        _run_doctest(block, {})
+        run_doctest(block, {})
 
 
 # ------------------------------------------------------------------ the Play command

@@ -1,0 +1,129 @@
+"""The documentation site's pages, as written: their figures are the package's.
+
+The tables of figures come from the package when the site is built (``docs/_ext/site_data.py``),
+so the pages write no share won by hand; the games page shows every table the presets play on.
+Every Python block of the pages runs alone in ``tests/test_readme.py``. No Sphinx needed: the
+built site has its own tests (``tests/test_docs_site.py``).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from doc_blocks import python_blocks
+
+from pyramide_widget import PRESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import site_data  # noqa: E402 (docs/_ext, put on the path above)
+
+# Built or generated, not pages: the build's folders and the notebooks copied from examples/.
+NOT_PAGES = {"_build", "_output", "notebooks"}
+PAGES = sorted(
+    path for path in DOCS.rglob("*.md") if not NOT_PAGES & set(path.relative_to(DOCS).parts)
+)
+BLOCKS = [block for page in PAGES for block in python_blocks(page)]
+# A share written by hand: a number with a percent sign, but not the "95%" of an interval.
+SHARE = re.compile(r"(?<![\w.])(?!95%)\d+(?:\.\d+)?\s?%")
+FENCE = re.compile(r"^\s*(```+|~~~+)")
+
+
+def test_the_site_has_its_pages_and_their_code():
+    shown = {str(page.relative_to(DOCS)) for page in PAGES}
+    assert {"index.md", "rules.md", "guides/games.md", "guides/probability.md"} <= shown
+    assert len(BLOCKS) >= 15
+    assert any(block.is_doctest for block in BLOCKS)
+    assert any("PyramideWidget" in block.source for block in python_blocks(DOCS / "index.md"))
+
+
+def test_the_live_console_code_is_read_without_its_options(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```{replite}\n:kernel: python\n:prompt: Play\n\nx = 1\n```\n\n"
+        "````md\n```{replite}\nnot = python(\n```\n````\n",
+        encoding="utf-8",
+    )
+    (block,) = python_blocks(page)
+    assert (block.line, block.source) == (5, "x = 1\n")
+
+
+def _prose(page: Path) -> list[tuple[int, str]]:
+    """The lines of a page outside its fenced blocks, with their numbers."""
+    lines, fence = [], None
+    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+        opening = FENCE.match(line)
+        if fence is None and opening:
+            fence = opening[1]
+        elif fence is not None and line.strip().startswith(fence):
+            fence = None
+        elif fence is None:
+            lines.append((number, line))
+    return lines
+
+
+def test_no_page_writes_a_share_won_by_hand():
+    """Shares come from the package's published figures (``{rate}`` and ``{published-rates}``)."""
+    found = [
+        f"{page.relative_to(ROOT)}:{number}: {line.strip()}"
+        for page in PAGES
+        for number, line in _prose(page)
+        if SHARE.search(line)
+    ]
+    assert found == []
+
+
+def test_the_share_check_finds_a_share_written_by_hand():
+    assert SHARE.search("the solver wins 66.6% of deals")
+    assert SHARE.search("about 7 % of them")
+    assert not SHARE.search("a 95% interval")
+    assert not SHARE.search("{rate}`N` of the deals")
+
+
+def test_the_games_page_draws_every_table_the_presets_play_on():
+    text = (DOCS / "guides" / "games.md").read_text(encoding="utf-8")
+    drawn = {
+        PRESETS[letter].rules.table.name
+        for letter in re.findall(r"^```\{table-picture\} PY1-(\w)-", text, re.MULTILINE)
+    }
+    assert drawn == {preset.rules.table.name for preset in PRESETS.values()}
+
+
+def test_the_preset_table_lists_every_preset_with_its_knobs():
+    header, rows = site_data.preset_rows()
+    assert [row[0] for row in rows] == list(PRESETS)
+    by_letter = {row[0]: dict(zip(header, row, strict=True)) for row in rows}
+    assert by_letter["T"]["to win, clear"] == "every card"
+    assert by_letter["N"]["recycles"] == "unlimited"
+    assert by_letter["P"]["recycles"] == "2"
+    assert by_letter["E"]["pair with coverer"] == "yes"
+    assert by_letter["B"]["table"] == "Spanish"
+
+
+def test_a_table_picture_is_the_package_static_picture():
+    name, svg, label = site_data.table_picture("PY1-W-AAAAAAS")
+    assert name == "PY1-W-AAAAAAS.svg" and label == "The table of PY1-W-AAAAAAS"
+    from pyramide_widget import Game
+
+    assert svg == Game.from_code("PY1-W-AAAAAAS")._repr_svg_()
+    after, moved, _ = site_data.table_picture("PY1-N-AAAAAAS", ["K♣", "draw"])
+    assert after != name and moved != svg and "moves 2" in moved
+
+
+@pytest.mark.parametrize(
+    ("share", "text"),
+    [(0.666, "66.6%"), (0.0693, "6.9%"), (0.0041, "0.41%"), (0.0, "0.00%"), (1.0, "100.0%")],
+)
+def test_shares_print_with_one_decimal_from_one_percent_and_two_below(share, text):
+    assert site_data.percent(share) == text
+
+
+def test_an_interval_prints_both_ends_with_the_decimals_of_the_higher():
+    assert site_data.percent_range(0.657, 0.675) == "65.7–67.5%"
+    assert site_data.percent_range(0.0007, 0.0021) == "0.07–0.21%"
+    assert site_data.percent_range(0.004, 0.012) == "0.4–1.2%"
