@@ -1,9 +1,10 @@
 """The built documentation site for the tests that read it (``docs/build_site.py``).
 
-With ``PYRAMIDE_DOCS_PYTHON`` naming an interpreter that has ``docs/requirements-site.txt`` and
-the package installed (or when this interpreter has them), the fixture rebuilds the site when a
-source changed (``--if-changed``); otherwise a missing or stale site skips the tests that need
-it, or fails them under ``PYRAMIDE_REQUIRE_BROWSER`` (CI).
+With an interpreter that has ``docs/requirements-site.txt`` and the package installed (the one
+``PYRAMIDE_DOCS_PYTHON`` names, else ``docs/_build/venv``'s where the docs say to make it, else
+this one if it has them), the fixture rebuilds the site when a source changed
+(``--if-changed``); otherwise a missing or stale site skips the tests that need it, or fails
+them under ``PYRAMIDE_REQUIRE_BROWSER`` (CI).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_SCRIPT = ROOT / "docs" / "build_site.py"
 DOCS_PYTHON_ENV = "PYRAMIDE_DOCS_PYTHON"
+DOCS_VENV_PYTHON = ROOT / "docs" / "_build" / "venv" / "bin" / "python"
 REQUIRED = bool(os.environ.get("PYRAMIDE_REQUIRE_BROWSER"))
 
 
@@ -36,6 +38,8 @@ def _docs_python() -> str | None:
     explicit = os.environ.get(DOCS_PYTHON_ENV)
     if explicit:
         return explicit
+    if (DOCS_VENV_PYTHON.parent / "sphinx-build").is_file():  # made with requirements-site.txt
+        return str(DOCS_VENV_PYTHON)
     if all(importlib.util.find_spec(name) for name in ("sphinx", "myst_nb", "jupyterlite_sphinx")):
         return sys.executable
     return None

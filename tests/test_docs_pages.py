@@ -29,8 +29,9 @@ PAGES = sorted(
     path for path in DOCS.rglob("*.md") if not NOT_PAGES & set(path.relative_to(DOCS).parts)
 )
 BLOCKS = [block for page in PAGES for block in python_blocks(page)]
-# A share written by hand: a number with a percent sign, but not the "95%" of an interval.
-SHARE = re.compile(r"(?<![\w.])(?!95%)\d+(?:\.\d+)?\s?%")
+# A share written by hand: a number with a percent sign, but not the "95%" of an interval nor
+# the "100%" of a scale.
+SHARE = re.compile(r"(?<![\w.])(?!95%|100%)\d+(?:\.\d+)?\s?%")
 FENCE = re.compile(r"^\s*(```+|~~~+)")
 
 
@@ -81,7 +82,7 @@ def test_no_page_writes_a_share_won_by_hand():
 def test_the_share_check_finds_a_share_written_by_hand():
     assert SHARE.search("the solver wins 66.6% of deals")
     assert SHARE.search("about 7 % of them")
-    assert not SHARE.search("a 95% interval")
+    assert not SHARE.search("a 95% interval, inside 0–100%")
     assert not SHARE.search("{rate}`N` of the deals")
 
 
