@@ -68,6 +68,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+COMPILED = (".so", ".pyd")  # the solver's compiled search, built next to its source
 TOOL_VERSIONS = ("jupyterlite-core", "jupyterlite-pyodide-kernel", *PINNED_FROM_ENV)
 
 
@@ -88,11 +89,13 @@ def default_contents() -> list[Path]:
 
 
 def input_files(contents: Iterable[Path]) -> list[Path]:
-    # The package as the wheel has it (its front end is in pyramide_widget/widget/static), the notebooks.
+    # The package as the site's wheel has it (its front end is in pyramide_widget/widget/static),
+    # the notebooks. Not the compiled search, which each `pip install -e` builds again and the
+    # site's pure-Python wheel leaves out.
     files = [
         p
         for p in (ROOT / "pyramide_widget").rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in COMPILED
     ]
     files += [ROOT / "pyproject.toml", DOCS / "build.py", DOCS / "requirements.txt", *contents]
     return sorted(set(files))
