@@ -48,7 +48,8 @@ def site_sources() -> list[Path]:
         and not set(path.relative_to(DOCS).parts[:1]) & set(NOT_SOURCES)
         and "__pycache__" not in path.parts
     ]
-    return sorted(files)
+    # The README's list of extra test steps is included in the testing page.
+    return sorted([*files, ROOT / "README.md"])
 
 
 def files_hash() -> str:
