@@ -5,7 +5,8 @@ other presets' rows were made (``python -m pyramide_widget estimate --rules L --
 --seed 2024 [--max-nodes M] --json > run.json``); this script files it under its preset with
 the command, the wall-clock seconds and the machine's conditions, and, when the run has fewer
 than 10,000 deals, why (``--fewer-because``). ``--table`` prints the README's rows of the
-whole file, which ``tests/test_published_rates.py`` checks against it::
+whole file, which ``tests/test_published_data.py`` checks against it. It then rewrites the
+package's copy of the published figures (``package_data.py``)::
 
     python benchmarks/publish_win_rate.py run.json --fewer-because "..." --conditions "..."
     python benchmarks/publish_win_rate.py --table
@@ -24,6 +25,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+import package_data  # noqa: E402 (beside this script)
 
 from pyramide_widget.engine.rules import PRESETS  # noqa: E402
 
@@ -57,6 +60,7 @@ def publish(run: dict, fewer_because: str | None, conditions: str) -> None:
     if not document.get("unpublished", True):
         del document["unpublished"]
     WIN_RATES.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    package_data.write()
 
 
 def row(item: dict) -> str:

@@ -1,10 +1,12 @@
 """The win rates of the built-in strategies, per preset, beside the solver's.
 
 Writes ``benchmarks/results/strategy_rates.json``, which the README's table shows and
-``tests/test_published_rates.py`` checks::
+``tests/test_published_strategy_rates.py`` checks, then the package's copy of the published
+figures (``package_data.py``)::
 
     python benchmarks/strategy_rates.py                       # every preset, 10,000 deals each
     python benchmarks/strategy_rates.py --presets ST --deals 2000
+    python benchmarks/strategy_rates.py --presets T --deals 2000 --players expert
     python benchmarks/strategy_rates.py --table               # the README's table of the file
 
 Each strategy plays the deals the solver's published run solved (seed 2024, the first
@@ -13,7 +15,8 @@ Each strategy plays the deals the solver's published run solved (seed 2024, the 
 others, so presets can be run at different times; each entry says how many deals it played,
 its command, the machine and when, and the solver's figures on the same deals (from the
 published run, or solved here for a shorter run of a preset whose winning codes were not
-kept). The script stops if a strategy won a deal the solver calls lost; for the rare-win
+kept). ``--players`` plays only those strategies and puts them into the preset's entry; one
+that played other deals than the entry's keeps its own ``deals``, ``solver`` and ``command``. The script stops if a strategy won a deal the solver calls lost; for the rare-win
 presets (S, T, R) it keeps the strategies' winning codes, which the tests check likewise.
 """
 
@@ -30,6 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+import package_data  # noqa: E402 (beside this script)
 
 from pyramide_widget import PRESETS, estimate  # noqa: E402
 from pyramide_widget.analysis.estimation import deal_letters, wilson_interval  # noqa: E402
@@ -111,20 +116,21 @@ def estimate_codes(letter: str, deals: int) -> list[str]:
     return [f"PY1-{letter}-{letters}" for letters in deal_letters(SEED, deals)]
 
 
-def run(letter: str, deals: int, note: str) -> dict:
+def run(letter: str, deals: int, note: str, players: list[str]) -> dict:
     solver, solver_won = solver_figures(letter, deals)
+    chosen = "" if players == list(STRATEGIES) else f" --players {','.join(players)}"
     entry: dict = {
         "rules": letter,
         "rules_name": PRESETS[letter].name,
         "seed": SEED,
         "deals": deals,
-        "command": f"python benchmarks/strategy_rates.py --presets {letter} --deals {deals}",
+        "command": f"python benchmarks/strategy_rates.py --presets {letter} --deals {deals}{chosen}",
         "date": datetime.date.today().isoformat(),
         "machine": {"nproc": os.cpu_count(), "python": platform.python_version(), "note": note},
         "solver": solver,
         "strategies": {},
     }
-    for name in STRATEGIES:
+    for name in players:
         started = time.perf_counter()
         result = estimate(letter, deals=deals, seed=SEED, player=name, keep="won", chunk_size=100)
         seconds = time.perf_counter() - started
@@ -148,6 +154,17 @@ def run(letter: str, deals: int, note: str) -> dict:
     return entry
 
 
+def join(old: dict, new: dict) -> dict:
+    """``old`` with the players of ``new`` (a ``--players`` run) in it; a player that played
+    other deals than ``old``'s keeps its own deals, solver figures and command."""
+    entry = {**old, "strategies": dict(old["strategies"])}
+    for name, item in new["strategies"].items():
+        if new["deals"] != old["deals"]:
+            item = {**item, "deals": new["deals"], "solver": new["solver"]}
+        entry["strategies"][name] = {**item, "command": new["command"], "date": new["date"]}
+    return entry
+
+
 def percent(item: dict) -> str:
     """A rate and its interval as the README's table writes them: more digits below 1%; with
     undecided deals (a solver run with a node budget), the range from none of them won to all."""
@@ -159,15 +176,27 @@ def percent(item: dict) -> str:
     return f"{100 * item['rate']:.{digits}f}% ({100 * low:.{digits}f}–{100 * high:.{digits}f}%)"
 
 
+def cell(entry: dict, name: str) -> str:
+    """A player's cell of the README's table: its rate, on its own deals where they differ from
+    the entry's, or a dash where it has not played this preset."""
+    item = entry["strategies"].get(name)
+    if item is None:
+        return "—"
+    deals = item.get("deals", entry["deals"])
+    return percent(item) + ("" if deals == entry["deals"] else f" on {deals:,} deals")
+
+
 def readme_table() -> str:
     """The README's table of the published rates (``--table``)."""
-    names = list(STRATEGIES)[::-1]  # the best first: careful, greedy, random
+    results = json.loads(OUT.read_text())["results"]
+    played = {name for entry in results for name in entry["strategies"]}
+    names = [name for name in package_data.PLAYERS if name in played]  # the strongest first
     lines = [
         f"| preset | deals | solver (sees the stock) | {' | '.join(names)} |",
         "|---" * (3 + len(names)) + "|",
     ]
-    for entry in json.loads(OUT.read_text())["results"]:
-        cells = [percent(entry["solver"])] + [percent(entry["strategies"][name]) for name in names]
+    for entry in results:
+        cells = [percent(entry["solver"])] + [cell(entry, name) for name in names]
         lines.append(
             f"| {entry['rules']} {entry['rules_name']} | {entry['deals']:,} | {' | '.join(cells)} |"
         )
@@ -186,6 +215,11 @@ def main() -> None:
     )
     parser.add_argument("--deals", type=int, default=10_000)
     parser.add_argument(
+        "--players",
+        default=",".join(STRATEGIES),
+        help=f"the strategies to play, separated by commas (default: {','.join(STRATEGIES)})",
+    )
+    parser.add_argument(
         "--note", default="2 cores shared with other work during the run; seconds are wall-clock"
     )
     parser.add_argument(
@@ -200,11 +234,19 @@ def main() -> None:
         "each strategy sees only what a player sees (never the stock's order nor a face-down card) "
         "and plays the first deals of the solver's published run (win_rates.json, seed 2024)"
     )
+    players = args.players.split(",")
+    unknown = set(players) - set(STRATEGIES)
+    if unknown:
+        parser.error(f"unknown players {sorted(unknown)}: expected some of {list(STRATEGIES)}")
     for letter in args.presets.upper():
-        entry = run(letter, args.deals, args.note)
+        entry = run(letter, args.deals, args.note, players)
+        old = next((item for item in data["results"] if item["rules"] == letter), None)
+        if old is not None and set(players) != set(STRATEGIES):
+            entry = join(old, entry)
         data["results"] = [item for item in data["results"] if item["rules"] != letter] + [entry]
         data["results"].sort(key=lambda item: list(PRESETS).index(item["rules"]))
         OUT.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        package_data.write()
 
 
 if __name__ == "__main__":

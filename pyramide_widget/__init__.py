@@ -39,6 +39,8 @@ _LAZY = {
     "Estimate": ("pyramide_widget.analysis.estimation", "Estimate"),
     "analyze": ("pyramide_widget.analysis.review", "analyze"),
     "GameAnalysis": ("pyramide_widget.analysis.review", "GameAnalysis"),
+    "published_rates": ("pyramide_widget.analysis.published", "published_rates"),
+    "PublishedRates": ("pyramide_widget.analysis.published", "PublishedRates"),
     "stats": ("pyramide_widget.analysis.statistics", "stats"),
     "StatsStore": ("pyramide_widget.analysis.statistics", "StatsStore"),
 }
@@ -78,6 +80,7 @@ __all__ = [
     "Place",
     "Position",
     "Preset",
+    "PublishedRates",
     "PyramideError",
     "PyramideWidget",
     "Record",
@@ -94,6 +97,7 @@ __all__ = [
     "hint",
     "parse_card",
     "parse_move",
+    "published_rates",
     "solve",
     "stats",
 ]

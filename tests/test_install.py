@@ -103,8 +103,8 @@ def test_in_pyodide_the_advice_is_the_kernels_pip_or_no_charts(monkeypatch):
 
 
 def test_the_wheel_ships_its_type_marker_and_front_end(tmp_path: Path) -> None:
-    """A built wheel carries ``py.typed`` (type checkers read the package's hints) and the
-    widget's front end, as a user's ``pip install`` gets them."""
+    """A built wheel carries ``py.typed`` (type checkers read the package's hints), the
+    widget's front end and the published rates, as a user's ``pip install`` gets them."""
     env = {**os.environ, "PYRAMIDE_PURE_PYTHON_WHEEL": "1"}
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
@@ -118,5 +118,6 @@ def test_the_wheel_ships_its_type_marker_and_front_end(tmp_path: Path) -> None:
         "pyramide_widget/py.typed",
         "pyramide_widget/widget/static/widget.js",
         "pyramide_widget/widget/static/widget.css",
+        "pyramide_widget/analysis/published_rates.json",
     ):
         assert expected in names

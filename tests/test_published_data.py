@@ -1,0 +1,310 @@
+"""The published figures the package ships (``pyramide_widget/analysis/published_rates.json``,
+read by ``published_rates``) against the benchmark results they come from, and the README's
+tables against them.
+
+``benchmarks/package_data.py`` writes the file from ``benchmarks/results/``; here it must be
+exactly what that script makes of the results today, every figure must follow from its counts,
+and every table of rates in the README must say what the package says.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from pyramide_widget import PRESETS, CodeError, Rules, published_rates
+from pyramide_widget.analysis.estimation import wilson_interval
+from pyramide_widget.analysis.published import PublishedRates, Rate, all_published_rates
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "pyramide_widget" / "analysis" / "published_rates.json"
+README = (ROOT / "README.md").read_text()
+
+
+def package_data_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "package_data", ROOT / "benchmarks" / "package_data.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# ---------------------------------------------------------------------- the data and its source
+
+
+def test_the_package_data_is_what_the_benchmark_results_give() -> None:
+    """One command makes it (``python benchmarks/package_data.py``); a run that changed the
+    results without it would leave the package quoting old figures."""
+    assert DATA.read_text(encoding="utf-8") == package_data_script().text()
+
+
+def test_every_preset_has_a_published_solver_rate_or_says_why() -> None:
+    for letter in PRESETS:
+        item = published_rates(letter)
+        assert item.rules == Rules.preset(letter)
+        if item.solver is None:
+            assert item.unpublished and len(item.unpublished) > 40
+            continue
+        solver = item.solver
+        assert solver.seed == 2024 and solver.player == "solver"
+        assert solver.deals >= 10_000 or len(solver.fewer_because or "") > 40, letter
+
+
+def figures(rate: Rate) -> None:
+    """The counts add up and the interval follows from them (with undecided deals: from the
+    lower bound of "none won" to the upper bound of "all won")."""
+    assert rate.won + rate.lost + rate.undecided == rate.deals
+    assert (rate.low, rate.high) == pytest.approx(
+        (
+            wilson_interval(rate.won, rate.deals)[0],
+            wilson_interval(rate.won + rate.undecided, rate.deals)[1],
+        )
+    )
+    if rate.max_removed:
+        assert sum(rate.max_removed.values()) == rate.deals - rate.undecided
+
+
+@pytest.mark.parametrize("item", all_published_rates(), ids=lambda item: repr(item.rules))
+def test_each_published_figure_follows_from_its_counts(item: PublishedRates) -> None:
+    rates = [item.solver] if item.solver else []
+    for player in item.players.values():
+        assert player.solver is not None and player.solver.deals == player.deals
+        rates += [player, player.solver]
+        most = player.solver.won + player.solver.undecided
+        assert player.won <= most, f"{player.player} cannot win more deals than the solver"
+    for rate in rates:
+        figures(rate)
+
+
+def test_the_lost_and_undecided_deals_are_in_the_data() -> None:
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    for entry in data["entries"]:
+        solver = entry["solver"]
+        if solver is not None:
+            assert solver["won"] + solver["lost"] + solver["undecided"] == solver["deals"]
+    tuts_tomb = published_rates("U").solver
+    assert tuts_tomb is not None and tuts_tomb.undecided and tuts_tomb.max_nodes
+    assert tuts_tomb.rate_range == (
+        tuts_tomb.won / tuts_tomb.deals,
+        (tuts_tomb.won + tuts_tomb.undecided) / tuts_tomb.deals,
+    )
+
+
+def test_the_outside_figures_are_there_and_lie_in_our_intervals() -> None:
+    outside = [item for item in all_published_rates() if item.outside is not None]
+    assert {item.rules.letter for item in outside} >= {"T", "R", "E"}
+    assert sum(item.rules.letter == "X" for item in outside) == 3  # rules no preset has
+    for item in outside:
+        assert item.solver is not None and item.outside is not None
+        assert item.outside.deals == 100_000_000
+        assert item.solver.low <= item.outside.rate <= item.solver.high
+
+
+# ---------------------------------------------------------------------- the public function
+
+
+def test_published_rates_takes_a_letter_a_preset_or_rules() -> None:
+    by_letter = published_rates("T")
+    assert published_rates("t") is by_letter
+    assert published_rates(PRESETS["T"]) is by_letter
+    assert published_rates(Rules(strict_win=True, recycles=0, draw_against_waste=True)) is by_letter
+    assert by_letter.solver is not None and (by_letter.solver.won, by_letter.solver.deals) == (
+        693,
+        10_000,
+    )
+    assert list(by_letter.players) == ["careful", "greedy", "random"]  # the strongest first
+    assert by_letter.players["careful"].about.startswith("looks one move ahead")
+
+
+def test_rules_no_preset_has_are_found_where_they_were_measured() -> None:
+    coverer = Rules(strict_win=True, recycles=0, draw_against_waste=True, pair_with_coverer=True)
+    item = published_rates(coverer)
+    assert item.rules == coverer and item.solver is not None and item.solver.deals == 1_000
+    assert item.players == {} and item.outside is not None
+
+
+def test_an_unknown_preset_letter_is_refused_naming_the_presets() -> None:
+    with pytest.raises(
+        CodeError, match=r"unknown rules letter 'Q': expected one of N \(Standard\)"
+    ):
+        published_rates("Q")
+
+
+def test_rules_nothing_was_published_for_are_refused_saying_what_was() -> None:
+    with pytest.raises(
+        ValueError, match=r"no published rates for Rules\(recycles=5\): .* T \(Traditional\)"
+    ):
+        published_rates(Rules(recycles=5))
+
+
+@pytest.mark.parametrize("value", [None, 3, ["T"]])
+def test_what_is_not_rules_is_refused(value: Any) -> None:
+    with pytest.raises(TypeError, match="rules must be a Rules, a Preset or a preset letter"):
+        published_rates(value)
+
+
+def test_the_expert_has_its_place_and_is_none_until_it_is_published() -> None:
+    assert all(item.expert is None for item in all_published_rates())
+    assert "expert" in json.loads(DATA.read_text(encoding="utf-8"))["players"]
+
+
+def test_an_experts_run_on_other_deals_is_read_with_its_own_solver_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The expert is slow, so it may play fewer deals than the other strategies: the package
+    data keeps its deals and the solver's on those same deals."""
+    from pyramide_widget.analysis import published
+
+    script = package_data_script()
+    results = tmp_path / "results"
+    shutil.copytree(ROOT / "benchmarks" / "results", results)
+    strategies = json.loads((results / "strategy_rates.json").read_text())
+    traditional = next(entry for entry in strategies["results"] if entry["rules"] == "T")
+    traditional["strategies"]["expert"] = {
+        "won": 30,
+        "rate": 0.015,
+        "ci95": list(wilson_interval(30, 2000)),
+        "max_removed": {"28": 30, "20": 1970},
+        "deals": 2000,
+        "solver": {
+            "deals": 2000,
+            "won": 140,
+            "rate": 0.07,
+            "ci95": list(wilson_interval(140, 2000)),
+        },
+    }
+    (results / "strategy_rates.json").write_text(json.dumps(strategies))
+    monkeypatch.setattr(script, "RESULTS", results)
+    data = script.build()
+    monkeypatch.setattr(published, "_data", lambda: data)
+    published.all_published_rates.cache_clear()
+    try:
+        item = published.published_rates("T")
+        assert list(item.players) == ["expert", "careful", "greedy", "random"]
+        expert = item.expert
+        assert expert is not None and (expert.won, expert.deals) == (30, 2000)
+        assert expert.solver is not None and (expert.solver.won, expert.solver.deals) == (140, 2000)
+        assert item.players["careful"].deals == 10_000
+        assert expert.about == script.PLAYERS["expert"]
+    finally:
+        published.all_published_rates.cache_clear()
+
+
+# ---------------------------------------------------------------------- the README's tables
+
+
+def solver_of(letter: str) -> Rate:
+    solver = published_rates(letter).solver
+    assert solver is not None
+    return solver
+
+
+def close(shown: str, value: float) -> bool:
+    """Whether a percentage as the README writes it (one decimal, two below 1%) is ``value``."""
+    return float(shown) == pytest.approx(100 * value, abs=0.051 if value > 0.01 else 0.0051)
+
+
+def test_the_readmes_win_rate_tables_show_the_published_figures() -> None:
+    for letter in PRESETS:
+        solver = solver_of(letter)
+        row = re.search(
+            rf"^\| {letter} [^|]+\| ([\d,]+) \| ([\d,]+) \| ([\d.]+)(?:–([\d.]+))?% \| ([\d.]+)–([\d.]+)%",
+            README,
+            re.MULTILINE,
+        )
+        assert row, f"no README row for {letter}"
+        deals, won, rate, most, low, high = row.groups()
+        assert (int(deals.replace(",", "")), int(won.replace(",", ""))) == (
+            solver.deals,
+            solver.won,
+        )
+        assert close(rate, solver.rate) and close(low, solver.low) and close(high, solver.high)
+        if solver.undecided:  # the range up to "every undecided deal won"
+            assert most is not None and close(most, solver.rate_range[1])
+        else:
+            assert most is None
+
+
+def cell(text: str) -> tuple[float, float, float]:
+    """A README cell's rate (the range's first end, with undecided deals) and interval."""
+    match = re.fullmatch(
+        r"\s*([\d.]+)(?:–[\d.]+)?% \(([\d.]+)–([\d.]+)%\)(?: on [\d,]+ deals)?\s*", text
+    )
+    assert match, f"a README cell should read 'rate% (low–high%)', got {text!r}"
+    rate, low, high = match.groups()
+    return float(rate), float(low), float(high)
+
+
+def test_the_readmes_strategy_table_shows_the_published_figures() -> None:
+    header = re.search(
+        r"^\| preset \| deals \| solver \(sees the stock\) \| (.+) \|$", README, re.MULTILINE
+    )
+    assert header, "no README table of strategy rates"
+    names = [name.strip() for name in header.group(1).split("|")]
+    table = README[header.end() :].split("\n\n")[0]  # the rows under that header, to the blank line
+    for letter in PRESETS:
+        item = published_rates(letter)
+        if not item.players:
+            continue
+        row = re.search(
+            rf"^\| {letter} {PRESETS[letter].name} \| ([\d,]+) \|(.+)\|$", table, re.MULTILINE
+        )
+        assert row, f"no README row for {letter}"
+        first = next(iter(item.players.values()))
+        assert first.solver is not None
+        assert int(row.group(1).replace(",", "")) == first.deals
+        rates = [first.solver] + [item.players[name] for name in names]
+        for text, rate in zip(row.group(2).split("|"), rates, strict=True):
+            shown = cell(text)
+            precise = 0.0051 if rate.rate < 0.01 else 0.051
+            assert shown == pytest.approx(
+                (100 * rate.rate, 100 * rate.low, 100 * rate.high), abs=precise
+            )
+
+
+def test_the_readmes_outside_table_shows_the_published_figures() -> None:
+    for item in all_published_rates():
+        if item.outside is None:
+            continue
+        assert item.solver is not None
+        mine = f"{item.rules.letter} {item.rules.name}" if item.rules.letter in PRESETS else None
+        line = next(
+            (
+                line
+                for line in README.splitlines()
+                if line.startswith("| ")
+                and f"{100 * item.outside.rate:.2f}%" in line
+                and (mine is None or mine in line)
+            ),
+            None,
+        )
+        assert line, f"no README row for {item.rules!r}"
+        cells = [text.strip() for text in line.strip("|").split("|")]
+        assert cells[3] == f"{100 * item.solver.rate:.1f}%"
+        assert cells[4] == f"{item.solver.deals:,}"
+        assert cells[5] == f"{100 * item.solver.low:.1f}–{100 * item.solver.high:.1f}%"
+
+
+def test_the_readmes_answer_about_1_in_50_quotes_the_published_figures() -> None:
+    text = " ".join(README[README.index("**About 1 in 50.**") :].split("\n\n")[0].split())
+    strict, traditional = published_rates("S").players, published_rates("T").players
+    assert strict["careful"].deals == traditional["careful"].deals == 10_000
+    assert "10,000 deals" in text
+    # Strict: no strategy won; the text gives the interval's upper end.
+    assert all(rate.won == 0 for rate in strict.values())
+    assert f"at most {100 * strict['careful'].high:.2f}%" in text
+    for name in ("careful", "greedy"):
+        rate = traditional[name]
+        assert f"{100 * rate.rate:.2f}% ({100 * rate.low:.2f}–{100 * rate.high:.2f}%" in text, name
+    solver = published_rates("T").solver
+    assert solver is not None and f"{100 * solver.rate:.1f}%" in text
+    assert traditional["careful"].rate < 1 / 50 < solver.low
