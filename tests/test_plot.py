@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
-from pyramide_widget import Game, Rules
+from pyramide_widget import PRESETS, Game, Rules, published_rates
 from pyramide_widget.analysis import plot
+from pyramide_widget.analysis.estimation import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 VEGA_LITE = ROOT / "js" / "node_modules" / "vega-lite"
@@ -66,6 +67,12 @@ ESTIMATES = [
 ]
 
 
+EVERY_PRESET = [published_rates(letter) for letter in PRESETS]
+PLAYERS_T = {"solver": published_rates("T").solver, **published_rates("T").players}
+# Deals won and lost, in a fixed pattern: 2 of every 3 won.
+WON = [i % 3 != 2 for i in range(1, 1201)]
+
+
 def all_charts() -> dict[str, plot.Chart]:
     """One chart of each kind and form, for the checks every chart must pass."""
     games = [played("PY1-N-AAAAAAB", 60, undo_at=6), played("PY1-S-AAAAAAC", 30)]
@@ -81,6 +88,12 @@ def all_charts() -> dict[str, plot.Chart]:
         "win_rates_shares": plot.win_rates(ESTIMATES[0], percent=False),
         "removable_distribution": plot.removable_distribution(ESTIMATES[0]),
         "removable_distribution_shares": plot.removable_distribution(ESTIMATES, share=True),
+        "win_rates_every_preset": plot.win_rates([item.solver for item in EVERY_PRESET]),
+        "win_rates_players_and_a_reference": plot.win_rates(
+            PLAYERS_T, axis="player", measure="deals won", references={"about 1 in 50": 0.02}
+        ),
+        "running_rate": plot.running_rate(WON[:40]),
+        "running_rate_published": plot.running_rate(WON, published=published_rates("N").solver),
     }
 
 
@@ -161,10 +174,9 @@ def test_win_rates_has_a_row_per_estimate_with_its_interval() -> None:
         ("N · Standard", pytest.approx(75.0), pytest.approx(69.0), pytest.approx(80.0), 200),
         ("S · Strict", pytest.approx(2.0), pytest.approx(0.8), pytest.approx(5.0), 200),
     ]
-    spec = chart.spec
-    assert spec["encoding"]["x"]["sort"] == ["N · Standard", "S · Strict"]
-    assert "xOffset" not in spec["encoding"]  # one series: the points sit on their category
-    rule, point = spec["layer"]
+    rule, point = chart.spec["layer"]
+    assert point["encoding"]["x"]["sort"] == ["N · Standard", "S · Strict"]
+    assert "xOffset" not in point["encoding"]  # one series: the points sit on their category
     assert (
         rule["mark"]["type"],
         rule["encoding"]["y"]["field"],
@@ -172,7 +184,7 @@ def test_win_rates_has_a_row_per_estimate_with_its_interval() -> None:
     ) == ("rule", "low", "high")
     assert (point["mark"]["type"], point["encoding"]["y"]["field"]) == ("point", "rate")
     assert point["encoding"]["y"]["title"] == "winnable deals (%)"
-    assert point["encoding"]["y"]["scale"]["domain"] == [0, 100.0]
+    assert point["encoding"]["y"]["scale"]["domain"] == [0, 100.0]  # the highest bar reaches 80
 
 
 def test_win_rates_puts_two_series_side_by_side_by_category() -> None:
@@ -188,7 +200,7 @@ def test_win_rates_puts_two_series_side_by_side_by_category() -> None:
         ("published", "E · Easy"),
     ]
     assert chart.data[3]["low"] == chart.data[3]["high"] == pytest.approx(90.0)  # no interval given
-    encoding = chart.spec["encoding"]
+    encoding = chart.spec["layer"][1]["encoding"]
     assert encoding["x"]["sort"] == ["N · Standard", "S · Strict", "E · Easy"]
     assert encoding["xOffset"] == {
         "field": "series",
@@ -253,17 +265,17 @@ def test_removable_distribution_counts_deals_per_card_number() -> None:
     assert (encoding["y"]["field"], encoding["y"]["title"]) == ("deals", "deals")
 
 
-def test_removable_distribution_compares_several_estimates_as_shares() -> None:
+def test_removable_distribution_compares_several_estimates_in_percent() -> None:
     chart = plot.removable_distribution(ESTIMATES, share=True)
     bars = {
-        name: {r["cards"]: r["share"] for r in rows}
+        name: {r["cards"]: r["percent"] for r in rows}
         for name, rows in by(chart.data, "series").items()
     }
     assert set(bars) == {"N · Standard", "S · Strict"}
-    assert sum(bars["S · Strict"].values()) == pytest.approx(1.0)
-    assert bars["S · Strict"][28] == pytest.approx(0.02)
+    assert sum(bars["S · Strict"].values()) == pytest.approx(100.0)
+    assert bars["S · Strict"][28] == pytest.approx(2.0)
     encoding = chart.spec["encoding"]
-    assert (encoding["y"]["field"], encoding["y"]["title"]) == ("share", "share of deals")
+    assert (encoding["y"]["field"], encoding["y"]["title"]) == ("percent", "share of deals (%)")
     assert encoding["xOffset"]["sort"] == ["N · Standard", "S · Strict"]
 
 
@@ -547,8 +559,8 @@ def test_to_matplotlib_draws_the_distribution_bars(plt: Any) -> None:
         for c in ax.containers
     }
     assert set(bars) == {"N · Standard", "S · Strict"}
-    assert bars["S · Strict"][28] == pytest.approx(0.02)
-    assert ax.get_ylabel() == "share of deals"
+    assert bars["S · Strict"][28] == pytest.approx(2.0)
+    assert ax.get_ylabel() == "share of deals (%)"
 
 
 def test_to_matplotlib_refuses_what_is_not_axes(plt: Any) -> None:
@@ -570,11 +582,202 @@ def test_win_rates_can_name_other_categories_than_presets() -> None:
         measure="deals won",
     )
     spec = chart.spec
-    assert spec["title"] == "Deals won by each player" and str(chart).startswith(
+    assert chart.title == "Deals won by each player" and str(chart).startswith(
         "Deals won by each player"
     )
-    assert spec["encoding"]["x"]["title"] == "player"
+    assert spec["layer"][0]["encoding"]["x"]["title"] == "player"
     assert all(layer["encoding"]["y"]["title"] == "deals won (%)" for layer in spec["layer"])
     assert [row["rules"] for row in chart.data] == ["careful", "greedy"]
     with pytest.raises(TypeError, match="axis must be text"):
         plot.win_rates(ESTIMATES, axis=3)
+
+
+# ---------------------------------------------------------------------- charts that teach
+
+
+def quantitative_tooltips(spec: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every tooltip field of a spec that holds a number other than a count of cards or steps."""
+    layers = spec.get("layer", [spec])
+    fields = [
+        item
+        for layer in layers
+        for item in layer.get("encoding", {}).get("tooltip", [])
+        if item["field"] in {"rate", "low", "high", "percent", "deals", "won"}
+    ]
+    return fields
+
+
+def test_win_rates_fits_its_axis_to_rates_far_below_100_percent() -> None:
+    """Under Traditional every rate is below 8%: drawn on 0-100% they all lie on the floor."""
+    rule, point = plot.win_rates(PLAYERS_T, axis="player", measure="deals won").spec["layer"]
+    assert point["encoding"]["y"]["scale"] == rule["encoding"]["y"]["scale"] == {"domain": [0, 8]}
+    highest = max(rate.high for rate in PLAYERS_T.values())
+    assert 100 * highest < 8 < 1.2 * 100 * highest
+
+
+def test_win_rates_turns_to_a_log_scale_where_rates_span_orders_of_magnitude() -> None:
+    chart = plot.win_rates([item.solver for item in EVERY_PRESET])
+    rates = [row["rate"] for row in chart.data]
+    assert max(rates) / min(rates) > 100  # Strict 0.12%, Cell 98.5%
+    y = chart.spec["layer"][1]["encoding"]["y"]
+    assert y["scale"] == {"type": "symlog", "constant": 0.1, "domain": [0, 100]}
+    assert y["axis"] == {
+        "title": "winnable deals (%, log scale)",
+        "values": [0, 0.1, 0.3, 1, 3, 10, 30, 100],
+        "format": ".2~r",
+    }
+
+
+def test_win_rates_turns_its_labels_when_they_cannot_sit_side_by_side() -> None:
+    many = plot.win_rates([item.solver for item in EVERY_PRESET]).spec["layer"][1]["encoding"]
+    few = plot.win_rates(ESTIMATES).spec["layer"][1]["encoding"]
+    assert len(many["x"]["sort"]) == len(PRESETS) and many["x"]["axis"]["labelAngle"] == -45
+    assert few["x"]["axis"]["labelAngle"] == 0
+    assert many["x"]["axis"]["labelLimit"] == few["x"]["axis"]["labelLimit"] == 0  # never cut
+
+
+def test_a_legend_names_each_series_whole_and_one_series_needs_none() -> None:
+    one = plot.win_rates(ESTIMATES).spec
+    assert all("color" not in layer["encoding"] for layer in one["layer"])
+    two = plot.win_rates(ESTIMATES, ESTIMATES[:1], labels=["quick", "published"]).spec
+    colour = two["layer"][1]["encoding"]["color"]
+    assert colour["sort"] == ["quick", "published"]
+    assert colour["legend"]["labelLimit"] == 0 and colour["legend"]["title"] is None
+    distribution = plot.removable_distribution(ESTIMATES).spec["encoding"]["color"]
+    assert distribution["legend"]["labelLimit"] == 0 and distribution["legend"]["title"] is None
+
+
+def test_the_interval_bars_are_explained_under_the_title() -> None:
+    spec = plot.win_rates(ESTIMATES).spec
+    assert spec["title"] == {
+        "text": "Winnable deals per rules preset",
+        "subtitle": "dot: share won · bar: likely range (95%)",
+    }
+
+
+@pytest.mark.parametrize(
+    "name", ["win_rates", "win_rates_two_series", "removable_distribution", "running_rate"]
+)
+def test_tooltips_round_their_numbers(name: str) -> None:
+    fields = quantitative_tooltips(all_charts()[name].spec)
+    assert fields and all(item.get("format") and item.get("title") for item in fields), fields
+
+
+def test_a_reference_line_is_drawn_across_with_its_label() -> None:
+    chart = plot.win_rates(PLAYERS_T, references={"about 1 in 50": 0.02})
+    *_, reference = chart.spec["layer"]
+    assert reference["data"]["values"] == [
+        {"reference": "about 1 in 50", "value": pytest.approx(2.0)}
+    ]
+    rule, label = reference["layer"]
+    assert rule["mark"]["type"] == "rule" and rule["mark"]["strokeDash"]
+    assert label["mark"]["type"] == "text" and label["encoding"]["text"] == {"field": "reference"}
+    assert "about 1 in 50: 2%" in str(chart)
+
+
+@pytest.mark.parametrize(
+    ("references", "error", "message"),
+    [
+        ([0.02], TypeError, "references must be a mapping"),
+        ({"x": "2%"}, TypeError, "references must map text to a share"),
+        ({"x": 2}, ValueError, "a reference is a share from 0 to 1"),
+    ],
+)
+def test_a_reference_must_be_a_labelled_share(references: Any, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        plot.win_rates(ESTIMATES, references=references)
+
+
+def test_the_score_curves_dotted_line_is_labelled_where_it_meets_the_axis() -> None:
+    line, rule = plot.score_curve(played("PY1-N-AAAAAAB", 20)).spec["layer"]
+    axis = line["encoding"]["y"]["axis"]
+    assert axis["values"] == [0, 50, 100, 150, 200, 250, 280]
+    assert axis["labelExpr"] == "datum.value == 280 ? '280 (won)' : datum.label"
+    assert rule["data"]["values"] == [{"score": 280}]
+
+
+def test_running_rate_draws_the_share_won_so_far_with_its_likely_range() -> None:
+    won = [True, False, True, True, False, False, True, True, True, False]
+    chart = plot.running_rate(won)
+    assert [row["deals"] for row in chart.data] == list(range(1, 11))
+    for row in chart.data:
+        wins = sum(won[: row["deals"]])
+        low, high = wilson_interval(wins, row["deals"])
+        assert (row["won"], row["rate"], row["low"], row["high"]) == (
+            wins,
+            pytest.approx(100 * wins / row["deals"]),
+            pytest.approx(100 * low),
+            pytest.approx(100 * high),
+        )
+    assert chart.title == "After 10 deals: 60% won (likely range 31.3% to 83.2%)"
+    band, line = chart.spec["layer"]
+    assert (band["mark"]["type"], band["encoding"]["y"]["field"], band["encoding"]["y2"]) == (
+        "area",
+        "low",
+        {"field": "high"},
+    )
+    assert line["transform"] == [{"calculate": '"share won so far"', "as": "series"}]
+    assert band["transform"] == [{"calculate": '"likely range (95%)"', "as": "series"}]
+    assert line["encoding"]["color"]["field"] == "series"
+    assert line["encoding"]["x"]["scale"] == {"domain": [0, 10]}
+
+
+def test_running_rate_settles_towards_a_published_figure_named_in_its_legend() -> None:
+    published = published_rates("N").solver
+    chart = plot.running_rate(WON, published=published)
+    *_, goal = chart.spec["layer"]
+    name = f"published: 66.6% of {published.deals:,} deals"
+    assert goal["data"]["values"] == [{"name": name, "rate": pytest.approx(100 * published.rate)}]
+    assert goal["transform"] == [{"calculate": json.dumps(name), "as": "series"}]
+    assert goal["encoding"]["color"]["scale"]["domain"] == [
+        "share won so far",
+        "likely range (95%)",
+        name,
+    ]
+    x = chart.spec["layer"][1]["encoding"]["x"]
+    assert x["scale"] == {"type": "log", "domain": [1, len(WON)]}  # 1,200 deals: from 1 to 1,200
+    assert x["title"] == "deals so far (log scale)"
+
+
+def test_running_rate_draws_a_long_run_in_a_few_hundred_points_and_its_last() -> None:
+    rows = plot.running_rate(WON * 10).data
+    assert len(rows) <= plot.RUNNING_POINTS
+    assert rows[0]["deals"] == 1 and rows[-1]["deals"] == 12_000
+    assert rows[-1]["won"] == 8_000
+    assert [row["deals"] for row in rows] == sorted({row["deals"] for row in rows})
+
+
+def test_running_rate_takes_an_estimates_outcomes() -> None:
+    from pyramide_widget.analysis.estimation import estimate
+
+    result = estimate("N", deals=12, seed=3, executor="serial")
+    rows = plot.running_rate(result).data
+    assert rows[-1]["won"] == result.won and rows[-1]["deals"] == 12
+    assert plot.running_rate(result.outcomes).data == rows
+    with pytest.raises(ValueError, match="kept its outcomes"):
+        plot.running_rate(estimate("N", deals=2, seed=3, executor="serial", keep="won"))
+
+
+@pytest.mark.parametrize(
+    ("won", "error", "message"),
+    [
+        ([], ValueError, "at least one deal"),
+        ([True, None], ValueError, "an undecided deal cannot be counted"),
+        ([1, 0], ValueError, "won .True. or lost .False., got 1"),
+        ("TF", TypeError, "won must be a list of True or False"),
+    ],
+)
+def test_running_rate_refuses_what_is_not_won_or_lost(won: Any, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        plot.running_rate(won)
+
+
+def test_to_matplotlib_draws_the_running_rate(plt: Any) -> None:
+    ax = plot.running_rate(WON, published=published_rates("N").solver).to_matplotlib()
+    (line,) = [line for line in ax.lines if line.get_label() == "share won so far"]
+    assert list(line.get_xdata())[-1] == len(WON) and ax.get_xscale() == "log"
+    assert sorted(t.get_text() for t in ax.get_legend().get_texts()) == [
+        "likely range (95%)",
+        "published: 66.6% of 10,000 deals",
+        "share won so far",
+    ]

@@ -2,6 +2,7 @@
 
 * :func:`score_curve` — the score against the move number of one or several games;
 * :func:`win_rates` — the winnable share of deals per rules preset, with confidence intervals;
+* :func:`running_rate` — the share won so far as deals are added, with its likely range;
 * :func:`removable_distribution` — how many deals allow removing at most k pyramid cards.
 
 Each function returns a :class:`Chart`. Why Vega-Lite and not matplotlib: the offline
@@ -31,6 +32,8 @@ from __future__ import annotations
 
 import copy
 import io
+import json
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -41,6 +44,7 @@ from ..engine.rules import PRESETS, Rules
 from ..engine.table import STANDARD_TABLE, TABLES
 from ..engine.text import ascii_upper
 from ..install import missing_dependency
+from .estimation import wilson_interval
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -58,6 +62,22 @@ WIDTH, HEIGHT = 520, 300
 """The chart's plotting area in pixels (a fixed size: "container" collapses in some outputs)."""
 
 Row = dict[str, Any]
+
+LEGEND = {"orient": "bottom", "direction": "vertical", "labelLimit": 0, "title": None}
+"""A legend under the chart, one entry a line, never shortened: as wide as its longest name
+without widening the chart."""
+
+PERCENT = ".2~f"
+"""How tooltips write a percentage: at most two decimals (0.41, 66.6, 12)."""
+
+INTERVAL_NOTE = "dot: share won · bar: likely range (95%)"
+"""The subtitle of a chart of rates with their 95% intervals."""
+
+POINT_COLOUR = "#4c78a8"
+"""Vega-Lite's first colour: a point's, and its interval bar's where one series needs no legend."""
+
+CHAR_WIDTH = 6.5
+"""About how wide a character of an axis label is, in pixels: whether labels side by side fit."""
 
 
 class Chart:
@@ -86,8 +106,9 @@ class Chart:
 
     @property
     def title(self) -> str:
-        """The chart's title, as drawn above it."""
-        return str(self._spec["title"])
+        """The chart's title, as drawn above it (without its subtitle)."""
+        title = self._spec["title"]
+        return str(title["text"] if isinstance(title, dict) else title)
 
     def __repr__(self) -> str:
         return f"<Chart {self.title!r}: {len(self._spec['data']['values'])} rows>"
@@ -163,7 +184,7 @@ def _check_flag(name: str, value: object) -> None:
         raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
 
 
-def _spec(title: str, rows: list[Row], **rest: Any) -> dict[str, Any]:
+def _spec(title: str | dict[str, str], rows: list[Row], **rest: Any) -> dict[str, Any]:
     return {
         "$schema": VEGA_LITE_SCHEMA,
         "title": title,
@@ -220,6 +241,8 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
         for step, _game in record.steps()
     ]
     title = "Score curve" if len(recs) == 1 else "Score curves"
+    ticks = _score_ticks(win)
+    win_label = f"{win} (won)"  # the dotted line's label, on the axis where it meets it
     spec = _spec(
         title,
         rows,
@@ -233,8 +256,18 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
                         "type": "quantitative",
                         "title": "score",
                         "scale": {"domain": [0, win + 20]},
+                        "axis": {
+                            "values": ticks,
+                            "labelExpr": f"datum.value == {win} ? '{win_label}' : datum.label",
+                        },
                     },
-                    "color": {"field": "game", "type": "nominal", "title": "game", "sort": names},
+                    "color": {
+                        "field": "game",
+                        "type": "nominal",
+                        "title": "game",
+                        "sort": names,
+                        "legend": {"labelLimit": 0},
+                    },
                     "order": {"field": "step", "type": "quantitative"},
                     "tooltip": [{"field": f} for f in ("game", "step", "action", "move", "score")],
                 },
@@ -267,6 +300,7 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
                 label=name,
             )
         ax.axhline(win, color="0.6", linestyle=":", linewidth=1, zorder=0)
+        ax.set_yticks(ticks, [win_label if t == win else str(t) for t in ticks])
         ax.set_xlabel("move number")
         ax.set_ylabel("score")
         ax.set_ylim(-5, win + 15)
@@ -275,6 +309,12 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
             ax.legend(loc="lower right", fontsize="small")
 
     return Chart(spec, summary, draw)
+
+
+def _score_ticks(win: int) -> list[int]:
+    """The score axis's ticks: every 50 points, and the score of a won game, which the dotted
+    line marks (a tick too close below it is left out, so their labels do not touch)."""
+    return [*range(0, win - 25, 50), win]
 
 
 def _is_single_record(value: Any) -> bool:
@@ -400,21 +440,28 @@ def win_rates(
     title: str = "Winnable deals per rules preset",
     axis: str = "rules preset",
     measure: str = "winnable deals",
+    references: Mapping[str, float] | None = None,
 ) -> Chart:
     """Points with confidence-interval bars: the share of winnable deals per preset.
 
     Each positional argument is one series: one estimate, a list (labelled by their rules), or
     a mapping ``{label: estimate}``. Several series, e.g. a quick estimate and the published
-    10,000-deal figures, are drawn side by side per category and named by ``labels``. Rows:
-    ``series``, ``rules``, ``rate``, ``low``, ``high`` (in percent, or shares if not
-    ``percent``), ``deals`` when the estimate has it. ``title``, ``axis`` (the categories' axis)
-    and ``measure`` (the rates' axis) name what is drawn when the categories are not presets, e.g.
-    the strategies that played (``measure="deals won"``).
+    10,000-deal figures, are drawn side by side per category and named by ``labels`` in a
+    legend. Rows: ``series``, ``rules``, ``rate``, ``low``, ``high`` (in percent, or shares if
+    not ``percent``), ``deals`` when the estimate has it. ``title``, ``axis`` (the categories'
+    axis) and ``measure`` (the rates' axis) name what is drawn when the categories are not
+    presets, e.g. the strategies that played (``measure="deals won"``). ``references``
+    (``{label: share}``) draws labelled dashed lines across, e.g. a figure to compare with.
+
+    The rates' axis runs from 0 to a little above the highest bar, or is a symmetric log scale
+    (linear near 0) where the rates span two orders of magnitude or more; the categories'
+    labels turn when they would not fit side by side.
     """
     _check_flag("percent", percent)
     for name, value in (("title", title), ("axis", axis), ("measure", measure)):
         if not isinstance(value, str):
             raise TypeError(f"{name} must be text, got {type(value).__name__} {value!r}")
+    lines = _references(references)
     groups = _series(estimates, labels)
     scale = 100.0 if percent else 1.0
     rows: list[Row] = []
@@ -434,53 +481,87 @@ def win_rates(
     categories = _categories(groups)
     names = [name for name, _ in groups]
     y_title = f"{measure} (%)" if percent else f"{measure} (share)"
-    x = {
-        "field": "rules",
-        "type": "nominal",
-        "title": axis,
-        "sort": categories,
-        "axis": {"labelAngle": 0},
-    }
-    y_scale = {"domain": [0, scale]}
-    encoding: dict[str, Any] = {
-        "x": x,
-        "color": {"field": "series", "type": "nominal", "title": None, "sort": names},
+    axis_scale = _rate_axis(
+        [r["rate"] for r in rows],
+        [r["high"] for r in rows] + [value * scale for value in lines.values()],
+        scale,
+    )
+    angle = _label_angle(categories)
+    fmt = PERCENT if percent else ".4~f"
+    by_category: dict[str, Any] = {
+        "x": {
+            "field": "rules",
+            "type": "nominal",
+            "title": axis,
+            "sort": categories,
+            "axis": {"labelAngle": angle, "labelLimit": 0},
+        },
     }
     if len(names) > 1:
-        encoding["xOffset"] = {"field": "series", "type": "nominal", "sort": names}
-    spec = _spec(
-        title,
-        rows,
-        encoding=encoding,
-        layer=[
+        by_category["color"] = {
+            "field": "series",
+            "type": "nominal",
+            "sort": names,
+            "legend": LEGEND,
+        }
+        by_category["xOffset"] = {"field": "series", "type": "nominal", "sort": names}
+    tooltip = [
+        *([{"field": "series", "title": "series"}] if len(names) > 1 else []),
+        {"field": "rules", "title": axis},
+        {"field": "rate", "title": y_title, "format": fmt},
+        {"field": "low", "title": "likely range (95%) from", "format": fmt},
+        {"field": "high", "title": "likely range (95%) to", "format": fmt},
+        {"field": "deals", "title": "deals", "format": ","},
+    ]
+    log_note = ", log scale" if "type" in axis_scale["scale"] else ""
+    y_axis = {"title": f"{measure} ({'%' if percent else 'share'}{log_note})", **axis_scale["axis"]}
+
+    def rates_axis(field: str) -> dict[str, Any]:
+        return {
+            "field": field,
+            "type": "quantitative",
+            "title": y_title,
+            "scale": axis_scale["scale"],
+            "axis": y_axis,
+        }
+
+    layers: list[dict[str, Any]] = [
+        {
+            "mark": {"type": "rule", "strokeWidth": 2, "color": POINT_COLOUR},
+            "encoding": {**by_category, "y": rates_axis("low"), "y2": {"field": "high"}},
+        },
+        {
+            "mark": {"type": "point", "filled": True, "size": 60},
+            "encoding": {**by_category, "y": rates_axis("rate"), "tooltip": tooltip},
+        },
+    ]
+    if lines:
+        layers.append(
             {
-                "mark": {"type": "rule", "strokeWidth": 2},
-                "encoding": {
-                    "y": {
-                        "field": "low",
-                        "type": "quantitative",
-                        "title": y_title,
-                        "scale": y_scale,
-                    },
-                    "y2": {"field": "high"},
+                "data": {
+                    "values": [
+                        {"reference": label, "value": value * scale}
+                        for label, value in lines.items()
+                    ]
                 },
-            },
-            {
-                "mark": {"type": "point", "filled": True, "size": 60},
-                "encoding": {
-                    "y": {
-                        "field": "rate",
-                        "type": "quantitative",
-                        "title": y_title,
-                        "scale": y_scale,
+                "encoding": {"y": rates_axis("value")},
+                "layer": [
+                    {"mark": {"type": "rule", "strokeDash": [6, 4], "color": "#666666"}},
+                    {
+                        "mark": {
+                            "type": "text",
+                            "x": "width",
+                            "align": "right",
+                            "baseline": "bottom",
+                            "dy": -3,
+                            "color": "#444444",
+                        },
+                        "encoding": {"text": {"field": "reference"}},
                     },
-                    "tooltip": [
-                        {"field": f} for f in ("series", "rules", "rate", "low", "high", "deals")
-                    ],
-                },
-            },
-        ],
-    )
+                ],
+            }
+        )
+    spec = _spec({"text": title, "subtitle": INTERVAL_NOTE}, rows, layer=layers)
     unit = "%" if percent else ""
     summary = "\n".join(
         [f"{title} ({'95% interval' if percent else 'share, 95% interval'})"]
@@ -488,6 +569,7 @@ def win_rates(
             f"  {r['series']}: {r['rules']}  {r['rate']:.4g}{unit} [{r['low']:.4g}–{r['high']:.4g}{unit}]"
             for r in rows
         ]
+        + [f"  {label}: {value * scale:.4g}{unit}" for label, value in lines.items()]
     )
 
     def draw(ax: Axes) -> None:
@@ -505,18 +587,272 @@ def win_rates(
                 capsize=4,
                 label=name,
             )
-        ax.set_xticks(
-            range(len(categories)), [c.replace(" · ", "\n") for c in categories]
-        )  # letter over name
+        for label, value in lines.items():
+            ax.axhline(value * scale, color="0.4", linestyle="--", linewidth=1)
+            ax.annotate(
+                label,
+                (1, value * scale),
+                xycoords=("axes fraction", "data"),
+                ha="right",
+                va="bottom",
+                color="0.25",
+            )
+        if angle:  # turned as in the spec
+            ax.set_xticks(range(len(categories)), categories, rotation=-angle, ha="right")
+        else:  # letter over name
+            ax.set_xticks(range(len(categories)), [c.replace(" · ", "\n") for c in categories])
         ax.set_xlim(-0.6, len(categories) - 0.4)
         ax.set_xlabel(axis)
-        ax.set_ylabel(y_title)
-        ax.set_ylim(0, scale * 1.05)
-        ax.set_title(title)
+        ax.set_ylabel(y_axis["title"])
+        if "type" in axis_scale["scale"]:
+            ax.set_yscale("symlog", linthresh=axis_scale["scale"]["constant"])
+            ax.set_yticks(axis_scale["axis"]["values"])
+            ax.yaxis.set_major_formatter("{x:g}")
+        ax.set_ylim(0, axis_scale["scale"]["domain"][1])
+        ax.set_title(f"{title}\n{INTERVAL_NOTE}")
         if len(names) > 1:
             ax.legend(fontsize="small")
 
     return Chart(spec, summary, draw)
+
+
+def _references(references: Mapping[str, float] | None) -> dict[str, float]:
+    """``references`` checked: ``{label: share}`` with shares from 0 to 1."""
+    if references is None:
+        return {}
+    if not isinstance(references, Mapping):
+        raise TypeError(
+            f"references must be a mapping {{label: share}}, got {type(references).__name__}"
+        )
+    lines = {}
+    for label, value in references.items():
+        if (
+            not isinstance(label, str)
+            or isinstance(value, bool)
+            or not isinstance(value, (int, float))
+        ):
+            raise TypeError(f"references must map text to a share, got {label!r}: {value!r}")
+        if not 0 <= value <= 1:
+            raise ValueError(f"a reference is a share from 0 to 1, got {label!r}: {value!r}")
+        lines[label] = float(value)
+    return lines
+
+
+LOG_TICKS = (0, 0.1, 0.3, 1, 3, 10, 30, 100)
+"""The ticks of a rates' axis on a log scale, in percent."""
+
+
+def _rate_axis(rates: Sequence[float], tops: Sequence[float], scale: float) -> dict[str, Any]:
+    """The scale and axis of rates (in percent when ``scale`` is 100, else shares): from 0 to a
+    round number above every value in ``tops``, or a symmetric log scale (linear below 0.1%)
+    when the positive ``rates`` span a factor of 100 or more."""
+    top = _round_up(max([*tops, scale / 1000]), scale)
+    positive = [rate for rate in rates if rate > 0]
+    if positive and max(positive) / min(positive) >= 100:
+        ticks = [tick * scale / 100 for tick in LOG_TICKS if tick * scale / 100 <= top]
+        return {
+            "scale": {"type": "symlog", "constant": scale / 1000, "domain": [0, top]},
+            "axis": {"values": ticks, "format": ".2~r"},
+        }
+    return {"scale": {"domain": [0, top]}, "axis": {}}
+
+
+def _round_up(value: float, most: float) -> float:
+    """The first round number at or above ``value`` (at most ``most``): 0.6, 8, 80, 100."""
+    power = 10.0 ** math.floor(math.log10(value))
+    for step in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
+        if step * power >= value * 1.0001:
+            return min(most, step * power)
+    return most
+
+
+def _label_angle(labels: Sequence[str]) -> int:
+    """0 when the labels fit side by side under the chart, else -45: turned, they cannot touch."""
+    room = WIDTH / max(1, len(labels))
+    return 0 if max((len(label) for label in labels), default=0) * CHAR_WIDTH < room - 6 else -45
+
+
+RUNNING_POINTS = 400
+"""The most points a running rate draws: past that many deals it draws some of them, evenly
+spread on its log scale, and always the last."""
+
+
+def running_rate(won: Any, published: Any = None) -> Chart:
+    """The share of deals won so far after each deal, with its likely range (95%): how an
+    estimate settles as deals are added (the law of large numbers).
+
+    ``won`` says, deal by deal in the order they were dealt, whether each was won: ``True`` or
+    ``False``, or an object with ``winnable`` (a
+    :class:`~pyramide_widget.analysis.estimation.DealOutcome`), or an ``Estimate`` that kept
+    its outcomes. ``published`` (optional) is a figure to settle towards, drawn as a dashed
+    line: anything :func:`win_rates` takes, e.g. ``published_rates("N").solver``. Rows:
+    ``deals``, ``won``, ``rate``, ``low``, ``high`` (in percent). The deals' axis turns
+    logarithmic from 100 deals on, so the first deals and the last share the chart.
+    """
+    results = _won_list(won)
+    if not results:
+        raise ValueError("running_rate needs at least one deal")
+    wins = [0]
+    for result in results:
+        wins.append(wins[-1] + result)
+    total = len(results)
+    rows: list[Row] = []
+    for n in _running_points(total):
+        low, high = wilson_interval(wins[n], n)
+        rows.append(
+            {
+                "deals": n,
+                "won": wins[n],
+                "rate": 100 * wins[n] / n,
+                "low": 100 * low,
+                "high": 100 * high,
+            }
+        )
+    last = rows[-1]
+    title = (
+        f"After {total:,} deals: {_percent(last['rate'])} won "
+        f"(likely range {_percent(last['low'])} to {_percent(last['high'])})"
+    )
+    names = ["share won so far", "likely range (95%)"]
+    colours = [POINT_COLOUR, "#9ecae9"]
+    tops = [last["high"], *(r["high"] for r in rows)]
+    goal: Row | None = None
+    if published is not None:
+        rate, _low, _high = estimate_rate(published)
+        deals = _get(published, "deals")
+        name = f"published: {_percent(100 * rate)}" + (f" of {deals:,} deals" if deals else "")
+        goal = {"name": name, "rate": 100 * rate}
+        names.append(name)
+        colours.append("#e45756")
+        tops.append(100 * rate)
+    log = total >= 100
+    x_title = "deals so far" + (" (log scale)" if log else "")
+    x: dict[str, Any] = {
+        "field": "deals",
+        "type": "quantitative",
+        "title": x_title,
+        "scale": {"type": "log", "domain": [1, total]} if log else {"domain": [0, total]},
+        "axis": {"format": ","},
+    }
+    y_scale = {"domain": [0, _round_up(max(tops), 100.0)]}
+
+    colour = {
+        "field": "series",
+        "type": "nominal",
+        "scale": {"domain": names, "range": colours},
+        "legend": LEGEND,
+    }
+
+    def named(name: str) -> list[dict[str, str]]:
+        """The transform that names a layer's marks in the legend."""
+        return [{"calculate": json.dumps(name), "as": "series"}]
+
+    y = {"type": "quantitative", "title": "deals won (%)", "scale": y_scale}
+    layers: list[dict[str, Any]] = [
+        {
+            "transform": named(names[1]),
+            "mark": {"type": "area", "opacity": 0.6},
+            "encoding": {
+                "x": x,
+                "y": {"field": "low", **y},
+                "y2": {"field": "high"},
+                "color": colour,
+            },
+        },
+        {
+            "transform": named(names[0]),
+            "mark": {"type": "line", "strokeWidth": 2},
+            "encoding": {
+                "x": x,
+                "y": {"field": "rate", **y},
+                "color": colour,
+                "tooltip": [
+                    {"field": "deals", "title": "deals so far", "format": ","},
+                    {"field": "won", "title": "won", "format": ","},
+                    {"field": "rate", "title": "share won (%)", "format": PERCENT},
+                    {"field": "low", "title": "likely range (95%) from", "format": PERCENT},
+                    {"field": "high", "title": "likely range (95%) to", "format": PERCENT},
+                ],
+            },
+        },
+    ]
+    if goal is not None:
+        layers.append(
+            {
+                "data": {"values": [goal]},
+                "transform": named(goal["name"]),
+                "mark": {"type": "rule", "strokeDash": [6, 4], "strokeWidth": 2},
+                "encoding": {"y": {"field": "rate", **y}, "color": colour},
+            }
+        )
+    spec = _spec(title, rows, layer=layers)
+    summary = "\n".join(
+        [title]
+        + [
+            f"  {r['deals']:,} deals: {r['won']:,} won = {r['rate']:.4g}% [{r['low']:.4g}–{r['high']:.4g}%]"
+            for r in rows[-3:]
+        ]
+        + ([f"  {goal['name']}"] if goal else [])
+    )
+
+    def draw(ax: Axes) -> None:
+        xs = [r["deals"] for r in rows]
+        ax.fill_between(
+            xs,
+            [r["low"] for r in rows],
+            [r["high"] for r in rows],
+            color=colours[1],
+            label=names[1],
+        )
+        ax.plot(xs, [r["rate"] for r in rows], color=colours[0], label=names[0])
+        if goal is not None:
+            ax.axhline(goal["rate"], color=colours[2], linestyle="--", label=goal["name"])
+        if log:
+            ax.set_xscale("log")
+        ax.set_xlabel(x_title)
+        ax.set_ylabel("deals won (%)")
+        ax.set_ylim(*y_scale["domain"])
+        ax.set_title(title)
+        ax.legend(fontsize="small")
+
+    return Chart(spec, summary, draw)
+
+
+def _won_list(won: Any) -> list[bool]:
+    """Each deal's result as ``True`` or ``False`` (see :func:`running_rate`)."""
+    if hasattr(won, "outcomes") and not isinstance(won, (str, bytes)):
+        if _get(won, "keep", "all") != "all":
+            raise ValueError("running_rate needs an estimate that kept its outcomes (keep='all')")
+        won = won.outcomes
+    if isinstance(won, (str, bytes, Mapping)) or not hasattr(won, "__iter__"):
+        raise TypeError(
+            f"won must be a list of True or False, one per deal, got {type(won).__name__}"
+        )
+    results = []
+    for item in won:
+        value = item.winnable if hasattr(item, "winnable") else item
+        if not isinstance(value, bool):
+            raise ValueError(
+                f"each deal must be won (True) or lost (False), got {value!r}: "
+                "an undecided deal cannot be counted"
+            )
+        results.append(value)
+    return results
+
+
+def _running_points(total: int) -> list[int]:
+    """The deal counts a running rate draws: every one up to RUNNING_POINTS, else that many
+    spread evenly on a log scale, the last included."""
+    if total <= RUNNING_POINTS:
+        return list(range(1, total + 1))
+    step = math.log(total) / (RUNNING_POINTS - 1)
+    return sorted({min(total, round(math.exp(i * step))) for i in range(RUNNING_POINTS)} | {total})
+
+
+def _percent(value: float) -> str:
+    """A percentage for a title: one decimal, none when it is 0 (70%, 66.6%)."""
+    text = f"{value:.1f}".removesuffix(".0")
+    return f"{text}%"
 
 
 def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
@@ -525,8 +861,8 @@ def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
 
     Each positional argument is one estimate, or a list or mapping ``{label: estimate}`` of
     them; every estimate is one group of bars, side by side, named by its rules or its label.
-    ``share=True`` plots the share of each estimate's deals instead of their number. Rows:
-    ``series``, ``cards``, ``deals``, ``share``.
+    ``share=True`` plots the share of each estimate's deals (in percent) instead of their
+    number. Rows: ``series``, ``cards``, ``deals``, ``percent``.
     """
     _check_flag("share", share)
     if not estimates:
@@ -539,12 +875,12 @@ def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
         dist = _distribution(estimate)
         total = sum(dist.values()) or 1
         rows += [
-            {"series": name, "cards": k, "deals": dist[k], "share": dist[k] / total}
+            {"series": name, "cards": k, "deals": dist[k], "percent": 100 * dist[k] / total}
             for k in sorted(dist)
         ]
     names = [name for name, _ in items]
-    measure = "share" if share else "deals"
-    y_title = "share of deals" if share else "deals"
+    measure = "percent" if share else "deals"
+    y_title = "share of deals (%)" if share else "deals"
     x_title = "pyramid cards removable (at most)"
     title = "Cards removable per deal"
     encoding: dict[str, Any] = {
@@ -556,8 +892,13 @@ def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
             "axis": {"labelAngle": 0},
         },
         "y": {"field": measure, "type": "quantitative", "title": y_title},
-        "color": {"field": "series", "type": "nominal", "title": None, "sort": names},
-        "tooltip": [{"field": f} for f in ("series", "cards", "deals", "share")],
+        "color": {"field": "series", "type": "nominal", "sort": names, "legend": LEGEND},
+        "tooltip": [
+            {"field": "series", "title": "deals of"},
+            {"field": "cards", "title": "pyramid cards removable"},
+            {"field": "deals", "title": "deals", "format": ","},
+            {"field": "percent", "title": "share of deals (%)", "format": PERCENT},
+        ],
     }
     if len(names) > 1:
         encoding["xOffset"] = {"field": "series", "type": "nominal", "sort": names}
@@ -567,7 +908,7 @@ def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
         + [
             f"  {name}: "
             + ", ".join(
-                f"{r['cards']}: {r['share']:.3g}" if share else f"{r['cards']}: {r['deals']}"
+                f"{r['cards']}: {r['percent']:.3g}%" if share else f"{r['cards']}: {r['deals']}"
                 for r in rows
                 if r["series"] == name
             )
@@ -599,6 +940,7 @@ __all__ = [
     "estimate_label",
     "estimate_rate",
     "removable_distribution",
+    "running_rate",
     "score_curve",
     "win_rates",
 ]
