@@ -9,6 +9,7 @@ and every table of rates in the README must say what the package says.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import re
@@ -197,6 +198,32 @@ def test_an_experts_run_on_other_deals_is_read_with_its_own_solver_figures(
         assert expert.about == script.PLAYERS["expert"]
     finally:
         published.all_published_rates.cache_clear()
+
+
+def test_the_package_reads_nothing_from_the_benchmarks_folder() -> None:
+    """Package code and the example notebooks' code never name benchmarks/ (a docstring may
+    say where the figures come from)."""
+    for path in (ROOT / "pyramide_widget").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings
+            ):
+                assert "benchmarks" not in node.value, path
+    for notebook in (ROOT / "examples").glob("*.ipynb"):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                assert "benchmarks" not in "".join(cell["source"]), notebook.name
 
 
 # ---------------------------------------------------------------------- the README's tables

@@ -1,0 +1,112 @@
+"""The probability notebooks, read as their readers read them: the lesson for a class
+(``examples/probability_lesson.ipynb``) and the one for programmers
+(``examples/probability_for_programmers.ipynb``).
+
+Their text quotes no figure the page does not show: a rate or a count is printed by a cell,
+computed there or read from the published figures the package ships, never typed into the
+markdown. The lesson speaks plainly: rules by their names, no testing marks, no jargon. That
+they run top to bottom is nbval's part (``pytest examples/``), offline in the browser
+``tests/browser/test_lesson_offline.py``'s.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from pyramide_widget import PRESETS
+from pyramide_widget.analysis.estimation import Z_95
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+LESSON = EXAMPLES / "probability_lesson.ipynb"
+NOTEBOOKS = [LESSON, EXAMPLES / "probability_for_programmers.ipynb"]
+CLAIM = 50
+"""Morehead and Mott-Smith's "about 1 in 50": the one figure the text quotes from elsewhere,
+which the lesson's code states (``1 / 50``) and measures against."""
+LEVEL = round(100 * math.erf(Z_95 / math.sqrt(2)))
+"""The level of every interval the package computes (95%), which the text may name."""
+
+
+def cells(notebook: Path, kind: str) -> list[str]:
+    data = json.loads(notebook.read_text(encoding="utf-8"))
+    return ["".join(cell["source"]) for cell in data["cells"] if cell["cell_type"] == kind]
+
+
+def code_numbers(notebook: Path) -> set[float]:
+    """Every number written in the notebook's code cells."""
+    numbers = set()
+    for source in cells(notebook, "code"):
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.NUMBER:
+                numbers.add(float(token.string.replace("_", "")))
+    return numbers
+
+
+def text_figures(text: str) -> list[str]:
+    """The numbers of a text that state figures: percentages, "1 in N", and numbers with
+    decimals, thousands separators or of 100 and more. The numbering of steps and lists, and
+    the small numbers of the rules (13, an ace counts 1, 28 cards), are not figures."""
+    text = re.sub(r"^(\s*|#+ )\d+\.\s", "", text, flags=re.MULTILINE)
+    text = re.sub(r"`[^`]*`", "", text)  # code in the text: names, not figures
+    figures = []
+    for match in re.finditer(r"(1 in )?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(\s?%)?", text):
+        one_in, number, percent = match.groups()
+        value = float(number.replace(",", ""))
+        if one_in or percent or "," in number or "." in number or value >= 100:
+            figures.append(match.group(0))
+    return figures
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.name)
+def test_no_figure_in_the_text_that_the_page_does_not_show(notebook: Path) -> None:
+    written = code_numbers(notebook)
+    for text in cells(notebook, "markdown"):
+        for figure in text_figures(text):
+            number = float(re.sub(r"[^\d.]", "", figure.removeprefix("1 in ")))
+            if figure.startswith("1 in "):
+                assert number == CLAIM, f"{notebook.name}: {figure!r} quoted in the text"
+            elif figure.endswith("%"):
+                assert number == LEVEL, f"{notebook.name}: {figure!r} typed into the text"
+            else:
+                assert number in written, f"{notebook.name}: {figure!r} is not in its code"
+
+
+def test_the_check_finds_a_rate_typed_into_the_text() -> None:
+    assert text_figures("the solver wins 6.9%, about 1 in 14, over 10,000 deals") == [
+        "6.9%",
+        "1 in 14",
+        "10,000",
+    ]
+    assert text_figures("1. play a deal\n## 3. How often\n13, an ace 1, 28 cards, 95%") == ["95%"]
+
+
+def test_the_lesson_states_the_claim_it_measures_against() -> None:
+    assert any("1 / 50" in source for source in cells(LESSON, "code"))
+
+
+def test_the_lesson_hard_codes_no_rate() -> None:
+    """Every figure it shows comes from the solver, the published data or the claim."""
+    assert all(number == int(number) for number in code_numbers(LESSON))
+    assert any("published_rates(" in source for source in cells(LESSON, "code"))
+
+
+@pytest.mark.parametrize(
+    "word", ["NBVAL", "Wilson", "seed", "benchmarks", "script", "interval", "estimate("]
+)
+def test_the_lesson_speaks_to_a_class_not_to_programmers(word: str) -> None:
+    text = "\n".join(cells(LESSON, "markdown"))
+    assert word.lower() not in text.lower()
+    assert "NBVAL" not in "\n".join(cells(LESSON, "code"))
+
+
+def test_the_lesson_names_rules_and_never_letters_them() -> None:
+    text = "\n".join(cells(LESSON, "markdown"))
+    letters = [letter for letter in PRESETS if letter != "A"]  # "A" is an English word
+    assert not re.findall(rf"\b[{''.join(letters)}]\b", text)
+    assert "**Standard**" in text and "**Traditional**" in text
