@@ -33,13 +33,20 @@ from typing import Any
 import pytest
 from jupyter_harness import NotebookSession
 from playwright.sync_api import Page, expect
+from test_chart_legibility import chart_problems
 from test_charts import chart_marks
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_SCRIPT = ROOT / "docs" / "build.py"
 NOTEBOOK = "play.ipynb"
-# Every example notebook and the number of charts it draws (play.ipynb: the game, no chart).
-CHARTS = {"play.ipynb": 0, "replay_and_score_curves.ipynb": 1, "probability_of_deals.ipynb": 3}
+# Every example notebook and the number of charts it draws (play.ipynb: the game, no chart; the
+# lesson is run, clicked and measured by test_lesson_offline.py).
+CHARTS: dict[str, int | None] = {
+    "play.ipynb": 0,
+    "replay_and_score_curves.ipynb": 1,
+    "probability_for_programmers.ipynb": 3,
+    "probability_lesson.ipynb": None,
+}
 DOCS_PYTHON_ENV = "PYRAMIDE_DOCS_PYTHON"
 REQUIRED = bool(os.environ.get("PYRAMIDE_REQUIRE_BROWSER"))
 FALLBACK_CODE = "PY1-N-AAAAAAS"  # a free king (K♣) and, after it, a pyramid pair (2♠+J♥)
@@ -255,6 +262,7 @@ def test_analysis_notebook_runs_offline_and_draws_its_charts(
         assert data, f"a chart of {notebook} has no data"
         # The most numerous mark has one item per row: a point per step or rate, a bar per count.
         assert max(marks.values()) == len(data), (notebook, marks, len(data))
+    assert chart_problems(page) == [[]] * len(rows)  # legible: test_chart_legibility.py
     assert outside == [], f"the site tried to reach outside 127.0.0.1: {outside[:5]}"
 
 
