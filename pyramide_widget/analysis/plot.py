@@ -63,9 +63,10 @@ WIDTH, HEIGHT = 520, 300
 
 Row = dict[str, Any]
 
-LEGEND = {"orient": "bottom", "direction": "vertical", "labelLimit": 0, "title": None}
+LEGEND = {"orient": "bottom", "direction": "vertical", "labelLimit": 0, "title": ""}
 """A legend under the chart, one entry a line, never shortened: as wide as its longest name
-without widening the chart."""
+without widening the chart. Its entries name themselves, so its title is empty (JupyterLite's
+Vega-Lite prints the field's name for a title of ``None`` on a layered chart)."""
 
 PERCENT = ".2~f"
 """How tooltips write a percentage: at most two decimals (0.41, 66.6, 12)."""
@@ -892,7 +893,12 @@ def removable_distribution(*estimates: Any, share: bool = False) -> Chart:
             "axis": {"labelAngle": 0},
         },
         "y": {"field": measure, "type": "quantitative", "title": y_title},
-        "color": {"field": "series", "type": "nominal", "sort": names, "legend": LEGEND},
+        "color": {
+            "field": "series",
+            "type": "nominal",
+            "sort": names,
+            "legend": LEGEND,
+        },
         "tooltip": [
             {"field": "series", "title": "deals of"},
             {"field": "cards", "title": "pyramid cards removable"},

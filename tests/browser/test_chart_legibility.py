@@ -3,7 +3,8 @@
 Measured from bounding boxes in the page, as a reader would judge: no two axis labels of a
 chart overlap (a turned label is compared by its turned outline, not by the upright box around
 it), every label lies inside the drawn chart, and every legend is whole: inside the chart and
-inside the output area, none of its names shortened with "…". :func:`chart_problems` is shared
+inside the output area, none of its names shortened with "…", and not titled with a data
+field's name. :func:`chart_problems` is shared
 with the offline site's test (``test_lesson_offline.py``), which checks the lesson's charts
 the same way.
 """
@@ -43,6 +44,7 @@ MEASURE_JS = """
                    size: parseFloat(getComputedStyle(el).fontSize)}));
   const legends = [...svg.querySelectorAll('.role-legend')].map((el) => ({
     box: box(el),
+    title: [...el.querySelectorAll('.role-legend-title text')].map((t) => t.textContent).join(' '),
     names: [...el.querySelectorAll('.role-legend-label text')].map((t) => t.textContent),
   }));
   const area = output.closest('.jp-OutputArea-output') || output;
@@ -50,6 +52,9 @@ MEASURE_JS = """
           labels, legends, chart: box(svg), area: box(area)};
 })
 """
+
+FIELD_NAMES = {"series", "rules"}
+"""Names of the charts' data fields that mean nothing to a reader: no legend may be titled so."""
 
 SMALLEST_FONT = 9
 """The smallest axis label a reader can read, in CSS pixels."""
@@ -108,6 +113,8 @@ def chart_problems(page: Page) -> list[list[str]]:
             found += [
                 f"legend name {name!r} is shortened" for name in legend["names"] if "…" in name
             ]
+            if legend["title"] in FIELD_NAMES:
+                found.append(f"legend titled with a field's name, {legend['title']!r}")
         problems.append(found)
     return problems
 
@@ -166,6 +173,8 @@ def test_every_kind_of_chart_is_legible_in_jupyterlab(open_nb: Any, page: Page) 
     assert all(drawn), "a chart drew no mark"
     *ours, before = chart_problems(page)
     assert ours == [[]] * 7, ours
-    # The check can fail: the crowded chart's labels overlap and its legend is shortened.
+    # The check can fail: the crowded chart's labels overlap, its legend is shortened and titled
+    # with the field's name.
     assert any("overlap" in problem for problem in before), before
     assert any("shortened" in problem for problem in before), before
+    assert any("field's name, 'series'" in problem for problem in before), before
