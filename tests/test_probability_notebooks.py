@@ -14,7 +14,9 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import re
+import subprocess
 import tokenize
 from pathlib import Path
 
@@ -110,3 +112,43 @@ def test_the_lesson_names_rules_and_never_letters_them() -> None:
     letters = [letter for letter in PRESETS if letter != "A"]  # "A" is an English word
     assert not re.findall(rf"\b[{''.join(letters)}]\b", text)
     assert "**Standard**" in text and "**Traditional**" in text
+
+
+BETWEEN_CELLS = """
+import datetime, json, sys, tempfile
+import nbclient, nbformat
+nb = nbformat.read(sys.argv[1], 4)
+nbclient.execute(nb, cwd=tempfile.mkdtemp(), timeout=int(sys.argv[2]), record_timing=True)
+moments = [
+    (datetime.datetime.fromisoformat(cell.metadata.execution["iopub.status.busy"].rstrip("Z")),
+     datetime.datetime.fromisoformat(cell.metadata.execution["iopub.status.idle"].rstrip("Z")))
+    for cell in nb.cells if cell.cell_type == "code"
+]
+print(json.dumps(max((start - end).total_seconds() for (_, end), (start, _) in zip(moments, moments[1:]))))
+"""
+
+
+def test_the_lesson_runs_in_the_documentation_sites_executor_without_a_stall(
+    tmp_path: Path,
+) -> None:
+    """The documentation site executes the notebooks with nbclient and a cell timeout. An
+    Output widget written inside ``with output:`` once left nbclient waiting out the whole
+    timeout after the button's cell, in the site's environment (``PYRAMIDE_DOCS_PYTHON``)."""
+    python = os.environ.get("PYRAMIDE_DOCS_PYTHON")
+    if not python:
+        pytest.skip("PYRAMIDE_DOCS_PYTHON names no documentation environment")
+    timeout = 60
+    result = subprocess.run(
+        [python, "-c", BETWEEN_CELLS, str(LESSON), str(timeout)],
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            # The kernel too: its spec runs the first "python" on the PATH.
+            "PATH": os.pathsep.join([str(Path(python).parent), os.environ.get("PATH", "")]),
+            "PYRAMIDE_STATS": str(tmp_path / "stats.sqlite3"),
+        },
+        check=True,
+    )
+    longest_wait = json.loads(result.stdout.splitlines()[-1])
+    assert longest_wait < timeout / 2, f"{longest_wait:.0f} s between two cells"
