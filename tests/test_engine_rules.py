@@ -302,11 +302,36 @@ def test_r13_a_selected_waste_top_covered_by_a_draw_is_deselected():
     assert game.selected is None
 
 
-def test_r13_a_selected_pyramid_card_stays_selected_through_a_draw():
+def test_r13_a_draw_clears_a_selection_it_makes_stale():
+    """docs/rules.md §10: a draw changes what a selected card could pair with, so the selection
+    goes, the second card of a wrong pair (R10) included; undoing the draw brings none back."""
     game = r5_game()
     game.tap("pyramid", 7, 4)
     game.tap("stock")
-    assert game.selected == Place("pyramid", 7, 4)
+    assert game.selected is None and game.selection == []
+    game.tap("pyramid", 7, 1)
+    game.tap("pyramid", 7, 3)  # 7♣ + 3♥: a wrong pair, 3♥ stays selected (R10)
+    assert game.message.key == "sum" and game.selected == Place("pyramid", 7, 3)
+    game.tap("stock")
+    assert game.selected is None
+    game.undo()
+    assert game.selected is None
+
+
+def test_r13_a_recycle_clears_the_selection_too():
+    game = r5_game()
+    while game.stock:
+        game.tap("stock")
+    game.tap("pyramid", 7, 4)
+    assert game.tap("stock") == Move.recycle()
+    assert game.selected is None
+
+
+def test_r13_a_king_removed_while_another_card_is_selected_keeps_that_selection():
+    game = r5_game()
+    game.tap("pyramid", 7, 4)
+    game.tap("pyramid", 7, 6)  # K♦ goes alone (R11)
+    assert game.card_at(7, 6) is None and game.selected == Place("pyramid", 7, 4)
 
 
 # ---------------------------------------------------------------- §4 stock and waste

@@ -969,8 +969,11 @@ class Game:
         self._message_key = (
             None if status is Status.PLAYING else "won" if status is Status.WON else "no_moves"
         )
+        # R13: a selection goes with its card, once it cannot be played, after a group's move,
+        # and after a draw or recycle, which changes what it could pair with (docs/rules.md §10).
         if self._selected is not None and (
-            self._card_at_slot(self._selected) is not self._selected_card
+            action in (str(DRAW), str(RECYCLE))
+            or self._card_at_slot(self._selected) is not self._selected_card
             or not self._selectable(self._selected)
             or self._group
         ):
