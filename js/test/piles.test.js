@@ -195,6 +195,7 @@ test("a card removed on a table without a stock or waste animates (nothing slide
   };
   try {
     const { model, q } = mount(giza);
+    ran.length = 0; // the deal's own cards came in from the discard pile's corner
     const pyramid = giza.pyramid.map((e, i) => (i === 27 ? null : e)); // the bottom row's last card goes
     model.set("_state", { ...giza, pyramid, moves: 1 });
     assert.equal(q(`.pyr-pyramid [data-card="${giza.pyramid[27].card}"]`), null);
@@ -210,15 +211,15 @@ test("a card removed on a table without a stock or waste animates (nothing slide
 /** The ids of the piles drawn, in the page's order. */
 const slotIds = () => [...el.querySelectorAll(".pyr-slot")].filter((slot) => !slot.hidden).map((slot) => slot.dataset.pile);
 
-test("Giza: eight columns of three below the pyramid, each exposed card free, no stock (A4)", () => {
+test("Giza: eight columns of three beside the pyramid, each exposed card free, no stock (A4)", () => {
   const st = fixture("giza");
   const { q, qa } = mount(st);
   assert.equal(q(".pyr-stockbox").hidden, true);
   assert.deepEqual(slotIds(), st.piles.map((p) => p.id));
-  const lowest = Math.max(...st.table.places.y);
+  const [left, right] = [Math.min(...st.table.places.x), Math.max(...st.table.places.x) + st.table.card.width];
   for (const pile of st.piles) {
     const place = st.table.piles.places.find((p) => p.id === pile.id);
-    assert.ok(place.y > lowest, `${pile.id} lies below the pyramid`);
+    assert.ok(place.x + st.table.card.width < left || place.x > right, `${pile.id} stands beside the pyramid`);
     const cards = pile.cards.map((c) => q(`.pyr-piles [data-card="${c}"]`));
     assert.deepEqual(cards.map((c) => c.dataset.free), pile.cards.map((_, i) => String(pile.free.includes(i))));
     assert.deepEqual(cards.map((c) => parseFloat(c.style.top)), pile.cards.map((_, i) => parseFloat(cardBox({ x: place.x, y: place.y + i * place.fan }, st.table).top)));
@@ -226,13 +227,14 @@ test("Giza: eight columns of three below the pyramid, each exposed card free, no
   assert.equal(qa('.pyr-piles .pyr-card[data-free="true"]').length, 8);
 });
 
-test("Reserve: seven face-up cards in a row below the pyramid, each free (A2)", () => {
+test("Reserve: seven face-up cards beside the pyramid, each free (A2)", () => {
   const st = fixture("reserve");
   const { q, qa } = mount(st);
   const reserve = st.piles.filter((p) => p.kind === "reserve");
   assert.equal(reserve.length, 7);
-  const tops = new Set(reserve.map((p) => st.table.piles.places.find((place) => place.id === p.id).y));
-  assert.equal(tops.size, 1, "one row");
+  const bottom = Math.max(...st.table.places.y) + st.table.card.height;
+  const lowest = Math.max(...reserve.map((p) => st.table.piles.places.find((place) => place.id === p.id).y));
+  assert.equal(lowest + st.table.card.height, bottom, "level with the pyramid's bottom row");
   assert.deepEqual(
     qa('.pyr-piles .pyr-card[data-free="true"]').map((c) => c.dataset.card),
     reserve.map((p) => p.cards[0]),

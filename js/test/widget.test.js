@@ -46,28 +46,27 @@ test("helpers: card parsing, time, placeholders, geometry", () => {
   assert.equal(formatTime(3725), "1:02:05");
   assert.equal(fill("Step {index} of {length}", { index: 2, length: 9 }), "Step 2 of 9");
   const places = placesOf(table);
-  assert.deepEqual(places[27], { row: 7, col: 7, x: 68, y: 44, covered_by: [] });
-  assert.deepEqual(cardBox(places[0], table), { left: "43.7500%", top: "3.3333%" });
-  assert.deepEqual(cardBox(places[27], table), { left: "85.0000%", top: "73.3333%" }); // its bottom is the board's less 2
+  assert.deepEqual(places[27], { row: 7, col: 7, x: 64, y: 44, covered_by: [] });
+  assert.deepEqual(cardBox(places[0], table), { left: "43.3333%", top: "3.3333%" });
+  assert.deepEqual(cardBox(places[27], table), { left: "85.3333%", top: "73.3333%" }); // its bottom is the board's less 2
 });
 
-test("the board's width for a height: the board (4:3) and the rest fit, down to 280 px", () => {
-  const table = fixture("r5_start").table;
-  assert.equal(fitBoardWidth(560, 80, table), 640); // 480 px of board, 4:3
-  assert.equal(fitBoardWidth(560.9, 80, table), 641); // whole pixels, rounded down: never a scroll bar
-  assert.equal(fitBoardWidth(300, 80, table), 293);
+test("the board's width for a height: the board and the rest fit, down to 280 px", () => {
+  const table = fixture("r5_start").table; // 75 x 60 units
+  assert.equal(fitBoardWidth(560, 80, table), 600); // 480 px of board
+  assert.equal(fitBoardWidth(560.9, 80, table), 601); // whole pixels, rounded down: never a scroll bar
+  assert.equal(fitBoardWidth(320, 80, table), 300);
   assert.equal(fitBoardWidth(200, 80, table), 280); // a very low screen: legible cards first
-  assert.equal(fitBoardWidth(560, 80, fixture("six_rows").table), 624); // 69 x 53 units: narrower
+  assert.equal(fitBoardWidth(560, 80, fixture("six_rows").table), 584); // 64.5 x 53 units: narrower
 });
 
-test("the message sits between the board and the toolbar", () => {
+test("the message is said in the status line, on the table's side of the counters", () => {
   const { q } = mount("r5_sum");
-  const order = [...q(".pyr-root").children].filter((child) => !child.hidden); // as on screen
   const message = q('[data-field="message"]');
   assert.equal(message.textContent, "The sum must be 13");
   assert.equal(message.getAttribute("aria-live"), "polite");
-  assert.equal(order.indexOf(message), order.indexOf(q(".pyr-boardwrap")) + 1);
-  assert.equal(order.indexOf(q(".pyr-toolbar")), order.indexOf(message) + 1);
+  assert.equal(message.parentElement, q(".pyr-status"));
+  assert.equal(q(".pyr-status").nextElementSibling, q(".pyr-stage"), "right above the felt");
 });
 
 test("a card with any card still below it hides its centre pip (no sliver beside the coverer)", () => {
@@ -255,7 +254,7 @@ test("options are requests to Python, and the language changes every string", ()
   assert.equal(view.root.getAttribute("lang"), "fr");
 });
 
-test("win banner: title, score 280, time and moves", () => {
+test("win banner: title, score 280, time and moves, said once", () => {
   const { q } = mount("won");
   const banner = q('[data-field="banner"]');
   assert.equal(banner.hidden, false);
@@ -263,19 +262,26 @@ test("win banner: title, score 280, time and moves", () => {
   assert.equal(q('[data-field="banner-title"]').textContent, "You won!");
   assert.match(q('[data-field="banner-detail"]').textContent, /Score 280 · Time 0:25 · Moves \d+/);
   assert.equal(q('[data-field="time"]').textContent, "0:25");
+  assert.equal(fixture("won").message.text, "You won!");
+  assert.equal(q('[data-field="message"]').textContent, "", "the status line does not say it again");
+  assert.equal(banner.querySelectorAll("button").length, 0, "no second set of the toolbar's buttons");
 });
 
-test("no-moves banner (R18)", () => {
+test("no-moves banner (R18): the toolbar keeps what makes sense then, New game first", () => {
   const { model, q } = mount("no_moves");
   assert.equal(q('[data-field="banner-title"]').textContent, "No more moves possible");
+  assert.equal(q('[data-field="message"]').textContent, "");
   assert.equal(q('[data-pile="stock"]').getAttribute("aria-label"), "Empty stock");
-  const undo = q('[data-banner-action="undo"]');
-  undo.click();
+  assert.ok(q('.pyr-toolbar [data-action="new"]').classList.contains("pyr-primary"));
+  q('.pyr-toolbar [data-action="undo"]').disabled = false;
+  q('.pyr-toolbar [data-action="undo"]').click();
   assert.deepEqual(model.sent.at(-1), { type: "undo" });
+  model.set("_state", fixture("r5_start"));
+  assert.ok(!q('.pyr-toolbar [data-action="new"]').classList.contains("pyr-primary"));
 });
 
 test("nothing more can be removed while drawing goes on: a banner offers a new game", () => {
-  const { model, view, q } = mount("stuck");
+  const { model, view, q } = mount("stuck", "text_en_hint");
   assert.equal(fixture("stuck").status, "playing");
   const banner = q('[data-field="banner"]');
   assert.equal(banner.hidden, false);
@@ -283,17 +289,20 @@ test("nothing more can be removed while drawing goes on: a banner offers a new g
   assert.equal(q('[data-field="banner-title"]').textContent, "Nothing more can be removed");
   assert.match(q('[data-field="banner-detail"]').textContent, /Start a new game\?$/);
   assert.equal(q('[data-pile="stock"]').getAttribute("aria-disabled"), null, "drawing stays possible (R18)");
-  const actions = [...q(".pyr-banner-buttons").children].map((b) => b.dataset.bannerAction);
-  assert.deepEqual(actions, ["new", "undo", "restart", "analysis"], "the analysis is offered once stuck too");
-  q('[data-banner-action="new"]').click();
+  const shown = [...q(".pyr-toolbar").querySelectorAll(":scope > [data-action]")].filter((b) => !b.hidden).map((b) => b.dataset.action);
+  assert.deepEqual(shown, ["undo", "hint", "restart", "new", "analysis"], "the analysis is offered once stuck too");
+  q('.pyr-toolbar [data-action="new"]').click();
   assert.equal(view.newPanel.hidden, false);
   model.set("_state", fixture("r5_start"));
   assert.ok(banner.hidden, "gone with the next position that is not stuck");
 });
 
-test("hint with no possible move says so", () => {
+test("a game over has no hint: the button goes, and the banner alone says there is no move", () => {
   const { q } = mount("no_hint", "text_en_hint");
-  assert.equal(q('[data-field="message"]').textContent, "No hint: no move is possible");
+  assert.equal(fixture("no_hint").hint.kind, "none");
+  assert.ok(q('[data-action="hint"]').hidden);
+  assert.equal(q('[data-field="message"]').textContent, "");
+  assert.equal(q('[data-field="banner-title"]').textContent, "No more moves possible");
 });
 
 test("replay: the bar replaces the toolbar, steps are requested, taps are not sent", () => {
@@ -321,16 +330,18 @@ test("replay: the bar replaces the toolbar, steps are requested, taps are not se
   ]);
 });
 
-test("replay: the keyboard goes from the Replay button to Next, and back when it ends", () => {
+test("replay: the keyboard goes from the menu's Replay to Next, and back to the menu when it ends", () => {
   const { model, view } = mount("r5_two_moves");
-  view.buttons.replay.focus();
+  view.buttons.more.click();
+  assert.equal(document.activeElement, view.buttons.replay, "the menu opens on its first item");
   view.buttons.replay.click();
   assert.deepEqual(model.sent.at(-1), { type: "replay_start" });
+  assert.ok(view.menu.hidden, "a choice closes the menu");
   model.set("_state", fixture("r5_replay"));
   assert.equal(document.activeElement, view.replayButtons.next);
   view.leaveReplay.focus();
   model.set("_state", fixture("r5_two_moves"));
-  assert.equal(document.activeElement, view.buttons.replay);
+  assert.equal(document.activeElement, view.buttons.more);
   model.set("_state", fixture("r5_two_moves")); // an update that swaps nothing moves nothing
   view.buttons.undo.focus();
   model.set("_state", { ...fixture("r5_two_moves"), moves: 3 });
@@ -502,7 +513,7 @@ test("statistics: another preset, answers for other requests, a recorded game, e
   // Closed: nothing more is asked.
   q('[data-action="stats-close"]').click();
   assert.ok(q('[data-field="stats-panel"]').hidden);
-  assert.equal(document.activeElement, q('[data-action="stats"]'));
+  assert.equal(document.activeElement, q('[data-action="more"]'), "its opener is in the closed menu: the menu's button");
   const after = model.sent.length;
   model.receive({ type: "stats_changed" });
   assert.equal(model.sent.length, after);
@@ -516,12 +527,13 @@ test("statistics: Escape closes the panel from the menu or a button, focus retur
   assert.equal(keydown(q('[data-field="stats-rules"]'), "Escape"), true);
   assert.ok(q('[data-field="stats-panel"]').hidden);
   assert.equal(button.getAttribute("aria-expanded"), "false");
-  assert.equal(document.activeElement, button);
+  const more = q('[data-action="more"]');
+  assert.equal(document.activeElement, more);
   button.click();
   q('[data-action="stats-close"]').focus();
   assert.equal(keydown(document.activeElement, "Escape"), true);
   assert.ok(q('[data-field="stats-panel"]').hidden);
-  assert.equal(document.activeElement, button);
+  assert.equal(document.activeElement, more);
   assert.equal(q('[data-action="stats-close"]').getAttribute("aria-label"), "Close");
 });
 
@@ -548,10 +560,10 @@ test("Six Rows: 21 places laid out as the snapshot's table says, on a narrower b
   const st = fixture("six_rows");
   const cards = qa(".pyr-pyramid .pyr-card");
   assert.equal(cards.length, 21);
-  assert.equal(q(".pyr-board").style.getPropertyValue("--pyr-ratio"), "69 / 53");
+  assert.equal(q(".pyr-board").style.getPropertyValue("--pyr-ratio"), "64.5 / 53");
   placesOf(st.table).forEach((place, i) => {
     const box = cardBox(place, st.table);
-    assert.deepEqual([cards[i].style.left, cards[i].style.top], [box.left, box.top], `place ${i}`);
+    assert.deepEqual([cards[i].style.left, cards[i].style.top].map(parseFloat), [box.left, box.top].map(parseFloat), `place ${i}`);
   });
   const free = cards.filter((c) => c.dataset.free === "true").map((c) => c.dataset.card);
   assert.deepEqual(free, st.pyramid.slice(15).map((entry) => entry.card), "the bottom row of 6 is free");
@@ -570,7 +582,7 @@ test("a new game on another table builds its places anew; the same table updates
   assert.deepEqual(model.sent.at(-1), { type: "tap", pile: "pyramid", row: 6, col: 6, card: six[20].card });
   model.set("_state", fixture("r5_start"));
   assert.equal(qa(".pyr-pyramid .pyr-card").length, 28);
-  assert.equal(q(".pyr-board").style.getPropertyValue("--pyr-ratio"), "80 / 60");
+  assert.equal(q(".pyr-board").style.getPropertyValue("--pyr-ratio"), "75 / 60");
 });
 
 test("Triangle: the widest row on top, the piles in the bottom corners, arrows by position", () => {
@@ -745,7 +757,6 @@ test("analysis: offered after the end, asked for on opening, progress from _work
   const { model, q } = mount("no_hint", "text_en_hint"); // over, solver installed, not analysed yet
   const opener = q('.pyr-toolbar [data-action="analysis"]');
   assert.equal(opener.hidden, false);
-  assert.ok(q('[data-banner-action="analysis"]'), "the end banner offers it too");
   opener.click();
   assert.deepEqual(model.sent.at(-1), { type: "analyze" });
   assert.equal(q('[data-field="analysis-panel"]').hidden, false);
@@ -821,31 +832,27 @@ test("analysis: Escape closes its panel and the focus returns to its button", ()
   assert.equal(document.activeElement, opener);
 });
 
-test("the end banner docks under the board while the Analysis panel is open, and comes back when it closes", () => {
-  const { q } = mount("analysed", "text_en_hint");
-  const banner = q('[data-field="banner"]');
-  const onTable = () => banner.parentElement === q(".pyr-board") && banner.dataset.docked === undefined;
-  assert.equal(banner.hidden, false);
-  assert.ok(onTable());
-  q('[data-banner-action="analysis"]').click();
-  assert.equal(q('[data-field="analysis-panel"]').hidden, false);
-  assert.equal(banner.dataset.docked, "true");
-  assert.equal(banner.previousElementSibling, q(".pyr-boardwrap"), "under the board, off the cards");
-  assert.equal(banner.hidden, false, "still there: its buttons stay at hand");
-  q('[data-action="analysis-close"]').click();
-  assert.ok(onTable(), "the panel closed: back on the table");
+test("panels open over the felt, one at a time, and never move the table", () => {
+  const { view, q } = mount("analysed", "text_en_hint");
+  const layer = q(".pyr-panels");
+  assert.equal(layer.parentElement, q(".pyr-stage"), "over the felt");
+  assert.equal(q(".pyr-board").parentElement, q(".pyr-stage"));
   q('.pyr-toolbar [data-action="analysis"]').click();
-  assert.equal(banner.dataset.docked, "true");
-  assert.equal(keydown(document.activeElement, "Escape"), true);
-  assert.ok(onTable(), "Escape closes the panel the same way");
+  assert.equal(q('[data-field="analysis-panel"]').parentElement, layer);
+  assert.equal(q('[data-field="banner"]').hidden, false, "the end is still said on the table");
+  q('.pyr-toolbar [data-action="new"]').click();
+  assert.equal(view.newPanel.hidden, false);
+  assert.ok(q('[data-field="analysis-panel"]').hidden, "one panel at a time");
+  assert.equal(q('.pyr-toolbar [data-action="analysis"]').getAttribute("aria-expanded"), "false");
+  for (const panel of [view.newPanel, view.statsPanel, q(".pyr-options")]) assert.equal(panel.parentElement, layer);
 });
 
-test("replay of an analysed game: the losing move's note is a line of its own, not in the step bar", () => {
+test("replay of an analysed game: the losing move's note is said after the step's message, not in the step bar", () => {
   const { q } = mount("analysed_replay_better", "text_en_hint");
   const note = q('[data-field="replay-losing"]');
   assert.equal(note.hidden, false);
   assert.equal(q(".pyr-replaybar").contains(note), false, "the bar keeps its controls only");
-  assert.equal(note.previousElementSibling, q('[data-field="message"]'), "under the step's message");
+  assert.equal(note.previousElementSibling, q('[data-field="message"]'), "after the step's message");
 });
 
 test("keyboard: the arrow keys reach the stock like a pile, and Enter on it draws", () => {

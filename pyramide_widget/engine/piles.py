@@ -19,7 +19,8 @@ class PileKind(str, Enum):
 
 AREAS = ("talon", "below")
 """Where the front end draws a pile: ``talon`` beside the stock (waste piles, a cell), ``below``
-in a row under the pyramid (a reserve, Giza's columns)."""
+with the piles dealt at the start (a reserve, Giza's columns), which
+:mod:`~pyramide_widget.engine.view_state` stands beside the pyramid."""
 
 
 @dataclass(frozen=True, init=False)

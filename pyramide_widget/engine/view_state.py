@@ -21,6 +21,7 @@ Shape (all keys always present)::
      "selected": {"pile": "pyramid", "row": 7, "col": 6} | {"pile": "waste", "row": 1} | None,
      "selection": [place, ...],   # every selected place, the last tapped last (Tut's Tomb: several)
      "can_undo": False, "hint": None | {"move": "10♣+3♠", "kind": "pair", "cards": [...]},
+     "discard": {"count": 2, "cards": ["10♣", "3♠"]},   # removed cards: the last removal's
      "stuck": False,
      "replay": None | {"index": 3, "length": 10, "action": "draw"},
      "table": {...}}   # what the table looks like: places, sizes, piles, deck (see table_view)
@@ -50,7 +51,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .moves import RECYCLE, Move
+from .moves import RECYCLE, Move, MoveKind
 from .piles import PileKind
 from .position import Place
 from .table import Table
@@ -115,6 +116,7 @@ def snapshot(game: Game, *, hint: Move | None = None, stuck: bool = False) -> di
         "selection": [_place(place) for place in game.selection],
         "can_undo": game.can_undo,
         "hint": None if hint is None else _hint(hint),
+        "discard": _discard(game),
         "stuck": stuck and not game.is_over,
         "replay": None,
         "table": table_view(game),
@@ -156,6 +158,20 @@ def _pile(
     }
 
 
+REMOVALS = (MoveKind.KING, MoveKind.PAIR, MoveKind.GROUP)
+
+
+def _discard(game: Game) -> dict[str, Any]:
+    """The discard pile: how many cards have been removed, and the cards of the last removal
+    (the ones on top), found from the end of the history."""
+    on_table = game.pyramid_left + sum(map(len, game.piles.values())) + len(game.stock)
+    last = next((move for move in reversed(game.history) if move.kind in REMOVALS), None)
+    return {
+        "count": game.table.deck.size - on_table,
+        "cards": [] if last is None else [str(card) for card in last.cards],
+    }
+
+
 def _hint(move: Move) -> dict[str, Any]:
     return {"move": str(move), "kind": move.kind.value, "cards": [str(card) for card in move.cards]}
 
@@ -165,30 +181,33 @@ def _hint(move: Move) -> dict[str, Any]:
 # neither writes a row count, a card size, a rank letter or a suit colour of its own. Built on
 # Table.describe(); positions here are in drawing units, the one place they are chosen.
 
-FAN = 7
-"""How far down each card of a column lies below the one it overlaps (drawing units): half a
-card, as a pyramid row lies on the row above, so every card's index stays in sight."""
-BELOW_GAP = 3
-"""Room between the pyramid's lowest card and the row of piles below it."""
-
 CARD_W, CARD_H = 10, 14
 """A card's size in drawing units (the proportions of a playing card)."""
-STEP_X, STEP_Y = 11, 7
-"""Neighbours in a row are a card and a gap apart; each row overlaps the one above by half."""
-MARGIN = 2
-"""Room between the board's edge and the cards."""
+STEP_X, STEP_Y = 10.5, 7
+"""Neighbours in a row are a card and a narrow gap apart; each row overlaps the one above by
+half a card."""
+FAN = 5
+"""How far down each card of a column lies below the one it overlaps: a strip that shows the
+card's corner index, so a column of three stays low enough to stand beside the pyramid."""
+MARGIN_X, MARGIN_Y = 1, 2
+"""Room between the board's edge and the cards: little at the sides, where the felt goes on,
+more above and below, where a selected card rises and a pile's count is written."""
+SIDE_GAP = 1.5
+"""Room between the pyramid and the blocks of piles beside it, a little wider than between two
+cards, so that the blocks read as piles of their own."""
 
 
 def table_view(game: Game) -> dict[str, Any]:
     """The ``table`` entry of the snapshot (the same dict for every snapshot of a table)::
 
         {"name": "Standard", "target": 13, "rows": 7,
-         "width": 80, "height": 60, "card": {"width": 10, "height": 14},   # drawing units
-         "places": {"row": [1, 2, ...], "col": [1, 1, ...], "x": [35, 29.5, ...],
+         "width": 75, "height": 60, "card": {"width": 10, "height": 14},   # drawing units
+         "places": {"row": [1, 2, ...], "col": [1, 1, ...], "x": [32.5, 27.25, ...],
                     "y": [2, 9, ...], "covered_by": [[1, 2], ...]},   # row-major, as "pyramid"
-         "piles": {"end": "top" | "bottom", "stock": {"x": 2, "y": 2} | None,
+         "piles": {"end": "top" | "bottom", "stock": {"x": 1, "y": 2} | None,
+                   "discard": {"x": 11.5, "y": 2},
                    "places": [{"id": "waste", "kind": "waste", "area": "talon",
-                               "x": 68, "y": 2, "fan": 0, "count": "always",
+                               "x": 64, "y": 2, "fan": 0, "count": "always",
                                "empty": "outline"}, ...]},   # every pile, table order
          "deck": {"name": "French", "size": 52,
                   "ranks": {"en": ["A", "2", ..., "K"], "fr": ["A", ..., "R"]},   # rank 1 first
@@ -201,13 +220,17 @@ def table_view(game: Game) -> dict[str, Any]:
     so a player sees how many cards a recycle turns back), ``"hidden"`` only while it holds cards
     it does not show. ``empty`` is what an empty pile shows: ``"outline"``, a dashed outline
     (nothing is ever put on a waste pile by hand), or ``"button"``, an outline naming the pile that
-    the keyboard reaches and a tap sends (a cell to fill; an emptied reserve or column). The
-    front end draws from these alone, so a table with a new combination of piles needs no
-    change there. The talon piles (waste piles, a cell)
-    stand in a row from the standard waste's corner outwards, widening the board; the piles
-    dealt below the pyramid (a reserve, columns) form a row under it, deepening the board. Places are
-    columns of lists, not one dict each, because every update sends the snapshot whole: this
-    keeps a tap's update small (about 3 KB for the standard table)."""
+    the keyboard reaches and a tap sends (a cell to fill; an emptied reserve or column).
+    ``discard`` is where removed cards go (the snapshot's ``discard``). The front end draws from
+    these alone, so a table with a new combination of piles needs no change there.
+
+    The layout keeps a card's size from one game to the next: the stock and the discard pile
+    take the corner of the pyramid's narrow end on the left, the talon piles (waste piles, a
+    cell) the other corner, going inwards while no pyramid card is in the way and then outwards;
+    the piles dealt at the start (a reserve, columns) stand beside the pyramid in two blocks,
+    level with its broad end, in as many rows as its height holds. Places are columns of
+    lists, not one dict each, because every update sends the snapshot whole: this keeps a
+    tap's update small."""
     return _table_view(game.table)
 
 
@@ -229,64 +252,118 @@ def _look(pile: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+Box = tuple[float, float, float, float]
+"""A rectangle as (left, top, right, bottom), drawing units."""
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _corner(cards: list[Box], count: int, x: float, y: float, inward: float) -> list[float]:
+    """The left edges of ``count`` card places in a row at height ``y`` from the corner at ``x``:
+    inwards (``inward`` is +1 or -1) while no pyramid card is in the way, the rest outwards,
+    sorted from left to right. The corner's own place comes first when one is asked for."""
+    inner: list[float] = []
+    step = inward * STEP_X
+    while len(inner) < count - 1:
+        left = x + (len(inner) + 1) * step
+        if any(_overlaps((left, y, left + CARD_W, y + CARD_H), card) for card in cards):
+            break
+        inner.append(left)
+    outer = [x - (i + 1) * step for i in range(count - 1 - len(inner))]
+    return sorted([x, *inner, *outer])[:count] if count else []
+
+
+def _block(
+    piles: list[dict[str, Any]], room: float
+) -> tuple[int, float, list[tuple[float, float]]]:
+    """Piles stacked in a block beside the pyramid: as many rows as ``room`` (the pyramid's
+    height) holds, filled row by row. Returns its number of columns, its height and each
+    pile's offset in it."""
+    if not piles:
+        return 0, 0, []
+    cell = max(CARD_H + (pile["dealt"] - 1) * _fan(pile) for pile in piles)
+    rows = max(1, min(len(piles), int((room + SIDE_GAP) // (cell + SIDE_GAP))))
+    columns = -(-len(piles) // rows)
+    rows = -(-len(piles) // columns)
+    offsets = [(i % columns * STEP_X, i // columns * (cell + SIDE_GAP)) for i in range(len(piles))]
+    return columns, rows * cell + (rows - 1) * SIDE_GAP, offsets
+
+
 @cache
 def _table_view(table: Table) -> dict[str, Any]:
     described = table.describe()
     shape = table.shape
     places = described["places"]
-    width: float = MARGIN * 2 + (shape.width - 1) * STEP_X + CARD_W
-    height: float = MARGIN * 2 + (shape.rows - 1) * STEP_Y + CARD_H
-    # Stock and waste take the two corners the narrow end of the tableau leaves free: the top
-    # ones above a pyramid, the bottom ones below an inverted one.
+    # The pyramid, its box from (0, 0); everything else around it, then all shifted into the board.
+    px = [place["x"] * STEP_X for place in places]
+    py = [place["y"] * STEP_Y for place in places]
+    cards = [(x, y, x + CARD_W, y + CARD_H) for x, y in zip(px, py, strict=True)]
+    box_w = (shape.width - 1) * STEP_X + CARD_W
+    box_h = (shape.rows - 1) * STEP_Y + CARD_H
+    # The narrow end takes the stock, the discard pile and the talon piles: the top corners above
+    # a pyramid, the bottom ones below an inverted one. The dealt piles stand level with the
+    # broad end.
     top = shape.row_length(1) <= shape.row_length(shape.rows)
-    pile_y = MARGIN if top else height - MARGIN - CARD_H
+    pile_y = 0 if top else box_h - CARD_H
     talon = [pile for pile in described["piles"] if pile["area"] == "talon"]
-    below = [pile for pile in described["piles"] if pile["area"] == "below"]
-    width += max(len(talon) - 1, 0) * STEP_X
-    if below:  # one row under the pyramid, centred; the board deepens by its tallest pile
-        row_width = (len(below) - 1) * STEP_X + CARD_W
-        width = max(width, MARGIN * 2 + row_width)
-        below_y = height - MARGIN + BELOW_GAP
-        height = below_y + max(CARD_H + (pile["dealt"] - 1) * _fan(pile) for pile in below) + MARGIN
-    waste_x = MARGIN + (shape.width - 1) * STEP_X
-    pile_places = []
-    for pile in described["piles"]:
-        x: float
-        y: float
-        if pile["area"] == "talon":
-            x, y = waste_x + talon.index(pile) * STEP_X, pile_y
-        else:
-            x, y = (width - row_width) / 2 + below.index(pile) * STEP_X, below_y
-        pile_places.append(
-            {
-                "id": pile["id"],
-                "kind": pile["kind"],
-                "area": pile["area"],
-                "x": _number(x),
-                "y": _number(y),
-                **_look(pile),
-            }
-        )
+    dealt = [pile for pile in described["piles"] if pile["area"] == "below"]
+    has_stock = bool(table.waste_piles)
+    left = _corner(cards, 1 + has_stock, 0, pile_y, +1)
+    right = _corner(cards, len(talon), box_w - CARD_W, pile_y, -1)
+    at: dict[str, tuple[float, float]] = {
+        pile["id"]: (x, pile_y) for pile, x in zip(talon, right, strict=True)
+    }
+    stock = (left[0], pile_y) if has_stock else None
+    discard = (left[-1], pile_y)
+    half = -(-len(dealt) // 2)
+    columns, block_h, offsets = _block(dealt[:half], box_h)  # the left block, the larger
+    block_y = box_h - block_h if top else 0
+    for i, pile in enumerate(dealt):
+        dx, dy = offsets[i] if i < half else offsets[i - half]
+        side = -SIDE_GAP - (columns - 1) * STEP_X - CARD_W if i < half else box_w + SIDE_GAP
+        at[pile["id"]] = (side + dx, block_y + dy)
+    # The board: every place inside its margins, the pyramid in the middle.
+    taken = [*cards, *((x, y, x + CARD_W, y + CARD_H) for x, y in at.values())]
+    taken += [(x, y, x + CARD_W, y + CARD_H) for x, y in filter(None, (stock, discard))]
+    reach = max(-min(b[0] for b in taken), max(b[2] for b in taken) - box_w)
+    low, high = min(b[1] for b in taken), max(b[3] for b in taken)
+    dx, dy = MARGIN_X + reach, MARGIN_Y - low
+
+    def shifted(x: float, y: float) -> dict[str, float | int]:
+        return {"x": _number(x + dx), "y": _number(y + dy)}
+
     deck = described["deck"]
     ranks = deck["ranks"]
     return {
         "name": described["name"],
         "target": described["target"],
         "rows": shape.rows,
-        "width": width,
-        "height": height,
+        "width": _number(box_w + 2 * (reach + MARGIN_X)),
+        "height": _number(high - low + 2 * MARGIN_Y),
         "card": {"width": CARD_W, "height": CARD_H},
         "places": {
             "row": [place["row"] for place in places],
             "col": [place["col"] for place in places],
-            "x": [_number(MARGIN + place["x"] * STEP_X) for place in places],
-            "y": [_number(MARGIN + place["y"] * STEP_Y) for place in places],
+            "x": [_number(x + dx) for x in px],
+            "y": [_number(y + dy) for y in py],
             "covered_by": [list(on) for on in shape.covers],
         },
         "piles": {
             "end": "top" if top else "bottom",
-            "stock": {"x": MARGIN, "y": pile_y} if table.waste_piles else None,
-            "places": pile_places,
+            "stock": None if stock is None else shifted(*stock),
+            "discard": shifted(*discard),
+            "places": [
+                {
+                    "id": pile["id"],
+                    "kind": pile["kind"],
+                    "area": pile["area"],
+                    **shifted(*at[pile["id"]]),
+                    **_look(pile),
+                }
+                for pile in described["piles"]
+            ],
         },
         "deck": {
             "name": deck["name"],

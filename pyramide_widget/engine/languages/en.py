@@ -30,6 +30,9 @@ LANGUAGE = {
         "recycle": "Recycle",
         "waste_count": "{n} cards in the waste",
         "waste_empty": "Empty waste",
+        # The discard pile, where removed cards go (its label for screen readers).
+        "discard_count": "Removed cards: {n}",
+        "discard_empty": "No card removed yet",
         # The names of a game's other piles, by kind; {n} its number among its kind;
         # "_one": the name of the only pile of its kind on a table (a waste alone has its
         # sentences above, a cell is always named alone).
@@ -57,6 +60,8 @@ LANGUAGE = {
         "deal": "Deal",
         "cancel": "Cancel",
         "options": "Options",
+        # The toolbar's menu of what is rarely used (Replay, Statistics, Options).
+        "more": "More",
         "explain": "Explain mistakes",
         "language": "Language",
         "indices": "Card indices",

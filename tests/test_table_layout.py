@@ -1,0 +1,133 @@
+"""The table as data (``view_state.table_view``): where every place and pile is drawn, so that a
+card keeps its size from one game to the next, and the discard pile of the snapshot.
+
+Measured in drawing units on every table the engine knows; the browser tests measure the same
+tables in pixels (tests/browser/test_gallery_browser.py)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from layouts import r5_game
+
+from pyramide_widget import Game, Rules
+from pyramide_widget.engine.table import STANDARD_TABLE, TABLES
+from pyramide_widget.engine.view_state import MARGIN_X, MARGIN_Y, snapshot, table_view
+
+Box = tuple[float, float, float, float]
+
+
+def layout(name: str) -> dict:
+    return table_view(Game.from_code("PY1-X-AAAAAAS", rules=Rules(table=TABLES[name])))
+
+
+def pyramid_boxes(table: dict) -> list[Box]:
+    w, h = table["card"]["width"], table["card"]["height"]
+    places = table["places"]
+    return [(x, y, x + w, y + h) for x, y in zip(places["x"], places["y"], strict=True)]
+
+
+def pile_boxes(name: str) -> dict[str, Box]:
+    """Every pile's whole extent (a column's fanned cards included), the stock and the discard."""
+    table = layout(name)
+    w, h = table["card"]["width"], table["card"]["height"]
+    dealt = {
+        pile_id: pile.dealt
+        for pile_id, pile in zip(TABLES[name].pile_ids, TABLES[name].piles, strict=True)
+    }
+    boxes = {
+        place["id"]: (
+            place["x"],
+            place["y"],
+            place["x"] + w,
+            place["y"] + h + max(dealt[place["id"]] - 1, 0) * place["fan"],
+        )
+        for place in table["piles"]["places"]
+    }
+    for name_ in ("stock", "discard"):
+        at = table["piles"][name_]
+        if at is not None:
+            boxes[name_] = (at["x"], at["y"], at["x"] + w, at["y"] + h)
+    return boxes
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_no_pile_lies_on_another_or_on_the_pyramid(name: str) -> None:
+    table = layout(name)
+    piles = pile_boxes(name)
+    for (a, box_a), (b, box_b) in itertools.combinations(piles.items(), 2):
+        assert not overlap(box_a, box_b), (a, b)
+    for pile, box in piles.items():
+        assert not any(overlap(box, card) for card in pyramid_boxes(table)), pile
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_every_card_lies_inside_the_board_with_the_pyramid_in_the_middle(name: str) -> None:
+    table = layout(name)
+    boxes = [*pyramid_boxes(table), *pile_boxes(name).values()]
+    left, right = min(b[0] for b in boxes), table["width"] - max(b[2] for b in boxes)
+    assert min(left, right) == MARGIN_X and left >= MARGIN_X and right >= MARGIN_X
+    assert min(b[1] for b in boxes) == MARGIN_Y
+    assert max(b[3] for b in boxes) == table["height"] - MARGIN_Y
+    pyramid = pyramid_boxes(table)
+    left, right = min(b[0] for b in pyramid), max(b[2] for b in pyramid)
+    assert left == pytest.approx(table["width"] - right)
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_the_piles_dealt_at_the_start_stand_beside_the_pyramid_not_below_it(name: str) -> None:
+    """So that the board is no deeper than its pyramid and a card keeps its size: Giza's columns
+    and the reserve stand in two blocks at the pyramid's sides, level with its broad end."""
+    table = layout(name)
+    pyramid = pyramid_boxes(table)
+    left, right = min(b[0] for b in pyramid), max(b[2] for b in pyramid)
+    bottom = max(b[3] for b in pyramid)
+    dealt = [
+        pile_id
+        for pile_id, pile in zip(TABLES[name].pile_ids, TABLES[name].piles, strict=True)
+        if pile.dealt
+    ]
+    boxes = pile_boxes(name)
+    for pile_id in dealt:
+        box = boxes[pile_id]
+        assert box[2] <= left or box[0] >= right, pile_id
+    if dealt:
+        assert max(boxes[p][3] for p in dealt) == bottom, "level with the broad end"
+    assert table["height"] == bottom - min(b[1] for b in pyramid) + 2 * MARGIN_Y
+
+
+def test_a_card_keeps_its_size_the_widest_board_is_not_twice_the_standard_one() -> None:
+    standard = table_view(Game.from_code("PY1-N-AAAAAAS"))
+    for name in TABLES:
+        table = layout(name)
+        assert table["height"] <= standard["height"], name
+        assert table["width"] <= 1.6 * standard["width"], name
+    assert TABLES["Standard"] is STANDARD_TABLE
+
+
+def test_the_stock_and_the_discard_pile_share_a_corner_and_the_talon_the_other() -> None:
+    apophis = layout("Apophis")
+    piles = apophis["piles"]
+    assert piles["stock"]["y"] == piles["discard"]["y"] == 2
+    assert piles["discard"]["x"] > piles["stock"]["x"]
+    xs = [p["x"] for p in piles["places"]]
+    assert xs == sorted(xs), "waste piles 1, 2, 3 from left to right"
+    giza = layout("Giza")
+    assert giza["piles"]["stock"] is None and giza["piles"]["discard"] is not None
+
+
+def test_the_discard_pile_counts_the_removed_cards_and_shows_the_last_removal() -> None:
+    game = r5_game()
+    assert snapshot(game)["discard"] == {"count": 0, "cards": []}
+    game.play("K♦")
+    game.play("10♣+3♠")
+    game.tap("stock")
+    assert snapshot(game)["discard"] == {"count": 3, "cards": ["10♣", "3♠"]}
+    game.undo()
+    game.undo()
+    assert snapshot(game)["discard"] == {"count": 1, "cards": ["K♦"]}
