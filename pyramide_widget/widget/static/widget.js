@@ -597,12 +597,9 @@ function buildPiles(ctx) {
    * @type {Map<string, Slot>}
    */
   const slots = new Map();
-  /** @type {TableView | null} */
-  let table = null;
 
-  /** Forget the piles of another table. @param {TableView} next */
-  function lay(next) {
-    table = next;
+  /** Forget the piles of another table. */
+  function lay() {
     slots.clear();
     layer.replaceChildren();
   }
@@ -967,8 +964,8 @@ function buildMotion(board, parts) {
   const source = (table) => table.piles.stock || table.piles.discard;
 
   /** The deal: every card comes from the stock to its place, one after the other.
-   * @param {Snapshot} st @param {Look} look */
-  function deal(st, look) {
+   * @param {Look} look */
+  function deal(look) {
     const from = source(look.table);
     const dealt = [
       ...parts.pyramid.cards.filter((c) => !c.el.hidden),
@@ -990,7 +987,7 @@ function buildMotion(board, parts) {
   function play(before, after, look, placeOfMotion) {
     if (reduce() || typeof board.animate !== "function") return;
     if (isDeal(before, after)) {
-      deal(after, look);
+      deal(look);
       return;
     }
     const table = look.table;
@@ -1065,7 +1062,7 @@ function buildBoard(ctx) {
   function lay(table) {
     layout = table;
     tableau.lay(table);
-    piles.lay(table);
+    piles.lay();
     stock.lay(table);
     discard.lay(table);
     board.dataset.piles = table.piles.end;
