@@ -131,3 +131,39 @@ def test_the_discard_pile_counts_the_removed_cards_and_shows_the_last_removal() 
     game.undo()
     game.undo()
     assert snapshot(game)["discard"] == {"count": 1, "cards": ["K♦"]}
+
+
+def test_a_smaller_pyramid_keeps_the_standard_corners() -> None:
+    """Six Rows' stock, discard pile and waste stand where the standard game's do, so its table
+    spans as much of the cell."""
+    six, standard = layout("Six Rows"), layout("Standard")
+    for name in ("stock", "discard"):
+        assert six["piles"][name]["x"] == standard["piles"][name]["x"], name
+    assert six["piles"]["places"][0]["x"] == standard["piles"]["places"][0]["x"]
+    assert six["width"] == standard["width"] and six["height"] < standard["height"]
+
+
+@pytest.mark.parametrize("name", ["Giza", "Reserve", "Reserve Six"])
+def test_a_tall_room_gets_the_dealt_piles_in_a_row_beyond_the_pyramid(name: str) -> None:
+    """The second arrangement, for a room taller than wide: the same places, the dealt piles in
+    one row under the pyramid, none on another; a narrower and deeper board."""
+    table = layout(name)
+    tall = table["tall"]
+    w, h = table["card"]["width"], table["card"]["height"]
+    assert tall["width"] < table["width"] and tall["height"] > table["height"]
+    bottom = max(tall["y"]) + h
+    dealt = [
+        p for p, pile in zip(TABLES[name].pile_ids, TABLES[name].piles, strict=True) if pile.dealt
+    ]
+    assert {tall["piles"][p]["y"] for p in dealt} == {bottom + 3}, "one row, under the pyramid"
+    pyramid = [(x, y, x + w, y + h) for x, y in zip(tall["x"], tall["y"], strict=True)]
+    piles = [(p["x"], p["y"], p["x"] + w, p["y"] + h) for p in tall["piles"].values()]
+    piles += [
+        (p["x"], p["y"], p["x"] + w, p["y"] + h) for p in (tall["stock"], tall["discard"]) if p
+    ]
+    for a, b in itertools.combinations(piles, 2):
+        assert not overlap(a, b), (a, b)
+    for a in piles:
+        assert not any(overlap(a, b) for b in pyramid), a
+    assert all(b[2] <= tall["width"] - MARGIN_X and b[3] <= tall["height"] for b in pyramid + piles)
+    assert "tall" not in layout("Standard"), "only where piles are dealt at the start"

@@ -12,7 +12,7 @@ for (const name of ["window", "document", "Event", "KeyboardEvent", "MouseEvent"
   globalThis[name] = name === "window" ? dom.window : dom.window[name];
 }
 
-const { createView, cardBox, nearestInDirection, motions, pileCardAt } = await import("../../pyramide_widget/widget/static/widget.js");
+const { createView, cardBox, nearestInDirection, motions, pileCardAt, arranged, chooseArrangement } = await import("../../pyramide_widget/widget/static/widget.js");
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 
@@ -368,4 +368,32 @@ test("motions: every pile alike, the waste included: dealt onto from the stock, 
   const taken = { ...start, piles: [{ ...waste, count: 0, cards: [], free: [], selectable: [] }] };
   assert.deepEqual(motions(start, taken), [{ kind: "removed", card: waste.cards[0], pile: "waste", at: { x: place.x, y: place.y } }]);
   assert.deepEqual(motions(taken, start), [{ kind: "returned", card: waste.cards[0], pile: "waste" }]);
+});
+
+test("a tall room gets the tall arrangement where it gives larger cards, a wide one the side blocks", () => {
+  const giza = fixture("giza").table;
+  const tall = arranged(giza, "tall");
+  assert.equal(arranged(giza, "wide"), giza);
+  assert.deepEqual([tall.width, tall.height], [giza.tall.width, giza.tall.height]);
+  assert.deepEqual(tall.places.x, giza.tall.x);
+  assert.deepEqual(tall.places.row, giza.places.row, "the same places, elsewhere");
+  const column = tall.piles.places.find((p) => p.id === "column-1");
+  assert.deepEqual([column.x, column.y, column.fan], [giza.tall.piles["column-1"].x, giza.tall.piles["column-1"].y, giza.piles.places[0].fan]);
+  assert.equal(chooseArrangement(giza, 500, 848), "wide", "a laptop's notebook: the piles beside");
+  assert.equal(chooseArrangement(giza, 880, 1108), "tall", "Notebook 7 on a tall screen: below");
+  const standard = fixture("r5_start").table;
+  assert.equal(chooseArrangement(standard, 880, 1108), "wide", "a table without dealt piles has one");
+  assert.equal(arranged(standard, "tall"), standard);
+});
+
+test("a view draws the arrangement it is given, and moves nothing when it changes", () => {
+  const { view, q } = mount(fixture("giza"));
+  const first = q('[data-pile="column-1"] .pyr-card').style.top;
+  view.arrangement = "tall";
+  view.render();
+  const st = fixture("giza");
+  const place = arranged(st.table, "tall").piles.places.find((p) => p.id === "column-1");
+  assert.equal(parseFloat(q('[data-pile="column-1"] .pyr-card').style.top), parseFloat(cardBox(place, arranged(st.table, "tall")).top));
+  assert.notEqual(q('[data-pile="column-1"] .pyr-card').style.top, first);
+  assert.equal(q(".pyr-board").style.getPropertyValue("--pyr-ratio"), `${st.table.tall.width} / ${st.table.tall.height}`);
 });

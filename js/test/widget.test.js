@@ -53,11 +53,13 @@ test("helpers: card parsing, time, placeholders, geometry", () => {
 
 test("the board's width for a height: the board and the rest fit, down to 280 px", () => {
   const table = fixture("r5_start").table; // 75 x 60 units
-  assert.equal(fitBoardWidth(560, 80, table), 600); // 480 px of board
-  assert.equal(fitBoardWidth(560.9, 80, table), 601); // whole pixels, rounded down: never a scroll bar
-  assert.equal(fitBoardWidth(320, 80, table), 300);
-  assert.equal(fitBoardWidth(200, 80, table), 280); // a very low screen: legible cards first
-  assert.equal(fitBoardWidth(560, 80, fixture("six_rows").table), 584); // 64.5 x 53 units: narrower
+  assert.equal(fitBoardWidth(560, 80, table, 1000), 600); // 480 px of board
+  assert.equal(fitBoardWidth(560.9, 80, table, 1000), 601); // whole pixels, rounded down: never a scroll bar
+  assert.equal(fitBoardWidth(320, 80, table, 1000), 300);
+  assert.equal(fitBoardWidth(200, 80, table, 1000), 280); // a very low screen: legible cards first
+  assert.equal(fitBoardWidth(560, 80, fixture("six_rows").table, 1000), 679); // 75 x 53 units: lower
+  // A tall room: no card wider than 11% of the cell (a board of 7.5 cards, 82.5% of it).
+  assert.equal(fitBoardWidth(1560, 80, table, 1000), 825);
 });
 
 test("the message is said in the status line, on the table's side of the counters", () => {
@@ -65,7 +67,7 @@ test("the message is said in the status line, on the table's side of the counter
   const message = q('[data-field="message"]');
   assert.equal(message.textContent, "The sum must be 13");
   assert.equal(message.getAttribute("aria-live"), "polite");
-  assert.equal(message.parentElement, q(".pyr-status"));
+  assert.equal(message.closest(".pyr-status"), q(".pyr-status"));
   assert.equal(q(".pyr-status").nextElementSibling, q(".pyr-stage"), "right above the felt");
 });
 
@@ -555,12 +557,12 @@ test("statistics: no button when Python has statistics off; the panel speaks Fre
 
 // ---------------------------------------------------------------- other tables, from data
 
-test("Six Rows: 21 places laid out as the snapshot's table says, on a narrower board", () => {
+test("Six Rows: 21 places laid out as the snapshot's table says, on a lower board", () => {
   const { q, qa } = mount("six_rows");
   const st = fixture("six_rows");
   const cards = qa(".pyr-pyramid .pyr-card");
   assert.equal(cards.length, 21);
-  assert.equal(q(".pyr-board").style.getPropertyValue("--pyr-ratio"), "64.5 / 53");
+  assert.equal(q(".pyr-board").style.getPropertyValue("--pyr-ratio"), "75 / 53");
   placesOf(st.table).forEach((place, i) => {
     const box = cardBox(place, st.table);
     assert.deepEqual([cards[i].style.left, cards[i].style.top].map(parseFloat), [box.left, box.top].map(parseFloat), `place ${i}`);

@@ -51,6 +51,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from .geometry import STANDARD_SHAPE
 from .moves import RECYCLE, Move, MoveKind
 from .piles import PileKind
 from .position import Place
@@ -195,6 +196,8 @@ more above and below, where a selected card rises and a pile's count is written.
 SIDE_GAP = 1.5
 """Room between the pyramid and the blocks of piles beside it, a little wider than between two
 cards, so that the blocks read as piles of their own."""
+BELOW_GAP = 3
+"""Room between the pyramid's broad end and a row of piles beyond it (a tall arrangement)."""
 
 
 def table_view(game: Game) -> dict[str, Any]:
@@ -221,12 +224,17 @@ def table_view(game: Game) -> dict[str, Any]:
     it does not show. ``empty`` is what an empty pile shows: ``"outline"``, a dashed outline
     (nothing is ever put on a waste pile by hand), or ``"button"``, an outline naming the pile that
     the keyboard reaches and a tap sends (a cell to fill; an emptied reserve or column).
-    ``discard`` is where removed cards go (the snapshot's ``discard``). The front end draws from
-    these alone, so a table with a new combination of piles needs no change there.
+    ``discard`` is where removed cards go (the snapshot's ``discard``). A table with piles dealt
+    at the start also has ``tall``, a second arrangement for a room taller than it is wide
+    (``{"width", "height", "x", "y", "stock", "discard", "piles": {id: {"x", "y"}}}``: those
+    piles in one row beyond the pyramid's broad end); the front end draws the arrangement that
+    gives the larger cards. The front end draws from these alone, so a table with a new
+    combination of piles needs no change there.
 
     The layout keeps a card's size from one game to the next: the stock and the discard pile
     take the corner of the pyramid's narrow end on the left, the talon piles (waste piles, a
-    cell) the other corner, going inwards while no pyramid card is in the way and then outwards;
+    cell) the other corner, going inwards while no pyramid card is in the way and then outwards
+    (a smaller pyramid keeps the standard one's corners);
     the piles dealt at the start (a reserve, columns) stand beside the pyramid in two blocks,
     level with its broad end, in as many rows as its height holds. Places are columns of
     lists, not one dict each, because every update sends the snapshot whole: this keeps a
@@ -251,6 +259,9 @@ def _look(pile: dict[str, Any]) -> dict[str, Any]:
         "empty": "outline" if dealt_onto else "button",
     }
 
+
+_STANDARD_W = (STANDARD_SHAPE.width - 1) * STEP_X + CARD_W
+"""The standard pyramid's width: a smaller one's corners stand as far apart."""
 
 Box = tuple[float, float, float, float]
 """A rectangle as (left, top, right, bottom), drawing units."""
@@ -291,42 +302,58 @@ def _block(
     return columns, rows * cell + (rows - 1) * SIDE_GAP, offsets
 
 
-@cache
-def _table_view(table: Table) -> dict[str, Any]:
+def _arrange(table: Table, beside: bool) -> dict[str, Any]:
+    """Where everything is drawn (drawing units): the board's size, the pyramid's places, the
+    stock, the discard pile and every other pile. The narrow end of the pyramid takes the stock,
+    the discard pile and the talon piles: the top corners above a pyramid, the bottom ones below
+    an inverted one. The piles dealt at the start stand ``beside`` it, level with its broad end,
+    or else in one row beyond its broad end."""
     described = table.describe()
     shape = table.shape
-    places = described["places"]
     # The pyramid, its box from (0, 0); everything else around it, then all shifted into the board.
-    px = [place["x"] * STEP_X for place in places]
-    py = [place["y"] * STEP_Y for place in places]
+    px = [place["x"] * STEP_X for place in described["places"]]
+    py = [place["y"] * STEP_Y for place in described["places"]]
     cards = [(x, y, x + CARD_W, y + CARD_H) for x, y in zip(px, py, strict=True)]
     box_w = (shape.width - 1) * STEP_X + CARD_W
     box_h = (shape.rows - 1) * STEP_Y + CARD_H
-    # The narrow end takes the stock, the discard pile and the talon piles: the top corners above
-    # a pyramid, the bottom ones below an inverted one. The dealt piles stand level with the
-    # broad end.
     top = shape.row_length(1) <= shape.row_length(shape.rows)
     pile_y = 0 if top else box_h - CARD_H
     talon = [pile for pile in described["piles"] if pile["area"] == "talon"]
     dealt = [pile for pile in described["piles"] if pile["area"] == "below"]
     has_stock = bool(table.waste_piles)
-    left = _corner(cards, 1 + has_stock, 0, pile_y, +1)
-    right = _corner(cards, len(talon), box_w - CARD_W, pile_y, -1)
+    # A smaller pyramid keeps the standard one's corners: the piles stand where a player expects
+    # them, and the table spans as much of the cell.
+    spread = max(0, (_STANDARD_W - box_w) / 2)
+    left = _corner(cards, 1 + has_stock, -spread, pile_y, +1)
+    right = _corner(cards, len(talon), box_w + spread - CARD_W, pile_y, -1)
     at: dict[str, tuple[float, float]] = {
         pile["id"]: (x, pile_y) for pile, x in zip(talon, right, strict=True)
     }
     stock = (left[0], pile_y) if has_stock else None
     discard = (left[-1], pile_y)
-    half = -(-len(dealt) // 2)
-    columns, block_h, offsets = _block(dealt[:half], box_h)  # the left block, the larger
-    block_y = box_h - block_h if top else 0
-    for i, pile in enumerate(dealt):
-        dx, dy = offsets[i] if i < half else offsets[i - half]
-        side = -SIDE_GAP - (columns - 1) * STEP_X - CARD_W if i < half else box_w + SIDE_GAP
-        at[pile["id"]] = (side + dx, block_y + dy)
+    deepest = max((CARD_H + (pile["dealt"] - 1) * _fan(pile) for pile in dealt), default=0)
+    if beside:
+        half = -(-len(dealt) // 2)
+        columns, block_h, offsets = _block(dealt[:half], box_h)  # the left block, the larger
+        block_y = box_h - block_h if top else 0
+        for i, pile in enumerate(dealt):
+            dx, dy = offsets[i] if i < half else offsets[i - half]
+            side = (
+                -spread - SIDE_GAP - (columns - 1) * STEP_X - CARD_W
+                if i < half
+                else box_w + spread + SIDE_GAP
+            )
+            at[pile["id"]] = (side + dx, block_y + dy)
+    else:
+        row_w = (len(dealt) - 1) * STEP_X + CARD_W
+        row_y = box_h + BELOW_GAP if top else -BELOW_GAP - deepest
+        for i, pile in enumerate(dealt):
+            at[pile["id"]] = ((box_w - row_w) / 2 + i * STEP_X, row_y)
     # The board: every place inside its margins, the pyramid in the middle.
     taken = [*cards, *((x, y, x + CARD_W, y + CARD_H) for x, y in at.values())]
     taken += [(x, y, x + CARD_W, y + CARD_H) for x, y in filter(None, (stock, discard))]
+    if not beside:  # a fanned pile reaches below its place
+        taken += [(x, y, x + CARD_W, y + deepest) for x, y in (at[p["id"]] for p in dealt)]
     reach = max(-min(b[0] for b in taken), max(b[2] for b in taken) - box_w)
     low, high = min(b[1] for b in taken), max(b[3] for b in taken)
     dx, dy = MARGIN_X + reach, MARGIN_Y - low
@@ -334,32 +361,49 @@ def _table_view(table: Table) -> dict[str, Any]:
     def shifted(x: float, y: float) -> dict[str, float | int]:
         return {"x": _number(x + dx), "y": _number(y + dy)}
 
+    return {
+        "width": _number(box_w + 2 * (reach + MARGIN_X)),
+        "height": _number(high - low + 2 * MARGIN_Y),
+        "x": [_number(x + dx) for x in px],
+        "y": [_number(y + dy) for y in py],
+        "stock": None if stock is None else shifted(*stock),
+        "discard": shifted(*discard),
+        "piles": {pile_id: shifted(*where) for pile_id, where in at.items()},
+    }
+
+
+@cache
+def _table_view(table: Table) -> dict[str, Any]:
+    described = table.describe()
+    shape = table.shape
+    places = described["places"]
+    main = _arrange(table, beside=True)
     deck = described["deck"]
     ranks = deck["ranks"]
-    return {
+    entry = {
         "name": described["name"],
         "target": described["target"],
         "rows": shape.rows,
-        "width": _number(box_w + 2 * (reach + MARGIN_X)),
-        "height": _number(high - low + 2 * MARGIN_Y),
+        "width": main["width"],
+        "height": main["height"],
         "card": {"width": CARD_W, "height": CARD_H},
         "places": {
             "row": [place["row"] for place in places],
             "col": [place["col"] for place in places],
-            "x": [_number(x + dx) for x in px],
-            "y": [_number(y + dy) for y in py],
+            "x": main["x"],
+            "y": main["y"],
             "covered_by": [list(on) for on in shape.covers],
         },
         "piles": {
-            "end": "top" if top else "bottom",
-            "stock": None if stock is None else shifted(*stock),
-            "discard": shifted(*discard),
+            "end": "top" if shape.row_length(1) <= shape.row_length(shape.rows) else "bottom",
+            "stock": main["stock"],
+            "discard": main["discard"],
             "places": [
                 {
                     "id": pile["id"],
                     "kind": pile["kind"],
                     "area": pile["area"],
-                    **shifted(*at[pile["id"]]),
+                    **main["piles"][pile["id"]],
                     **_look(pile),
                 }
                 for pile in described["piles"]
@@ -375,3 +419,6 @@ def _table_view(table: Table) -> dict[str, Any]:
             "suits": deck["suits"],
         },
     }
+    if any(pile["area"] == "below" for pile in described["piles"]):
+        entry["tall"] = _arrange(table, beside=False)
+    return entry

@@ -4,10 +4,11 @@ A server of its own starts with the dark theme as the user's setting (the shared
 server stays light). One notebook shows a deal of every table a preset uses (the standard
 table, Six Rows, Triangle, Face-down, Spanish and the pile games) and the stock face up with
 the French and the Spanish deck (its four suit colours). Every piece of
-text the widget writes (status, counts, message, buttons, the stock's order, card indices)
-must stand out from what is behind it by 4.5:1 (WCAG AA for normal text), measured from the
-computed colours; the disabled Undo button is exempt, as WCAG exempts inactive controls.
-A screenshot of each table at 1280x720 goes to ``test-artifacts/dark-<name>-1280x720.png``.
+text the widget writes (status, counts on the felt, message, buttons, the menu, the panels, the
+end banner, the stock's order, card indices) must stand out from what is behind it by 4.5:1
+(WCAG AA for normal text), measured from the computed colours; the disabled Undo button is
+exempt, as WCAG exempts inactive controls. A screenshot of each table at 1280x720 goes to
+``test-artifacts/dark-<name>-1280x720.png``.
 """
 
 from __future__ import annotations
@@ -51,11 +52,16 @@ DEALS["stock-face-up"] = (
 )
 DEALS["spanish-stock-face-up"] = "PyramideWidget('PY1-X-AAAAAAS', rules=face_up, stats=False)"
 NAMES = list(DEALS)  # the standard table first: PRESETS starts with N
+TESTS = REPO / "tests"
 CELLS = [
-    "import dataclasses\n"
+    "import dataclasses, sys\n"
+    f"sys.path.insert(0, {str(TESTS)!r})\n"
+    "from layouts import winnable_game, win_by_taps\n"
     "from pyramide_widget import PyramideWidget, Rules\n"
     "face_up = dataclasses.replace(Rules.preset('B'), stock_face_up=True)",
-    *DEALS.values(),
+    # Statistics on for the standard table, so that its panel can be opened.
+    "standard = PyramideWidget('PY1-N-AAAAAAS')\nstandard",
+    *list(DEALS.values())[1:],
 ]
 
 # Each visible element of the widget with text of its own: its colour, the first opaque
@@ -105,7 +111,7 @@ def dark_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer
 
 def test_every_table_is_legible_in_the_dark_theme(page: Page, dark_lab: JupyterServer) -> None:
     page.set_viewport_size({"width": 1280, "height": 720})
-    open_notebook(page, dark_lab, CELLS, name="dark")
+    nb = open_notebook(page, dark_lab, CELLS, name="dark")
     expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false", timeout=30_000)
     roots = page.locator(".pyr-root")
     expect(roots).to_have_count(len(NAMES), timeout=60_000)
@@ -123,6 +129,7 @@ def test_every_table_is_legible_in_the_dark_theme(page: Page, dark_lab: JupyterS
         page.screenshot(path=str(ARTIFACTS / f"dark-{name}-1280x720.png"), animations="disabled")
         poor += low_contrast(root, name)
     poor += standard_table_in_use(page, roots.nth(0))
+    poor += standard_table_won(page, nb, roots.nth(0))
     assert poor == [], "text below 4.5:1 in the dark theme:\n" + "\n".join(map(str, poor))
 
 
@@ -151,11 +158,32 @@ def standard_table_in_use(page: Page, root: Locator) -> list[dict[str, Any]]:
     page.screenshot(
         path=str(ARTIFACTS / "dark-standard-in-play-1280x720.png"), animations="disabled"
     )
+    root.locator('[data-action="more"]').click()
+    expect(root.locator(".pyr-menu")).to_be_visible()
+    poor += low_contrast(root, "standard: the More menu")
     for action, state in (("options", "Options panel"), ("new", "New game dialog")):
-        root.locator(f'.pyr-toolbar [data-action="{action}"]').click()
+        if action == "new":
+            root.locator('.pyr-toolbar [data-action="new"]').click()
+        else:
+            root.locator(f'.pyr-menu [data-action="{action}"]').click()
         page.wait_for_timeout(300)
         poor += low_contrast(root, f"standard: {state}")
         page.screenshot(
             path=str(ARTIFACTS / f"dark-standard-{action}-1280x720.png"), animations="disabled"
         )
+    return poor
+
+
+def standard_table_won(page: Page, nb: Any, root: Locator) -> list[dict[str, Any]]:
+    """A won game: the banner on the felt, the discard pile full, and the Statistics panel."""
+    page.keyboard.press("Escape")
+    nb.execute("g = winnable_game(); win_by_taps(g); standard.game = g")
+    expect(root.locator('[data-field="banner"]')).to_be_visible()
+    poor = low_contrast(root, "standard: won")
+    page.screenshot(path=str(ARTIFACTS / "dark-standard-won-1280x720.png"), animations="disabled")
+    root.locator('[data-action="more"]').click()
+    root.locator('.pyr-menu [data-action="stats"]').click()
+    expect(root.locator('[data-field="stats-panel"]')).to_be_visible()
+    page.wait_for_timeout(300)
+    poor += low_contrast(root, "standard: Statistics panel")
     return poor

@@ -1,11 +1,13 @@
 """Cards that move, in JupyterLab with Debian Chromium: dragging a card onto its partner plays
-the pair through the kernel, removed cards leave with a short animation, and under
-``prefers-reduced-motion: reduce`` nothing animates at all.
+the pair through the kernel; removed cards travel to the discard pile, a draw turns over on its
+way from the stock, an undo brings cards back, a new game is dealt from the stock and a win is
+celebrated; under ``prefers-reduced-motion: reduce`` nothing animates at all.
 
 Whether an animation runs is read in the browser, not timed: a MutationObserver sees the
-widget's answer (the removed card's place loses its ``data-card``) and, in the same callback,
-right after that render, counts the animations running in the table
-(``document.getAnimations()``: Web Animations and CSS transitions alike).
+widget's answer and, in the same callback, right after that render, records what the DOM shows
+and the animations running in the table (``document.getAnimations()``: Web Animations and CSS
+transitions alike). So the tests also show that animation never delays the state: the DOM
+already shows the new position while the cards are still on their way.
 """
 
 from __future__ import annotations
@@ -86,6 +88,44 @@ def animations_when_gone(page: Page) -> int:
     return int(page.evaluate("() => window.__pyrSeen"))
 
 
+# Resolves, once `done(root)` holds, with what the DOM showed then and the animations running in
+# the table: each one's element (its card, or the card on the discard pile) and its first frame.
+WATCH_STATE_JS = """
+(done) => {
+  const root = document.querySelector('.pyr-root');
+  const check = new Function('root', 'return (' + done + ')(root)');
+  window.__pyrState = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!check(root)) return;
+      observer.disconnect();
+      const running = document.getAnimations().filter((a) => root.contains(a.effect && a.effect.target));
+      resolve({
+        discarded: [...root.querySelectorAll('.pyr-discard [data-discarded]')].map((el) => el.dataset.discarded),
+        animations: running.map((a) => {
+          const el = a.effect.target;
+          const frames = a.effect.getKeyframes ? a.effect.getKeyframes() : [];
+          return {card: el.dataset.card || el.dataset.discarded || null,
+                  where: el.closest('[data-pile]') ? el.closest('[data-pile]').dataset.pile : 'pyramid',
+                  from: frames.length ? String(frames[0].transform || '') : ''};
+        }),
+      });
+    });
+    observer.observe(root, {subtree: true, attributes: true, childList: true});
+  });
+}
+"""
+
+
+def watch(page: Page, done: str) -> None:
+    """Start watching for the DOM state ``done`` (a JS function of the table's root)."""
+    page.evaluate(WATCH_STATE_JS, done)
+
+
+def seen(page: Page) -> dict[str, Any]:
+    """What WATCH_STATE_JS saw when its state came."""
+    return dict(page.evaluate("() => window.__pyrState"))
+
+
 @pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
 def test_dragging_a_free_card_onto_its_partner_removes_the_pair_with_an_animation(
     page: Page, open_nb: Any
@@ -139,3 +179,85 @@ def test_with_reduced_motion_nothing_animates(page: Page, open_nb: Any) -> None:
     assert animations_when_gone(page) == 0
     assert nb.wait_python("w.game.moves", 2)
     assert page.locator(".pyr-ghost").count() == 0
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_cards_travel_removed_drawn_undone_dealt_and_the_state_never_waits(
+    page: Page, open_nb: Any
+) -> None:
+    nb = open_nb([SETUP])
+    root = page.locator(".pyr-root")
+    expect(root.locator('[data-card="K♦"]')).to_have_attribute("data-free", "true", timeout=30_000)
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => 0)))"
+    )
+
+    # A pair: the DOM shows both cards on the discard pile at once, and there they fly from
+    # where they lay (their first frame is a translation), still on their way.
+    watch(page, "(root) => !root.querySelector('.pyr-pyramid [data-card=\"3♠\"]')")
+    root.locator('[data-card="10♣"]').click()
+    root.locator('[data-card="3♠"]').click()
+    state = seen(page)
+    assert state["discarded"] == ["10♣", "3♠"], state
+    flying = {a["card"]: a for a in state["animations"] if a["where"] == "discard"}
+    assert set(flying) == {"10♣", "3♠"}, state
+    assert all(a["from"].startswith("translate(") for a in flying.values()), flying
+
+    # A draw: the new waste top turns over on its way from the stock (edge on at first).
+    watch(page, "(root) => root.querySelector('[data-pile=\"waste\"]').dataset.count === '2'")
+    root.locator('[data-pile="stock"]').click()
+    state = seen(page)
+    drawn = [a for a in state["animations"] if a["where"] == "waste"]
+    assert drawn and "scaleX(0.05)" in drawn[0]["from"], state
+
+    # Undo, twice: the draw goes back, then the pair comes back from the discard pile.
+    root.locator('[data-action="undo"]').click()
+    expect(root.locator('[data-pile="waste"]')).to_have_attribute("data-count", "1")
+    watch(page, "(root) => !!root.querySelector('.pyr-pyramid [data-card=\"3♠\"]')")
+    root.locator('[data-action="undo"]').click()
+    state = seen(page)
+    back = {a["card"] for a in state["animations"] if a["where"] == "pyramid"}
+    assert {"10♣", "3♠"} <= back, state
+    assert nb.wait_python("w.game.pyramid_left", 28)
+
+    # A new game is dealt: every card comes from the stock, one after the other.
+    watch(
+        page,
+        "(root) => root.querySelector('[data-field=\"code\"]').textContent === 'PY1-N-BBBBBBS'",
+    )
+    nb.execute("w.new_game('PY1-N-BBBBBBS')")
+    state = seen(page)
+    dealt = [a for a in state["animations"] if a["where"] in ("pyramid", "waste")]
+    assert len(dealt) >= 29, f"28 pyramid cards and the waste's: {len(dealt)}"
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_a_win_is_celebrated_and_nothing_moves_under_reduced_motion(
+    page: Page, open_nb: Any
+) -> None:
+    nb = open_nb([SETUP.replace("r5_game", "winnable_game")])
+    root = page.locator(".pyr-root")
+    expect(root.locator(".pyr-pyramid [data-card]")).to_have_count(28, timeout=30_000)
+    watch(page, "(root) => root.querySelector('.pyr-board').dataset.won === 'true'")
+    nb.execute("from layouts import win_by_taps\nwin_by_taps(w.game)")
+    state = seen(page)
+    jump = [a for a in state["animations"] if a["where"] == "discard" and a["card"] is None]
+    assert jump, f"the discard pile jumps: {state}"
+    expect(root.locator('[data-field="banner"]')).to_have_attribute("data-status", "won")
+
+    # The same under reduced motion: a draw, an undo and a new deal, and nothing moves.
+    page.emulate_media(reduced_motion="reduce")
+    nb.execute("w.new_game('PY1-N-AAAAAAS')")
+    expect(root.locator('[data-field="code"]')).to_have_text("PY1-N-AAAAAAS")
+    watch(page, "(root) => root.querySelector('[data-pile=\"waste\"]').dataset.count === '2'")
+    root.locator('[data-pile="stock"]').click()
+    assert seen(page)["animations"] == []
+    watch(page, "(root) => root.querySelector('[data-pile=\"waste\"]').dataset.count === '1'")
+    root.locator('[data-action="undo"]').click()
+    assert seen(page)["animations"] == []
+    watch(
+        page,
+        "(root) => root.querySelector('[data-field=\"code\"]').textContent === 'PY1-N-BBBBBBS'",
+    )
+    nb.execute("w.new_game('PY1-N-BBBBBBS')")
+    assert seen(page)["animations"] == []

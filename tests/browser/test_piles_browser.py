@@ -149,9 +149,9 @@ def reserve(page: Page, nb: Any, root: Locator) -> None:
     removed(nb, root, "R", ["10♥", "3♠"], "10♥+3♠")
     card(root, "Q♣").click()
     refused(nb, root, "R", BLOCKED, "blocked")
-    # The keyboard: down from the pyramid's bottom row into the reserve row.
+    # The keyboard: across from the pyramid's bottom row into the reserve beside it.
     card(root, "A♠").focus()
-    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
     assert page.evaluate("() => document.activeElement.closest('.pyr-piles') !== null")
 
 

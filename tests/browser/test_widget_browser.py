@@ -161,7 +161,8 @@ def test_two_views_stay_in_sync_and_python_drives_them(page: Page, open_nb: Any)
     nb.execute("w.undo()")
     for table in (first, second):
         expect(table.locator('[data-pile="waste"]')).to_have_attribute("data-count", "1")
-    # Replay from the widget: it opens at the deal, Next steps forward; then return.
+    # Replay from the widget's menu: it opens at the deal, Next steps forward; then return.
+    first.locator('[data-action="more"]').click()
     first.locator('[data-action="replay"]').click()
     expect(field(second, "replay-step")).to_have_text("0 / 4")
     expect(first.locator('[data-card="K♦"]')).to_have_count(1)
@@ -255,8 +256,10 @@ w = PyramideWidget(game=winnable_game(), stats=stats_path)
 def test_statistics_panel_shows_a_game_won_in_the_kernel(page: Page, open_nb: Any) -> None:
     nb = open_nb([STATS_SETUP, "w"])
     table = view(page)
+    more = table.locator('[data-action="more"]')
+    expect(more).to_be_visible(timeout=30_000)
+    more.click()
     button = table.locator('[data-action="stats"]')
-    expect(button).to_be_visible(timeout=30_000)
     button.click()
     panel = table.locator('[data-field="stats-panel"]')
     expect(panel).to_be_visible()
@@ -276,8 +279,8 @@ def test_statistics_panel_shows_a_game_won_in_the_kernel(page: Page, open_nb: An
     expect(table.locator('[data-stats-row="1"] .pyr-col-moves')).to_have_text(str(moves))
     assert nb.eval_python("w.stats.totals('N').won") == 1
 
-    # Escape from inside the panel closes it and gives the focus back to the button.
+    # Escape from inside the panel closes it and gives the focus back to the menu it came from.
     field(table, "stats-rules").focus()
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
-    expect(button).to_be_focused()
+    expect(more).to_be_focused()

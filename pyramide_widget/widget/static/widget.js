@@ -36,7 +36,9 @@
  *   card: {width: number, height: number},
  *   places: {row: number[], col: number[], x: number[], y: number[], covered_by: number[][]},
  *   piles: {end: "top" | "bottom", stock: Point | null, discard: Point, places: PilePlace[]},
- *   deck: DeckView}} TableView
+ *   deck: DeckView, tall?: Arrangement}} TableView
+ * @typedef {{width: number, height: number, x: number[], y: number[], stock: Point | null,
+ *   discard: Point, piles: Record<string, Point>}} Arrangement
  * @typedef {{move: string | null, kind: string, cards: string[]}} HintView
  * @typedef {{index: number, length: number, action: string | null, losing?: number,
  *   better?: {move: string, played: string} | null}} ReplayView
@@ -81,6 +83,9 @@
 
 // The smallest board the table shrinks to for a low screen: cards still about 35 px wide.
 const MIN_BOARD_PX = 280;
+// The largest a card grows, as a share of the cell's width: in a tall room a narrow table
+// (Six Rows) would otherwise grow far past a wide one's cards (Giza's), which the width holds.
+const MAX_CARD_SHARE = 0.11;
 // How long a card takes to move (drawn, removed, returned); the deal's cards follow each other
 // DEAL_STEP_MS apart. How far a press must move to be a drag rather than a tap.
 const MOTION_MS = 260;
@@ -117,12 +122,48 @@ export function cardBox(place, table) {
 
 /**
  * The board's width in px that lets the whole table (status line, board, toolbar) fit `height`
- * px, when everything but the board takes `chrome` px. Never below MIN_BOARD_PX: on a very low
- * screen legible cards matter more than seeing all at once.
- * @param {number} height @param {number} chrome @param {TableView} table
+ * px, when everything but the board takes `chrome` px, with no card wider than MAX_CARD_SHARE
+ * of the cell's `width`. Never below MIN_BOARD_PX: on a very low screen legible cards matter
+ * more than seeing all at once.
+ * @param {number} height @param {number} chrome @param {TableView} table @param {number} width
  */
-export function fitBoardWidth(height, chrome, table) {
-  return Math.max(MIN_BOARD_PX, Math.floor(((height - chrome) * table.width) / table.height));
+export function fitBoardWidth(height, chrome, table, width) {
+  const tall = ((height - chrome) * table.width) / table.height;
+  const wide = (width * MAX_CARD_SHARE * table.width) / table.card.width;
+  return Math.max(MIN_BOARD_PX, Math.floor(Math.min(tall, wide)));
+}
+
+/**
+ * The table in one of its arrangements: "wide" (as sent), or "tall" (the piles dealt at the
+ * start in a row beyond the pyramid, for a room taller than wide) where the table has one.
+ * @param {TableView} table @param {string} kind @returns {TableView}
+ */
+export function arranged(table, kind) {
+  const tall = kind === "tall" ? table.tall : undefined;
+  if (!tall) return table;
+  return {
+    ...table,
+    width: tall.width,
+    height: tall.height,
+    places: { ...table.places, x: tall.x, y: tall.y },
+    piles: {
+      ...table.piles,
+      stock: tall.stock,
+      discard: tall.discard,
+      places: table.piles.places.map((place) => ({ ...place, ...tall.piles[place.id] })),
+    },
+  };
+}
+
+/**
+ * The arrangement of `table` with the larger cards in a room `width` px wide where the board may
+ * be `height` px high, each capped as fitBoardWidth caps it: "tall" only where it is larger.
+ * @param {TableView} table @param {number} height @param {number} width
+ */
+export function chooseArrangement(table, height, width) {
+  /** @param {TableView} t */
+  const card = (t) => Math.min(width / t.width, height / t.height, (width * MAX_CARD_SHARE) / t.card.width);
+  return table.tall && card(arranged(table, "tall")) > card(table) * 1.001 ? "tall" : "wide";
 }
 
 /**
@@ -511,7 +552,10 @@ function buildStatusBar(ctx) {
   const moves = labelled("moves", "moves");
   const time = labelled("time", "time");
   const message = h("div", { class: "pyr-message", "data-field": "message", role: "status", "aria-live": "polite" });
-  const bar = h("div", { class: "pyr-status" }, [code.box, rules, score.box, moves.box, time.box, message]);
+  // What is said now (the message, and what other regions add: the progress of long work, a
+  // replay's losing move) takes the rest of the line, so that saying it never adds one.
+  const say = h("div", { class: "pyr-say" }, [message]);
+  const bar = h("div", { class: "pyr-status" }, [code.box, rules, score.box, moves.box, time.box, say]);
   const fields = { code: code.value, score: score.value, moves: moves.value, time: time.value };
   /** @type {{elapsed: number, running: boolean, at: number} | null} */
   let clock = null;
@@ -571,7 +615,7 @@ function buildStatusBar(ctx) {
     setText(copy, S("copy"));
   }
 
-  return { bar, message, fields, rules, copy, tick, render, renderText };
+  return { bar, say, message, fields, rules, copy, tick, render, renderText };
 }
 
 /**
@@ -841,6 +885,10 @@ function buildStock(ctx) {
   return { stock, count, box, order, lay, render };
 }
 
+// How the discard pile's cards lie, each a little turned (by its place in the pile, so a card
+// keeps its angle from one update to the next).
+const TOSSED = [-8, 5, -3, 9, -6, 3];
+
 /** The discard pile: where removed cards go, the last removal's cards on top, face up, and how
  * many lie there. Nothing in it is played: its cards carry `data-discarded`, not `data-card`.
  * @param {Ctx} ctx */
@@ -876,6 +924,7 @@ function buildDiscard(ctx) {
       const { red, colour } = parseCard(card, look.table.deck, look.indices);
       Object.assign(el.style, cardBox(discardCardAt(look.table.piles.discard, index, top.length, look.table), look.table));
       el.style.zIndex = String(11 + index);
+      el.style.rotate = `${TOSSED[(n - top.length + index) % TOSSED.length]}deg`;
       setAttr(el, "hidden", null);
       setAttr(el, "data-discarded", card);
       setAttr(el, "data-colour", colour);
@@ -1053,9 +1102,10 @@ function buildBoard(ctx) {
   const banner = buildBanner(ctx);
   board.append(tableau.pyramid, discard.box, piles.layer, stock.box, banner.banner);
   const motion = buildMotion(board, { pyramid: tableau, piles, discard, stock });
-  /** @type {TableView | null} the table the places were built for */
+  /** @type {TableView | null} the table the places were built for, as arranged */
   let layout = null;
-  /** @type {Snapshot | null} the snapshot last drawn, which the next one moves on from */
+  let layoutKey = "";
+  /** @type {Snapshot | null} the snapshot last drawn (as arranged), which the next one moves on from */
   let shown = null;
 
   /** @param {TableView} table */
@@ -1084,13 +1134,22 @@ function buildBoard(ctx) {
     return m.at || layout.piles.places.find((p) => p.id === m.pile);
   };
 
-  /** @param {Snapshot} st @param {UiText} text */
-  function render(st, text) {
-    if (!layout || layout.name !== st.table.name) lay(st.table);
-    const deck = st.table.deck.name;
+  /** @param {Snapshot} raw @param {UiText} text */
+  function render(raw, text) {
+    const table = arranged(raw.table, view.arrangement || "wide");
+    const st = { ...raw, table };
+    const key = `${table.name}/${view.arrangement || "wide"}`;
+    // Another arrangement of the same table: its cards are laid out anew where they are, and
+    // nothing moves (no deal again, no card flying from its old arrangement).
+    const rearranged = !!layout && layout.name === table.name && key !== layoutKey;
+    if (key !== layoutKey) {
+      lay(table);
+      layoutKey = key;
+    }
+    const deck = table.deck.name;
     /** @type {Look} */
     const look = {
-      table: st.table,
+      table,
       selected: st.selection || st.selected, // several cards at once where a game selects a set
       hint: new Set(st.hint && st.hint.cards ? st.hint.cards : []),
       text,
@@ -1105,7 +1164,7 @@ function buildBoard(ctx) {
     discard.render(st, look);
     piles.render(st, look);
     banner.render(st, board);
-    motion.play(shown, st, look, placeOfMotion);
+    if (!rearranged) motion.play(shown, st, look, placeOfMotion);
     shown = st;
   }
 
@@ -1117,7 +1176,7 @@ function buildBoard(ctx) {
   return {
     board, cards: tableau.cards, piles, stock: stock.stock, stockCount: stock.count, stockOrder: stock.order,
     discard: discard.box, banner: banner.banner, moveFocus: keys.moveFocus, render, renderText,
-    table: () => layout, motion, view,
+    table: () => layout, sent: () => (shown ? ctx.state().table : null), motion, view,
   };
 }
 
@@ -1787,7 +1846,7 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
     meter,
     progressText,
   ]);
-  status.bar.append(progress);
+  status.say.prepend(progress);
   // ---- the panel
   const title = h("div", { class: "pyr-panel-title" });
   const close = h("button", { type: "button", class: "pyr-btn pyr-close", "data-action": "analysis-close", text: "✕" });
@@ -1795,9 +1854,11 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
   const field = (name) => h("li", { "data-field": `analysis-${name}` });
   const lines = { best: field("best"), yours: field("yours"), verdict: field("verdict") };
   const note = h("p", { class: "pyr-analysis-note", "data-field": "analysis-note" });
+  const waiting = h("p", { class: "pyr-analysis-note", "data-field": "analysis-waiting" });
   const show = h("button", { type: "button", class: "pyr-btn pyr-primary", "data-action": "analysis-show" });
   const panel = h("section", { class: "pyr-panel pyr-analysis", "data-field": "analysis-panel", hidden: true }, [
     h("div", { class: "pyr-stats-head" }, [title, close]),
+    waiting,
     h("ul", { class: "pyr-analysis-lines" }, Object.values(lines)),
     note,
     h("div", { class: "pyr-panel-buttons" }, [show]),
@@ -1855,6 +1916,8 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
     const a = st.analysis;
     const running = (model.get("_work") || {}).analysis;
     setAttr(panel, "data-state", a ? "done" : running ? "running" : "waiting");
+    setText(waiting, a ? "" : running ? S("analysis_running", { done: running.done, total: running.total || "…" }) : S("thinking"));
+    setAttr(waiting, "hidden", a ? true : null);
     for (const line of Object.values(lines)) setAttr(line, "hidden", a ? null : true);
     setAttr(note, "hidden", a ? null : true);
     setAttr(show, "hidden", a && a.losing_move ? null : true);
@@ -2074,7 +2137,7 @@ function fitToScreen(view, { root, board }) {
     view.fitFrame = 0;
     const scroller = root.closest(SCROLLERS);
     const visible = scroller ? scroller.clientHeight : window.top === window ? window.innerHeight : 0;
-    const table = board.table();
+    const table = board.sent();
     if (!root.isConnected || !visible || !root.offsetHeight || !table) return; // hidden tab, output frame, no state yet
     if (scroller && view.fitScroller !== scroller) {
       observer?.observe(scroller);
@@ -2084,7 +2147,13 @@ function fitToScreen(view, { root, board }) {
     const top = root.getBoundingClientRect().top;
     const above = top - cell.getBoundingClientRect().top;
     const chrome = root.offsetHeight - board.board.offsetHeight;
-    const width = `${fitBoardWidth(visible - above - FIT_MARGIN_PX, chrome, table)}px`;
+    const room = visible - above - FIT_MARGIN_PX;
+    const kind = chooseArrangement(table, room - chrome, root.clientWidth);
+    if (kind !== (view.arrangement || "wide")) {
+      view.arrangement = kind;
+      view.render();
+    }
+    const width = `${fitBoardWidth(room, chrome, arranged(table, kind), root.clientWidth)}px`;
     if (root.style.getPropertyValue("--pyr-fit-w") !== width) root.style.setProperty("--pyr-fit-w", width);
   }
   const observer =
