@@ -244,6 +244,9 @@ def test_a_win_is_celebrated_and_nothing_moves_under_reduced_motion(
     jump = [a for a in state["animations"] if a["where"] == "discard" and a["card"] is None]
     assert jump, f"the discard pile jumps: {state}"
     expect(root.locator('[data-field="banner"]')).to_have_attribute("data-status", "won")
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => 0)))"
+    )
 
     # The same under reduced motion: a draw, an undo and a new deal, and nothing moves.
     page.emulate_media(reduced_motion="reduce")

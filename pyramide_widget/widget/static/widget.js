@@ -83,9 +83,9 @@
 
 // The smallest board the table shrinks to for a low screen: cards still about 35 px wide.
 const MIN_BOARD_PX = 280;
-// The largest a card grows, as a share of the cell's width: in a tall room a narrow table
+// How many cards side by side the cell's width holds at least: in a tall room a narrow table
 // (Six Rows) would otherwise grow far past a wide one's cards (Giza's), which the width holds.
-const MAX_CARD_SHARE = 0.11;
+const MIN_CARDS_ACROSS = 8.5;
 // How long a card takes to move (drawn, removed, returned); the deal's cards follow each other
 // DEAL_STEP_MS apart. How far a press must move to be a drag rather than a tap.
 const MOTION_MS = 260;
@@ -122,14 +122,14 @@ export function cardBox(place, table) {
 
 /**
  * The board's width in px that lets the whole table (status line, board, toolbar) fit `height`
- * px, when everything but the board takes `chrome` px, with no card wider than MAX_CARD_SHARE
- * of the cell's `width`. Never below MIN_BOARD_PX: on a very low screen legible cards matter
+ * px, when everything but the board takes `chrome` px, with at least MIN_CARDS_ACROSS cards
+ * across the cell's `width`. Never below MIN_BOARD_PX: on a very low screen legible cards matter
  * more than seeing all at once.
  * @param {number} height @param {number} chrome @param {TableView} table @param {number} width
  */
 export function fitBoardWidth(height, chrome, table, width) {
   const tall = ((height - chrome) * table.width) / table.height;
-  const wide = (width * MAX_CARD_SHARE * table.width) / table.card.width;
+  const wide = (width * table.width) / (MIN_CARDS_ACROSS * table.card.width);
   return Math.max(MIN_BOARD_PX, Math.floor(Math.min(tall, wide)));
 }
 
@@ -162,7 +162,7 @@ export function arranged(table, kind) {
  */
 export function chooseArrangement(table, height, width) {
   /** @param {TableView} t */
-  const card = (t) => Math.min(width / t.width, height / t.height, (width * MAX_CARD_SHARE) / t.card.width);
+  const card = (t) => Math.min(width / t.width, height / t.height, width / (MIN_CARDS_ACROSS * t.card.width));
   return table.tall && card(arranged(table, "tall")) > card(table) * 1.001 ? "tall" : "wide";
 }
 
