@@ -285,3 +285,40 @@ def _pyramide_plan(game):
     nb.execute(code)
     plan = nb.eval_python(f"_pyramide_plan({name}.game)")
     return None if plan is None else (plan[0], (plan[1][0], plan[1][1]))
+
+
+# A cell of its own for the play notebook's widget, at the end, run: the widget shown as a player
+# shows it, under one line of code.
+SHOW_AGAIN_JS = """
+async () => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  const notebook = panel.content;
+  notebook.activeCellIndex = notebook.widgets.length - 1;
+  await app.commands.execute('notebook:insert-cell-below');
+  notebook.activeCell.model.sharedModel.setSource('w');
+  await app.commands.execute('notebook:run-cell');
+}
+"""
+
+
+@pytest.mark.parametrize("size", ["1280x720", "1920x1080"])
+def test_every_game_keeps_one_size_in_the_offline_site(
+    page: Page, lite_server: LiteServer, size: str
+) -> None:
+    """The gallery's measurements (tests/browser/test_gallery_browser.py) in the offline site:
+    every preset dealt in turn from the browser's Python, with the file browser open."""
+    from test_gallery_browser import SIZES, every_game
+
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size(SIZES[size])
+    nb = open_lite_notebook(page, lite_server, NOTEBOOK)
+    nb.run_all(timeout=180)
+    assert nb.eval_python(FIND_WIDGET) == "w"
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    page.evaluate(SHOW_AGAIN_JS)
+    root = page.locator(".pyr-root").last
+    expect(page.locator(".pyr-root")).to_have_count(2, timeout=60_000)
+    expect(root.locator(".pyr-pyramid [data-card]").first).to_be_visible(timeout=60_000)
+    problems = every_game(page, nb, root, f"lite {size}")
+    assert problems == [], "\n".join(problems)
