@@ -95,7 +95,11 @@ def test_options_are_taken_from_the_wrapped_game_unless_given():
     assert w._text["strings"]["undo"] == "Annuler"
     w2 = PyramideWidget(game=r5_game(), language="sk", explain_mistakes=False, french_indices=True)
     assert (w2.game.language, w2.game.explain_mistakes) == ("sk", False)
-    assert w2._state["options"] == {"explain_mistakes": False, "french_indices": True}
+    assert w2._state["options"] == {
+        "explain_mistakes": False,
+        "french_indices": True,
+        "highlight_free": True,
+    }
     assert w2._state["table"]["deck"]["ranks"]["fr"][-3:] == [
         "V",
         "D",
@@ -807,3 +811,54 @@ def test_a_statistics_store_that_cannot_be_located_turns_statistics_off(monkeypa
     with pytest.warns(stats_module.StatsWarning, match="statistics are off: no data directory"):
         w = PyramideWidget(game=r5_game())
     assert w.stats is None and w._state["stats"] is False
+
+
+# ---------------------------------------------------------------- the table's look
+
+
+def test_free_cards_are_highlighted_unless_the_player_asks_for_no_help(r5):
+    """A display option (the front end lifts free cards in a light): on by default, off from
+    the constructor, Python or the Options panel; every view follows, no rule changes."""
+    assert r5.highlight_free is True and r5._state["options"]["highlight_free"] is True
+    send(r5, {"type": "option", "name": "highlight_free", "value": False})
+    assert r5.highlight_free is False and r5._state["options"]["highlight_free"] is False
+    assert card(r5._state, "K♦")["free"] is True, "the engine's answer is unchanged"
+    r5.highlight_free = True
+    assert r5._state["options"]["highlight_free"] is True
+    quiet = PyramideWidget(game=r5_game(), highlight_free=False)
+    assert quiet._state["options"]["highlight_free"] is False
+
+
+def test_a_hint_clears_a_selection_it_makes_stale():
+    """docs/rules.md §10: after a wrong pair the second card stays selected (R10); a hint then
+    shows alone, with no selection beside it."""
+    w = PyramideWidget(game=r5_game())
+    tap(w, "pyramid", 7, 1)
+    tap(w, "pyramid", 7, 3)  # 7♣ + 3♥: the sum message, 3♥ stays selected
+    assert w._state["message"]["key"] == "sum" and w._state["selected"] is not None
+    if not w._hint_offered:
+        pytest.skip("the solver is not installed")
+    move = w.hint()
+    assert move is not None and w._state["hint"]["move"] == str(move)
+    assert w._state["selected"] is None and w._state["selection"] == []
+    assert w.game.selected is None
+
+
+def test_the_card_art_and_the_palette_are_sent_once_for_every_view(r5):
+    """Both decks' sprites, each card's face and top symbols, the back and the palette's CSS
+    travel in their own trait, set once: a tap or a language change sends none of it again."""
+    from pyramide_widget.engine.card_art import BACK_ID, face_id, top_id
+    from pyramide_widget.engine.cards import FRENCH_DECK, SPANISH_DECK
+    from pyramide_widget.engine.palette import stylesheet
+
+    art = r5._art
+    assert art["back"] == BACK_ID and art["palette"] == stylesheet(".pyr-root")
+    for deck in (FRENCH_DECK, SPANISH_DECK):
+        drawn = art["decks"][deck.name]
+        assert drawn["sprite"].startswith("<svg")
+        assert drawn["faces"] == {str(c): [face_id(c), top_id(c)] for c in deck.cards()}
+        assert all(f'id="{face_id(c)}"' in drawn["sprite"] for c in deck.cards())
+    spy = CommSpy(r5)
+    tap(r5, "pyramid", 7, 6)
+    r5.language = "fr"
+    assert all("_art" not in update for update in spy.updates())

@@ -58,8 +58,8 @@ test("the board's width for a height: the board and the rest fit, down to 280 px
   assert.equal(fitBoardWidth(320, 80, table, 1000), 300);
   assert.equal(fitBoardWidth(200, 80, table, 1000), 280); // a very low screen: legible cards first
   assert.equal(fitBoardWidth(560, 80, fixture("six_rows").table, 1000), 679); // 75 x 53 units: lower
-  // A tall room: 8.5 cards across the cell at least (a board of 7.5 cards, 88% of it).
-  assert.equal(fitBoardWidth(1560, 80, table, 1000), 882);
+  // A tall room: 8.75 cards across the cell at least (a board of 7.5 cards, 86% of it).
+  assert.equal(fitBoardWidth(1560, 80, table, 1000), 857);
 });
 
 test("the message is said in the status line, on the table's side of the counters", () => {
@@ -402,7 +402,7 @@ test("a view cleans up after itself", () => {
   const model = new FakeModel(fixture("r5_start"), fixture("text_en"));
   const cleanup = widget.render({ model, el });
   assert.ok(el.querySelector(".pyr-root"));
-  assert.equal(model.listenerCount(), 4, "_state, _text, _work and custom messages");
+  assert.equal(model.listenerCount(), 5, "_state, _text, _art, _work and custom messages");
   cleanup();
   assert.equal(model.listenerCount(), 0);
   assert.equal(el.querySelector(".pyr-root"), null);
@@ -874,4 +874,51 @@ test("keyboard: the arrow keys reach the stock like a pile, and Enter on it draw
   assert.equal(document.activeElement, apex.el, "and back");
   assert.equal(view.cards.filter((c) => c.el.tabIndex === 0).length, 1, "the tableau keeps one tab stop");
   assert.equal(q('[data-pile="waste"] .pyr-card').tabIndex, 0, "and the piles theirs");
+});
+
+// ---------------------------------------------------------------- the card art and the help
+
+/** A deck's art as Python sends it (the `_art` trait), for three cards: a sprite of symbols. */
+const ART = {
+  palette: ".pyr-root{--pw-felt:#123456}",
+  back: "pw-back",
+  decks: {
+    French: {
+      sprite: '<svg data-deck="French"><defs><symbol id="pw-fr-KD"></symbol><symbol id="pw-fr-QC-top"></symbol></defs></svg>',
+      faces: { "K♦": ["pw-fr-KD", "pw-fr-KD-top"], "Q♣": ["pw-fr-QC", "pw-fr-QC-top"], "7♦": ["pw-fr-7D", "pw-fr-7D-top"] },
+    },
+  },
+};
+
+test("with the art, a card is a use of its face in the sprite; a covered card its top; a back the back", () => {
+  const model = new FakeModel(fixture("face_down"), fixture("text_en"));
+  model.data._art = ART;
+  const view = createView(el, model);
+  views.push(view);
+  const q = (sel) => el.querySelector(sel);
+  assert.equal(q(".pyr-sprites [data-deck='French']") !== null, true, "the sprite, once in the view");
+  assert.equal(q(".pyr-root > style").textContent, ART.palette, "the palette's properties");
+  const back = q('.pyr-pyramid [data-face-down="true"]');
+  assert.equal(back.querySelector(".pyr-art use").getAttribute("href"), "#pw-back");
+  model.set("_state", fixture("r5_start"));
+  assert.equal(q('[data-card="K♦"] .pyr-art use').getAttribute("href"), "#pw-fr-KD");
+  assert.equal(q('[data-card="Q♣"] .pyr-art use').getAttribute("href"), "#pw-fr-QC-top", "covered: its upper half");
+  assert.ok(q('[data-card="K♦"]').classList.contains("pyr-has-art"));
+  assert.equal(q('[data-card="10♣"] .pyr-art'), null, "a card the art does not name keeps the drawn face");
+  model.set("_art", ART);
+  assert.equal(el.querySelectorAll(".pyr-sprites svg").length, 1, "a deck's sprite is put in once");
+});
+
+test("the free cards' light is a display option: off, the board draws them like any other", () => {
+  const { model, view, q } = mount();
+  assert.equal(view.root.dataset.freeHelp, undefined);
+  assert.equal(view.optHighlight.checked, true, "on by default");
+  const start = fixture("r5_start");
+  model.set("_state", { ...start, options: { ...start.options, highlight_free: false } });
+  assert.equal(view.root.dataset.freeHelp, "off");
+  assert.equal(view.optHighlight.checked, false);
+  assert.equal(q('[data-card="K♦"]').dataset.free, "true", "the rules' answer is still there for readers");
+  view.optHighlight.checked = true;
+  view.optHighlight.dispatchEvent(new Event("change"));
+  assert.deepEqual(model.sent.at(-1), { type: "option", name: "highlight_free", value: true });
 });

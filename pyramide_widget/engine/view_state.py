@@ -187,9 +187,9 @@ CARD_W, CARD_H = 10, 14
 STEP_X, STEP_Y = 10.5, 7
 """Neighbours in a row are a card and a narrow gap apart; each row overlaps the one above by
 half a card."""
-FAN = 5
-"""How far down each card of a column lies below the one it overlaps: a strip that shows the
-card's corner index, so a column of three stays low enough to stand beside the pyramid."""
+FAN = 7
+"""How far down each card of a column lies below the one it overlaps: half a card, as a pyramid
+row lies on the row above, so that a covered card shows its upper half (the card art's top)."""
 MARGIN_X, MARGIN_Y = 1, 2
 """Room between the board's edge and the cards: little at the sides, where the felt goes on,
 more above and below, where a selected card rises and a pile's count is written."""
@@ -290,12 +290,12 @@ def _block(
     piles: list[dict[str, Any]], room: float
 ) -> tuple[int, float, list[tuple[float, float]]]:
     """Piles stacked in a block beside the pyramid: as many rows as ``room`` (the pyramid's
-    height) holds, filled row by row. Returns its number of columns, its height and each
-    pile's offset in it."""
+    height) holds, or would hold a gap deeper, filled row by row. Returns its number of
+    columns, its height and each pile's offset in it."""
     if not piles:
         return 0, 0, []
     cell = max(CARD_H + (pile["dealt"] - 1) * _fan(pile) for pile in piles)
-    rows = max(1, min(len(piles), int((room + SIDE_GAP) // (cell + SIDE_GAP))))
+    rows = max(1, min(len(piles), int((room + 2 * SIDE_GAP) // (cell + SIDE_GAP))))
     columns = -(-len(piles) // rows)
     rows = -(-len(piles) // columns)
     offsets = [(i % columns * STEP_X, i // columns * (cell + SIDE_GAP)) for i in range(len(piles))]

@@ -28,6 +28,7 @@ from ..engine.moves import Move
 from ..engine.record import Record
 from ..engine.rules import Rules, RulesLike, as_rules
 from . import protocol, recording
+from .art import art_for_views
 from .assistance import STUCK_NODES, Analysis, Hint, StuckWatch, has_solver
 from .background import Tasks
 from .dealing import deal, from_dialog
@@ -53,7 +54,8 @@ class PyramideWidget(anywidget.AnyWidget):
     ``PyramideWidget(game=g)`` shows (and plays) an existing :class:`Game`. ``rules`` is a
     :class:`Rules` or a preset letter (``"S"``) for random deals and custom-rules codes.
     ``explain_mistakes`` and ``language`` default to the wrapped game's settings, else ``True``
-    and ``"en"``; ``french_indices`` shows R/D/V instead of K/Q/J. ``clock`` is the engine's
+    and ``"en"``; ``french_indices`` shows R/D/V instead of K/Q/J; ``highlight_free=False``
+    draws free cards like any other (for players who want the challenge). ``clock`` is the engine's
     time source (for tests). ``stats`` records finished and abandoned games in the statistics
     and offers the Statistics panel (:func:`pyramide_widget.analysis.statistics.open_stats`:
     ``True``, the default, for the default file (``$PYRAMIDE_STATS`` overrides it), a path, a
@@ -67,10 +69,12 @@ class PyramideWidget(anywidget.AnyWidget):
     _state = traitlets.Dict().tag(sync=True)
     _text = traitlets.Dict().tag(sync=True)
     _work = traitlets.Dict().tag(sync=True)
+    _art = traitlets.Dict().tag(sync=True)
 
     explain_mistakes = traitlets.Bool(True, help="Say why a tap did nothing (R8).")
     language = traitlets.Unicode("en", help=f"One of {', '.join(LANGUAGES)}: every visible string.")
     french_indices = traitlets.Bool(False, help="Card corners show R/D/V instead of K/Q/J.")
+    highlight_free = traitlets.Bool(True, help="Free cards are lifted in a light (the help).")
 
     def __init__(
         self,
@@ -81,6 +85,7 @@ class PyramideWidget(anywidget.AnyWidget):
         explain_mistakes: bool | None = None,
         language: str | None = None,
         french_indices: bool = False,
+        highlight_free: bool = True,
         clock: TimeSource | None = None,
         stats: Any = True,
     ) -> None:
@@ -122,7 +127,9 @@ class PyramideWidget(anywidget.AnyWidget):
             explain_mistakes=bool(explain_mistakes),
             language=language,
             french_indices=bool(french_indices),
+            highlight_free=bool(highlight_free),
             _text=self._static_text(language),
+            _art=art_for_views(),
             _state=self._snapshot(),
         )
         self._observe(game)
@@ -229,6 +236,8 @@ class PyramideWidget(anywidget.AnyWidget):
             self._hint, self._stuck.verdict = None, True
         else:
             self._hint = Hint(move, game.action_count)
+            if move is not None:
+                game.deselect()  # a selection the hint makes stale goes (docs/rules.md §10)
         self._publish()
 
     def _hint_in_background(self) -> None:
@@ -379,6 +388,7 @@ class PyramideWidget(anywidget.AnyWidget):
             stats=self._stats is not None,
             can_analyze=self.can_analyze,
             french_indices=bool(self.french_indices),
+            highlight_free=bool(self.highlight_free),
         )
 
     def _publish(self, force: bool = False) -> None:
@@ -395,7 +405,7 @@ class PyramideWidget(anywidget.AnyWidget):
         except ValueError as error:
             raise traitlets.TraitError(str(error)) from None
 
-    @traitlets.observe("explain_mistakes", "language", "french_indices")
+    @traitlets.observe("explain_mistakes", "language", "french_indices", "highlight_free")
     def _on_option(self, change: dict[str, Any]) -> None:
         game = self._game
         game.explain_mistakes = self.explain_mistakes

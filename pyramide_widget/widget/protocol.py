@@ -154,6 +154,7 @@ OPTIONS: Mapping[str, Field] = {
     "explain_mistakes": Field(("boolean",), "say why a tap did nothing (R8)"),
     "language": Field(("string",), "every visible string's language", choices=LANGUAGES),
     "french_indices": Field(("boolean",), "card corners show R/D/V instead of K/Q/J"),
+    "highlight_free": Field(("boolean",), "free cards are lifted in a light"),
 }
 """The display options a view may change, and their values."""
 

@@ -22,6 +22,7 @@ def widget_state(
     stats: bool,
     can_analyze: bool,
     french_indices: bool,
+    highlight_free: bool,
 ) -> dict[str, Any]:
     """The replay's step if replaying, else ``game``'s snapshot with its ``hint`` (a hint
     asked for but without a move shows as ``kind "none"``), plus the widget's own entries:
@@ -40,6 +41,7 @@ def widget_state(
     state["options"] = {
         "explain_mistakes": game.explain_mistakes,
         "french_indices": french_indices,
+        "highlight_free": highlight_free,
     }
     return state
 

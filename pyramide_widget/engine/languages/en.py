@@ -63,6 +63,7 @@ LANGUAGE = {
         # The toolbar's menu of what is rarely used (Replay, Statistics, Options).
         "more": "More",
         "explain": "Explain mistakes",
+        "highlight_free": "Highlight free cards",
         "language": "Language",
         "indices": "Card indices",
         "won_detail": "Score {score} · Time {time} · Moves {moves}",

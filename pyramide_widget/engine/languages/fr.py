@@ -53,6 +53,7 @@ LANGUAGE = {
         "options": "Options",
         "more": "Plus",
         "explain": "Expliquer les erreurs",
+        "highlight_free": "Mettre en évidence les cartes libres",
         "language": "Langue",
         "indices": "Index des cartes",
         "won_detail": "Score {score} · Temps {time} · Coups {moves}",

@@ -53,6 +53,7 @@ LANGUAGE = {
         "options": "Opcje",
         "more": "Więcej",
         "explain": "Wyjaśniaj błędy",
+        "highlight_free": "Wyróżniaj wolne karty",
         "language": "Język",
         "indices": "Oznaczenia kart",
         "won_detail": "Wynik {score} · Czas {time} · Ruchy {moves}",

@@ -53,6 +53,7 @@ LANGUAGE = {
         "options": "Nastavenia",
         "more": "Viac",
         "explain": "Pomoc pri chybách",
+        "highlight_free": "Zvýrazniť voľné karty",
         "language": "Jazyk",
         "indices": "Označenie kariet",
         "won_detail": "Skóre {score} · Čas {time} · Ťahy {moves}",

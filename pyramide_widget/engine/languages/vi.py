@@ -53,6 +53,7 @@ LANGUAGE = {
         "options": "Tùy chọn",
         "more": "Thêm",
         "explain": "Giải thích lỗi",
+        "highlight_free": "Làm nổi bật các lá bài tự do",
         "language": "Ngôn ngữ",
         "indices": "Ký hiệu lá bài",
         "won_detail": "Điểm {score} · Thời gian {time} · Nước đi {moves}",

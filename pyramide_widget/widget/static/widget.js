@@ -1,8 +1,9 @@
 // The Pyramide table: draws the engine's snapshot and reports taps. It never decides a rule.
 //
 // Python -> here: the synced traits `_state` (the position, see pyramide_widget/engine/view_state.py),
-// `_text` (the current language's strings and card names, see ui_text.py; with the card art and
-// the palette once they are sent) and `_work` (long solver work under way).
+// `_text` (the current language's strings and card names, see ui_text.py), `_art` (the decks'
+// card art and the table's palette, see art.py; sent once) and `_work` (long solver work under
+// way).
 // Here -> Python: `model.send(message)` only, one of the messages typed below; the kernel checks
 // every one. Statistics travel on request: the panel sends {type: "stats", rules} and Python
 // answers with a custom message {type: "stats", rules, stats, error} (and {type: "stats_changed"}
@@ -58,15 +59,15 @@
  * @typedef {{palette: string, back: string, decks: Record<string, DeckArt>}} CardArt
  * @typedef {{language: string, strings: Record<string, string>, cards: Record<string, string>,
  *   presets: {letter: string, name: string}[], custom_rules: string,
- *   languages: {code: string, name: string}[], hint: boolean, art?: CardArt}} UiText
+ *   languages: {code: string, name: string}[], hint: boolean}} UiText
  * @typedef {{hint?: true, analysis?: {done: number, total: number}}} Work
- * @typedef {{_state: Snapshot, _text: UiText, _work: Work}} Traits
+ * @typedef {{_state: Snapshot, _text: UiText, _work: Work, _art: CardArt}} Traits
  *
  * Every message the front end sends (Python checks each one: pyramide_widget/widget/model.py).
  * @typedef {{type: "tap", pile: string, row?: number, col?: number, card?: string}} TapMessage
  * @typedef {{type: "new", code: string, rules: string}} NewMessage
- * @typedef {{type: "option", name: "explain_mistakes" | "language" | "french_indices",
- *   value: boolean | string}} OptionMessage
+ * @typedef {{type: "option", name: "explain_mistakes" | "language" | "french_indices" |
+ *   "highlight_free", value: boolean | string}} OptionMessage
  * @typedef {{type: "replay_goto", index: number}} ReplayGotoMessage
  * @typedef {{type: "stats", rules?: string}} StatsMessage
  * @typedef {{type: "undo" | "restart" | "hint" | "analyze" | "analysis_better" | "replay_start" |
@@ -85,7 +86,7 @@
 const MIN_BOARD_PX = 280;
 // How many cards side by side the cell's width holds at least: in a tall room a narrow table
 // (Six Rows) would otherwise grow far past a wide one's cards (Giza's), which the width holds.
-const MIN_CARDS_ACROSS = 8.5;
+const MIN_CARDS_ACROSS = 8.75;
 // How long a card takes to move (drawn, removed, returned); the deal's cards follow each other
 // DEAL_STEP_MS apart. How far a press must move to be a drag rather than a tap.
 const MOTION_MS = 260;
@@ -1147,6 +1148,7 @@ function buildBoard(ctx) {
       layoutKey = key;
     }
     const deck = table.deck.name;
+    const art = ctx.model.get("_art");
     /** @type {Look} */
     const look = {
       table,
@@ -1155,8 +1157,8 @@ function buildBoard(ctx) {
       text,
       replay: st.mode === "replay",
       indices: st.options && st.options.french_indices ? "fr" : "en",
-      art: text.art?.decks?.[deck] ?? null,
-      back: text.art?.back ?? null,
+      art: art?.decks?.[deck] ?? null,
+      back: art?.back ?? null,
     };
     setAttr(board, "data-art", look.art ? "true" : null);
     tableau.render(st, look, keys.focusCard, () => stock.stock.focus());
@@ -1537,16 +1539,19 @@ function buildPanels(ctx, openers) {
   ]);
   // ---- options
   const optExplain = h("input", { type: "checkbox", "data-option": "explain_mistakes" });
+  const optHighlight = h("input", { type: "checkbox", "data-option": "highlight_free" });
   const optLanguage = h("select", { class: "pyr-input", "data-option": "language" });
   const optIndices = h("select", { class: "pyr-input", "data-option": "french_indices" }, [
     h("option", { value: "0", text: "K Q J" }),
     h("option", { value: "1", text: "R D V" }),
   ]);
   const optExplainLabel = h("label", { class: "pyr-check" }, [optExplain, h("span")]);
+  const optHighlightLabel = h("label", { class: "pyr-check" }, [optHighlight, h("span")]);
   const optLanguageLabel = h("label", { class: "pyr-label" }, [h("span"), optLanguage]);
   const optIndicesLabel = h("label", { class: "pyr-label" }, [h("span"), optIndices]);
   const optPanel = h("div", { class: "pyr-panel pyr-options", hidden: true }, [
     optExplainLabel,
+    optHighlightLabel,
     optLanguageLabel,
     optIndicesLabel,
   ]);
@@ -1657,6 +1662,7 @@ function buildPanels(ctx, openers) {
     }
   });
   on(optExplain, "change", () => send({ type: "option", name: "explain_mistakes", value: optExplain.checked }));
+  on(optHighlight, "change", () => send({ type: "option", name: "highlight_free", value: optHighlight.checked }));
   on(optLanguage, "change", () => send({ type: "option", name: "language", value: optLanguage.value }));
   on(optIndices, "change", () => send({ type: "option", name: "french_indices", value: optIndices.value === "1" }));
   on(statsClose, "click", () => closeAndReturn(statsPanel, openers.stats));
@@ -1775,6 +1781,8 @@ function buildPanels(ctx, openers) {
     view.shownCode = st.code;
     const explain = !!(st.options && st.options.explain_mistakes);
     if (optExplain.checked !== explain) optExplain.checked = explain;
+    const highlight = !st.options || st.options.highlight_free !== false;
+    if (optHighlight.checked !== highlight) optHighlight.checked = highlight;
     const indices = st.options && st.options.french_indices ? "1" : "0";
     if (optIndices.value !== indices) optIndices.value = indices;
   }
@@ -1787,6 +1795,7 @@ function buildPanels(ctx, openers) {
     setAttr(newCode, "placeholder", S("code_placeholder"));
     setText(/** @type {Node} */ (newRulesLabel.firstChild), S("rules_label"));
     setText(/** @type {Node} */ (optExplainLabel.lastChild), S("explain"));
+    setText(/** @type {Node} */ (optHighlightLabel.lastChild), S("highlight_free"));
     setText(/** @type {Node} */ (optLanguageLabel.firstChild), S("language"));
     setText(/** @type {Node} */ (optIndicesLabel.firstChild), S("indices"));
     for (const [panel, opener] of pairs) setAttr(opener, "aria-expanded", panel.hidden ? "false" : "true");
@@ -1818,7 +1827,7 @@ function buildPanels(ctx, openers) {
 
   return {
     elements: [newPanel, optPanel, statsPanel],
-    pairs, newPanel, newCode, newRules, newError, dealBtn, cancelBtn, optPanel, optExplain, optLanguage,
+    pairs, newPanel, newCode, newRules, newError, dealBtn, cancelBtn, optPanel, optExplain, optHighlight, optLanguage,
     optIndices, statsPanel, statsRules, statsClose, statsBody, statsNote,
     openNewGame: () => toggle(newPanel, openers.new, true),
     close, renderStats, render, renderText,
@@ -1989,8 +1998,8 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
   return { opener, panel, progress, mark, better, losingNote, lines, show, open, hide, render, renderText, elements: [panel] };
 }
 
-/** The card art and the palette Python sends (text.art): put in the view once, so that every
- * card draws as a <use> of the sprite and the table takes its colours from the palette.
+/** The card art and the palette Python sends (the `_art` trait): put in the view once, so that
+ * every card draws as a <use> of the sprite and the table takes its colours from the palette.
  * @param {HTMLElement} root */
 function buildArt(root) {
   const host = h("div", { class: "pyr-sprites", "aria-hidden": "true" });
@@ -1998,9 +2007,8 @@ function buildArt(root) {
   root.prepend(style, host);
   /** @type {Set<string>} */
   const decks = new Set();
-  /** @param {UiText} text */
-  function render(text) {
-    const art = text.art;
+  /** @param {CardArt | undefined} art */
+  function render(art) {
     if (!art) return;
     if (style.textContent !== art.palette) style.textContent = art.palette;
     for (const [name, deck] of Object.entries(art.decks || {})) {
@@ -2064,7 +2072,8 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     menu: toolbar.menu, replayBar: replayBar.bar, replayButtons: replayBar.buttons, slider: replayBar.slider,
     leaveReplay: replayBar.leave, fields: status.fields, tick: status.tick, renderStats: panels.renderStats,
     newPanel: panels.newPanel, newCode: panels.newCode, cancelBtn: panels.cancelBtn,
-    optExplain: panels.optExplain, optLanguage: panels.optLanguage, optIndices: panels.optIndices,
+    optExplain: panels.optExplain, optHighlight: panels.optHighlight, optLanguage: panels.optLanguage,
+    optIndices: panels.optIndices,
     statsPanel: panels.statsPanel, analysis,
   });
 
@@ -2096,7 +2105,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
 
   view.renderText = function renderText() {
     const text = model.get("_text") || /** @type {UiText} */ ({});
-    art.render(text);
+    art.render(model.get("_art"));
     for (const region of regions) region.renderText(text);
     view.render();
   };
@@ -2105,8 +2114,10 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const onText = () => view.renderText();
   model.on("change:_state", onState);
   model.on("change:_text", onText);
+  model.on("change:_art", onText);
   view.listeners.push(() => model.off("change:_state", onState));
   view.listeners.push(() => model.off("change:_text", onText));
+  view.listeners.push(() => model.off("change:_art", onText));
 
   view.destroy = function destroy() {
     for (const off of view.listeners.splice(0)) off();
