@@ -844,21 +844,31 @@ def test_a_hint_clears_a_selection_it_makes_stale():
     assert w.game.selected is None
 
 
-def test_the_card_art_and_the_palette_are_sent_once_for_every_view(r5):
-    """Both decks' sprites, each card's face and top symbols, the back and the palette's CSS
-    travel in their own trait, set once: a tap or a language change sends none of it again."""
+def test_the_card_art_and_the_palette_are_sent_once_a_deck_for_every_view(r5):
+    """The game's deck's sprite, each card's face and top symbols, the back and the palette's
+    CSS travel in their own trait: a tap or a language change sends none of it again; the first
+    game on another deck adds that deck, before the state that draws it."""
     from pyramide_widget.engine.card_art import BACK_ID, face_id, top_id
     from pyramide_widget.engine.cards import FRENCH_DECK, SPANISH_DECK
     from pyramide_widget.engine.palette import stylesheet
 
     art = r5._art
     assert art["back"] == BACK_ID and art["palette"] == stylesheet(".pyr-root")
-    for deck in (FRENCH_DECK, SPANISH_DECK):
-        drawn = art["decks"][deck.name]
-        assert drawn["sprite"].startswith("<svg")
-        assert drawn["faces"] == {str(c): [face_id(c), top_id(c)] for c in deck.cards()}
-        assert all(f'id="{face_id(c)}"' in drawn["sprite"] for c in deck.cards())
+    assert list(art["decks"]) == ["French"]
     spy = CommSpy(r5)
     tap(r5, "pyramid", 7, 6)
     r5.language = "fr"
     assert all("_art" not in update for update in spy.updates())
+    spy = CommSpy(r5)
+    r5.new_game("PY1-B-AAAAAAS")
+    updates = spy.updates()
+    first_art = next(i for i, u in enumerate(updates) if "_art" in u)
+    first_state = next(i for i, u in enumerate(updates) if "_state" in u)
+    assert first_art < first_state, "the Spanish art arrives before the Spanish table"
+    for deck in (FRENCH_DECK, SPANISH_DECK):
+        drawn = r5._art["decks"][deck.name]
+        assert drawn["sprite"].startswith("<svg")
+        assert drawn["faces"] == {str(c): [face_id(c), top_id(c)] for c in deck.cards()}
+        assert all(f'id="{face_id(c)}"' in drawn["sprite"] for c in deck.cards())
+    r5.new_game("PY1-N-AAAAAAS")
+    assert list(r5._art["decks"]) == ["French", "Spanish"], "a deck once sent stays"

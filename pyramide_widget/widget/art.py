@@ -1,42 +1,48 @@
-"""The card art and the palette as the front end draws them, sent once in the trait ``_art``.
+"""The card art and the palette as the front end draws them, in the trait ``_art``.
 
-Every deck a table uses: its sprite (:func:`~pyramide_widget.engine.card_art.sprite`, put in the
-page once) and each card's face and top symbol (``{"K♥": ["pw-fr-KH", "pw-fr-KH-top"]}``, the
-top for a card with a card on its lower half); the back's symbol; and the palette's CSS
-(:func:`~pyramide_widget.engine.palette.stylesheet`), which gives the table's root its ``--pw-*``
-colours in the light and the dark themes. Nothing here changes with the language or the game,
-so it is sent once per widget, never with a tap.
+For each deck the views have drawn so far: its sprite (:func:`~pyramide_widget.engine.card_art.sprite`,
+put in the page once) and each card's face and top symbol (``{"K♥": ["pw-fr-KH",
+"pw-fr-KH-top"]}``, the top for a card with a card on its lower half); the back's symbol; and the
+palette's CSS (:func:`~pyramide_widget.engine.palette.stylesheet`), which gives the table's root its
+``--pw-*`` colours in the light and the dark themes. A deck is added when a game on it is first
+shown (the Spanish deck with the first Spanish game), never with a tap or a language change.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
 from ..engine.card_art import BACK_ID, face_id, sprite, top_id
+from ..engine.cards import Deck
 from ..engine.palette import stylesheet
 from ..engine.table import TABLES
 
 ROOT = ".pyr-root"
 """The element of a view the palette's properties are set on (widget.js's table)."""
 
+DECKS: dict[str, Deck] = {table.deck.name: table.deck for table in TABLES.values()}
+"""Every deck a table uses, by the name the snapshot gives it."""
+
 
 @cache
-def art_for_views() -> dict[str, Any]:
-    """``{"palette": css, "back": id, "decks": {name: {"sprite": svg, "faces": {card: [face,
-    top]}}}}`` for every deck of the known tables."""
-    decks = {table.deck.name: table.deck for table in TABLES.values()}
+def deck_art(name: str) -> dict[str, Any]:
+    """``{"sprite": svg, "faces": {card: [face, top]}}`` for the deck named ``name``."""
+    deck = DECKS[name]
     return {
-        "palette": stylesheet(ROOT),
-        "back": BACK_ID,
-        "decks": {
-            name: {
-                "sprite": sprite(deck),
-                "faces": {str(card): [face_id(card), top_id(card)] for card in deck.cards()},
-            }
-            for name, deck in decks.items()
-        },
+        "sprite": sprite(deck),
+        "faces": {str(card): [face_id(card), top_id(card)] for card in deck.cards()},
     }
 
 
-__all__ = ["ROOT", "art_for_views"]
+def art_for_views(decks: Iterable[str]) -> dict[str, Any]:
+    """``{"palette": css, "back": id, "decks": {name: deck_art(name)}}`` for ``decks``."""
+    return {
+        "palette": stylesheet(ROOT),
+        "back": BACK_ID,
+        "decks": {name: deck_art(name) for name in decks},
+    }
+
+
+__all__ = ["DECKS", "ROOT", "art_for_views", "deck_art"]

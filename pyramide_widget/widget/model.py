@@ -129,7 +129,7 @@ class PyramideWidget(anywidget.AnyWidget):
             french_indices=bool(french_indices),
             highlight_free=bool(highlight_free),
             _text=self._static_text(language),
-            _art=art_for_views(),
+            _art=art_for_views([game.table.deck.name]),
             _state=self._snapshot(),
         )
         self._observe(game)
@@ -395,6 +395,9 @@ class PyramideWidget(anywidget.AnyWidget):
         """Send the snapshot if anything but the clock reading changed (or if forced: a new
         view asks for a fresh clock reading)."""
         new = self._snapshot()
+        deck = new["table"]["deck"]["name"]
+        if deck not in self._art["decks"]:  # the art first: the state draws with it
+            self._art = art_for_views([*self._art["decks"], deck])
         if force or changed(self._state, new):
             self._state = new
 

@@ -1124,7 +1124,7 @@ function buildBoard(ctx) {
 
   /** Every face-up card the player can reach, tableau first. */
   const everyCard = () => [...tableau.cards, ...piles.cards()];
-  const taps = wireTaps(ctx, board, { tableau, piles, everyCard });
+  const taps = wireTaps(ctx, { tableau, piles });
   wireDrag(ctx, board, { everyCard, tap: taps.tapCard, swallow: taps.swallow });
   const keys = wireKeys({ tableau, piles, stock, layout: () => layout });
 
@@ -1178,15 +1178,15 @@ function buildBoard(ctx) {
   return {
     board, cards: tableau.cards, piles, stock: stock.stock, stockCount: stock.count, stockOrder: stock.order,
     discard: discard.box, banner: banner.banner, moveFocus: keys.moveFocus, render, renderText,
-    table: () => layout, sent: () => (shown ? ctx.state().table : null), motion, view,
+    table: () => layout, sent: () => (shown ? ctx.state().table : null), motion,
   };
 }
 
 /** Taps on cards: a card by its place and name, a face-down card by its place alone (the
  * kernel can say it is blocked without the page ever knowing the card).
- * @param {Ctx} ctx @param {HTMLElement} board
- * @param {{tableau: ReturnType<typeof buildTableau>, piles: ReturnType<typeof buildPiles>, everyCard: () => CardEl[]}} parts */
-function wireTaps(ctx, board, { tableau, piles }) {
+ * @param {Ctx} ctx
+ * @param {{tableau: ReturnType<typeof buildTableau>, piles: ReturnType<typeof buildPiles>}} parts */
+function wireTaps(ctx, { tableau, piles }) {
   let swallowClick = false; // set for the click that ends a drag: it is no tap
   /** @param {CardEl | null | undefined} card */
   const tapCard = (card) => {
@@ -1210,7 +1210,7 @@ function wireTaps(ctx, board, { tableau, piles }) {
     swallowClick = true;
     setTimeout(() => (swallowClick = false), 0);
   };
-  return { tapCard, swallow, board };
+  return { tapCard, swallow };
 }
 
 /** Drag a card onto its partner: the same taps as tapping both, and Python decides (a card
