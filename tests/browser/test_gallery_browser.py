@@ -130,7 +130,7 @@ def small_png(png: bytes, path: Path) -> None:
     from PIL import Image
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    image.quantize(colors=96, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+    image.quantize(colors=64, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
 
 
 def every_game(page: Page, nb: Any, root: Locator, where: str, gallery: bool = False) -> list[str]:
@@ -183,6 +183,7 @@ def test_every_game_keeps_one_size_on_the_screen(
 ) -> None:
     app = jupyter_app.app
     nb, root = open_table(page, open_nb, app, size)
+    set_theme(page, "light")  # the server keeps the theme another test chose
     gallery = app == "lab" and size == "1280x720"
     problems = every_game(page, nb, root, f"{app} {size} light", gallery=gallery)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
