@@ -896,8 +896,10 @@ test("with the art, a card is a use of its face in the sprite; a covered card it
   const view = createView(el, model);
   views.push(view);
   const q = (sel) => el.querySelector(sel);
-  assert.equal(q(".pyr-sprites [data-deck='French']") !== null, true, "the sprite, once in the view");
-  assert.equal(q(".pyr-root > style").textContent, ART.palette, "the palette's properties");
+  const host = document.getElementById("pyr-art");
+  assert.equal(host.parentElement, document.body, "in the page, not in an output");
+  assert.ok(host.querySelector("[data-deck='French']"), "the deck's sprite");
+  assert.equal(host.querySelector("style").textContent, ART.palette, "the palette's properties");
   const back = q('.pyr-pyramid [data-face-down="true"]');
   assert.equal(back.querySelector(".pyr-art use").getAttribute("href"), "#pw-back");
   model.set("_state", fixture("r5_start"));
@@ -906,7 +908,9 @@ test("with the art, a card is a use of its face in the sprite; a covered card it
   assert.ok(q('[data-card="K♦"]').classList.contains("pyr-has-art"));
   assert.equal(q('[data-card="10♣"] .pyr-art'), null, "a card the art does not name keeps the drawn face");
   model.set("_art", ART);
-  assert.equal(el.querySelectorAll(".pyr-sprites svg").length, 1, "a deck's sprite is put in once");
+  const other = createView(el, model);
+  views.push(other);
+  assert.equal(host.querySelectorAll("svg").length, 1, "a deck's sprite is put in the page once");
 });
 
 test("the free cards' light is a display option: off, the board draws them like any other", () => {

@@ -1998,23 +1998,28 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
   return { opener, panel, progress, mark, better, losingNote, lines, show, open, hide, render, renderText, elements: [panel] };
 }
 
-/** The card art and the palette Python sends (the `_art` trait): put in the view once, so that
- * every card draws as a <use> of the sprite and the table takes its colours from the palette.
- * @param {HTMLElement} root */
-function buildArt(root) {
-  const host = h("div", { class: "pyr-sprites", "aria-hidden": "true" });
-  const style = h("style");
-  root.prepend(style, host);
-  /** @type {Set<string>} */
-  const decks = new Set();
+/** The card art and the palette Python sends (the `_art` trait): put in the page once for
+ * every view (a deck's sprite is large, and parsing it again for each view would slow every new
+ * one), so that every card draws as a <use> of the sprite and the table takes its colours from
+ * the palette. They stay in the page's body, never in an output a notebook may take out of the
+ * page while another view still draws from them.
+ * @param {Document} page */
+function buildArt(page) {
   /** @param {CardArt | undefined} art */
   function render(art) {
     if (!art) return;
+    let host = page.getElementById("pyr-art");
+    if (!host) {
+      host = h("div", { id: "pyr-art", class: "pyr-sprites", "aria-hidden": "true" }, [h("style")]);
+      page.body.append(host);
+    }
+    const style = /** @type {HTMLStyleElement} */ (host.firstChild);
     if (style.textContent !== art.palette) style.textContent = art.palette;
     for (const [name, deck] of Object.entries(art.decks || {})) {
-      if (decks.has(name)) continue;
-      decks.add(name);
-      host.insertAdjacentHTML("beforeend", deck.sprite);
+      if (host.querySelector(`:scope > [data-art-deck="${name}"]`)) continue;
+      const sprite = h("div", { "data-art-deck": name });
+      sprite.innerHTML = deck.sprite;
+      host.append(sprite);
     }
   }
   return { render };
@@ -2064,7 +2069,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const panelLayer = h("div", { class: "pyr-panels" }, [...panels.elements, analysis.panel]);
   const stage = h("div", { class: "pyr-stage" }, [board.board, panelLayer]);
   const root = h("div", { class: "pyr-root" }, [status.bar, stage, board.stockOrder, toolbar.bar, replayBar.bar]);
-  const art = buildArt(root);
+  const art = buildArt(el.ownerDocument);
   el.append(root);
   /** @type {any} */ (root).pyramideView = view; // for benchmarks and debugging; not a DOM attribute
   Object.assign(view, {
