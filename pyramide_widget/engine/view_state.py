@@ -229,16 +229,9 @@ def table_view(game: Game) -> dict[str, Any]:
     (``{"width", "height", "x", "y", "stock", "discard", "piles": {id: {"x", "y"}}}``: those
     piles in one row beyond the pyramid's broad end); the front end draws the arrangement that
     gives the larger cards. The front end draws from these alone, so a table with a new
-    combination of piles needs no change there.
-
-    The layout keeps a card's size from one game to the next: the stock and the discard pile
-    take the corner of the pyramid's narrow end on the left, the talon piles (waste piles, a
-    cell) the other corner, going inwards while no pyramid card is in the way and then outwards
-    (a smaller pyramid keeps the standard one's corners);
-    the piles dealt at the start (a reserve, columns) stand beside the pyramid in two blocks,
-    level with its broad end, in as many rows as its height holds. Places are columns of
-    lists, not one dict each, because every update sends the snapshot whole: this keeps a
-    tap's update small."""
+    combination of piles needs no change there. The layout keeps a card's size from one game to
+    the next (docs/widget.md, "The table in the page"). Places are columns of lists, not one
+    dict each, because every update sends the snapshot whole: this keeps a tap's update small."""
     return _table_view(game.table)
 
 
