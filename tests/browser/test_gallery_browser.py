@@ -125,12 +125,12 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def small_png(png: bytes, path: Path) -> None:
+def small_png(png: bytes, path: Path, colors: int = 64) -> None:
     """A screenshot as a small palette PNG."""
     from PIL import Image
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    image.quantize(colors=64, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+    image.quantize(colors=colors, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
 
 
 def every_game(page: Page, nb: Any, root: Locator, where: str, gallery: bool = False) -> list[str]:
@@ -249,5 +249,5 @@ def save_game_in_progress(page: Page, nb: Any, root: Locator) -> None:
     free.click()
     expect(free).to_have_attribute("data-selected", "true")
     settle(root)
-    small_png(root.screenshot(), README_IMAGE)
-    assert README_IMAGE.stat().st_size < 150_000
+    small_png(root.screenshot(), README_IMAGE, colors=256)  # the court cards keep their colours
+    assert README_IMAGE.stat().st_size < 250_000
