@@ -143,9 +143,13 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(
     under, top = waste.nth(0).bounding_box(), waste.nth(1).bounding_box()
     place = root.locator('[data-pile="waste"] .pyr-slot-place').bounding_box()
     assert abs(top["x"] - place["x"]) < 1 and under["x"] < top["x"] - 10, (under, top, place)
-    assert waste.nth(1).evaluate(
-        "(el) => { const r = el.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }"
-    ), "the top card is drawn over the card beneath it"
+    waste.nth(1).scroll_into_view_if_needed()
+    hit = waste.nth(1).evaluate(
+        "(el) => { const r = el.getBoundingClientRect();"
+        " const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+        " return at && (el.contains(at) ? 'top' : at.outerHTML.slice(0, 120)); }"
+    )
+    assert hit == "top", f"the top card is drawn over the card beneath it; found {hit}"
 
     # The Analysis, from the toolbar: its progress, then what the kernel found.
     root.evaluate(WATCH_PROGRESS_JS)
