@@ -162,10 +162,11 @@ def _solve(args: argparse.Namespace) -> int:
     rules = _rules(args.rules)
     text = args.code.strip()
     if len(text) == 7 and text.isalpha():
-        text = f"PY1-{(rules or Rules()).letter}-{text}"
-    code = DealCode.parse(text)
-    if rules is not None:
-        code = DealCode(rules.letter, code.letters)
+        code = DealCode.for_rules(rules or Rules(), text)
+    else:
+        code = DealCode.parse(text)
+        if rules is not None:
+            code = DealCode.for_rules(rules, code.letters)
     game = Game.from_code(str(code), rules=rules)
     with (
         _Ticker(sys.stderr, f"solving {game.code}")

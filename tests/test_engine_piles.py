@@ -7,6 +7,7 @@ import pytest
 from preset_sets import PILE_PRESETS
 
 from pyramide_widget import Deal, Game, IllegalMoveError, Move, Place, Record, Rules
+from pyramide_widget.engine.cards import Card, Suit
 from pyramide_widget.engine.deal import SplitMix64
 from pyramide_widget.engine.errors import LayoutError
 from pyramide_widget.engine.moves import parse_move
@@ -18,6 +19,7 @@ from pyramide_widget.engine.table import (
     RESERVE_SIX_TABLE,
     RESERVE_TABLE,
     STANDARD_TABLE,
+    TUTS_TOMB_TABLE,
     Table,
 )
 from pyramide_widget.engine.view_state import snapshot
@@ -276,6 +278,32 @@ def test_a5_a_tap_past_13_says_so_and_keeps_the_last_card_alone() -> None:
     place = game.place_of(b)
     game.tap(place.pile, place.row, place.col)
     assert game.selection == [] and game.selected is None
+
+
+def test_a5_tuts_tomb_lays_the_king_of_spades_first_at_the_top_of_the_pyramid() -> None:
+    """Seed 004: "the king of spades is laid first and represents King Tut at the top of the
+    pyramid". A new Tut's Tomb deal (format PY2) puts the K♠ at the apex and shuffles the other
+    51 cards as deal.py's steps 1-5 do, into the other places and the stock."""
+    for game in (Game.new("U"), Game.from_code(f"PY2-U-{LETTERS}")):
+        assert game.code.startswith("PY2-U-") and game.deal.pyramid[0] == Card(13, Suit.SPADES)
+    deck = [card for card in TUTS_TOMB_TABLE.deck.cards() if card != Card(13, Suit.SPADES)]
+    seed = 18  # AAAAAAS
+    rng = SplitMix64(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    game = Game.from_code(f"PY2-U-{LETTERS}")
+    assert list(game.deal.pyramid[1:]) + list(game.deal.stock) == deck
+    assert Deal.from_letters(LETTERS, TUTS_TOMB_TABLE) == game.deal
+
+
+def test_r4_a_tuts_tomb_code_shared_before_king_tut_still_deals_the_same_cards() -> None:
+    """Codes of format PY1 keep dealing what they dealt (R4): the K♠ shuffled with the rest."""
+    game = Game.from_code(f"PY1-U-{LETTERS}")
+    assert game.code == f"PY1-U-{LETTERS}" and game.rules == Rules.preset("U")
+    assert list(game.deal.pyramid) + list(game.deal.stock) == shuffled(TUTS_TOMB_TABLE)
+    assert Record.from_text(game.record().to_text()).replay().deal == game.deal
+    assert Deal.from_letters(LETTERS, TUTS_TOMB_TABLE, version=1) == game.deal
 
 
 def test_a5_tuts_tomb_deals_three_at_a_time_onto_one_waste() -> None:

@@ -487,7 +487,7 @@ def solve_deals(
 def _chunks(rules: Rules, deals: int, seed: int, chunk_size: int) -> Iterator[list[str]]:
     letters = islice(_draw_letters(seed), deals)
     while chunk := list(islice(letters, chunk_size)):
-        yield [str(DealCode(rules.letter, text)) for text in chunk]
+        yield [str(DealCode.for_rules(rules, text)) for text in chunk]
 
 
 def _stream(

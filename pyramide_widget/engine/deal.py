@@ -1,7 +1,9 @@
 """Deals, deal codes and the portable deal generator (R3, R4, R5).
 
 A code such as ``PY1-N-AAAAAAS`` is the format version, a rules letter (``X`` for custom rules)
-and 7 letters A–Z that fix the cards. The generator is specified in docs/design/deals.md."""
+and 7 letters A–Z that fix the cards. The generator is specified in docs/design/deals.md: format
+version 1 (``PY1``), and format 2 (``PY2``), which lays a table's apex card first (Tut's Tomb's
+K♠) and is what a new deal of such a table gets (:func:`format_version`)."""
 
 from __future__ import annotations
 
@@ -19,18 +21,26 @@ from .rules import CUSTOM_LETTER, PRESETS, Rules
 from .table import STANDARD_TABLE, Table
 from .text import ascii_upper
 
-CODE_VERSION = "PY1"
+FORMAT_VERSIONS = (1, 2)
+"""The generator's format versions (docs/design/deals.md): a code's ``PY1`` or ``PY2``."""
 DEAL_LETTERS = 7
 _MASK64 = (1 << 64) - 1
 # ASCII only, checked before upper-casing: "ß".upper() is "SS" and "ſ".upper() is "S", so
 # upper-casing first would let other text pass for another code (R4).
-_CODE_RE = re.compile(r"PY1-([A-Z])-([A-Z]{7})", re.ASCII | re.IGNORECASE)
+_CODE_RE = re.compile(r"PY([0-9])-([A-Z])-([A-Z]{7})", re.ASCII | re.IGNORECASE)
 _LETTERS_RE = re.compile(r"[A-Z]{7}", re.ASCII | re.IGNORECASE)
 _CARD_SEPARATORS = re.compile(r"[\s,]+")
 CODE_SYNTAX = (
-    "a code looks like PY1-N-AAAAAAS: 'PY1', a dash, one rules letter "
-    f"({', '.join(PRESETS)}), a dash, then 7 letters A-Z (case does not matter)"
+    "a code looks like PY1-N-AAAAAAS: 'PY1' ('PY2' for a deal with a card laid first, as "
+    f"Tut's Tomb's), a dash, one rules letter ({', '.join(PRESETS)}), a dash, then 7 letters "
+    "A-Z (case does not matter)"
 )
+
+
+def format_version(table: Table) -> int:
+    """The format version a new deal on ``table`` gets: 2 where the table lays an apex card
+    first (Tut's Tomb), 1 elsewhere (format 2 deals the same cards there)."""
+    return 2 if table.apex is not None else 1
 
 
 class SplitMix64:
@@ -70,19 +80,28 @@ class Deal:
     piles: tuple[tuple[Card, ...], ...] = ()
 
     @classmethod
-    def from_letters(cls, letters: str, table: Table = STANDARD_TABLE) -> Deal:
+    def from_letters(
+        cls, letters: str, table: Table = STANDARD_TABLE, version: int | None = None
+    ) -> Deal:
         """Deal the cards that 7 code letters fix on ``table``, with the generator of format
-        version 1."""
+        ``version`` (by default the table's, :func:`format_version`)."""
         letters = _check_letters(letters)
         _check_table(table)
+        version = _check_version(version, table)
         seed = 0
         for letter in letters:
             seed = seed * 26 + ord(letter) - ord("A")
         rng = SplitMix64(seed)
         deck = table.deck.cards()
+        if version == 2:  # step 4a: the apex card laid first, the rest shuffled
+            assert table.apex is not None
+            deck.remove(table.apex)
         for i in range(len(deck) - 1, 0, -1):
             j = rng.below(i + 1)
             deck[i], deck[j] = deck[j], deck[i]
+        if version == 2:
+            assert table.apex is not None
+            deck.insert(0, table.apex)
         size = table.shape.size
         start = size + table.dealt_to_waste
         piles = []
@@ -254,6 +273,29 @@ def _card_list(name: str, cards: object) -> list[Any]:
     return list(cards)
 
 
+def _known_version(version: object) -> int:
+    """``version`` if it is a format version (an int of :data:`FORMAT_VERSIONS`)."""
+    if type(version) is not int or version not in FORMAT_VERSIONS:
+        raise CodeError(
+            f"the deal format version is one of {', '.join(map(str, FORMAT_VERSIONS))}, got {reprlib.repr(version)}; {CODE_SYNTAX}"
+        )
+    return version
+
+
+def _check_version(version: object, table: Table) -> int:
+    """``version`` (``None``: the table's own, :func:`format_version`), checked against what
+    ``table`` deals."""
+    if version is None:
+        return format_version(table)
+    version = _known_version(version)
+    if version == 2 and table.apex is None:
+        raise CodeError(
+            f"format 2 (PY2) lays the table's apex card first; the {table.name} table has none, "
+            f"its codes are PY1; {CODE_SYNTAX}"
+        )
+    return version
+
+
 def _check_letters(letters: str) -> str:
     if not isinstance(letters, str) or not _LETTERS_RE.fullmatch(letters.strip()):
         raise CodeError(f"{reprlib.repr(letters)} is not 7 deal letters A-Z; {CODE_SYNTAX}")
@@ -262,10 +304,13 @@ def _check_letters(letters: str) -> str:
 
 @dataclass(frozen=True)
 class DealCode:
-    """A parsed deal code: rules letter plus 7 deal letters."""
+    """A parsed deal code: rules letter plus 7 deal letters, and the format version (``None``
+    when built: the preset table's :func:`format_version`, 1 for custom rules; use
+    :meth:`for_rules` where the rules, and so the table, are known)."""
 
     rules_letter: str
     letters: str
+    version: int | None = None
 
     def __post_init__(self) -> None:
         if self.rules_letter != CUSTOM_LETTER and self.rules_letter not in PRESETS:
@@ -278,6 +323,16 @@ class DealCode:
             raise CodeError(
                 f"{reprlib.repr(self.letters)} is not 7 upper-case deal letters A-Z; {CODE_SYNTAX}"
             )
+        if self.rules_letter == CUSTOM_LETTER:  # the table comes with the rules, at the deal
+            version = 1 if self.version is None else _known_version(self.version)
+        else:
+            version = _check_version(self.version, PRESETS[self.rules_letter].rules.table)
+        object.__setattr__(self, "version", version)
+
+    @classmethod
+    def for_rules(cls, rules: Rules, letters: str) -> DealCode:
+        """The code of ``letters`` under ``rules``, in the format a new deal on their table gets."""
+        return cls(rules.letter, _check_letters(letters), format_version(rules.table))
 
     @classmethod
     def parse(cls, code: str) -> DealCode:
@@ -289,19 +344,21 @@ class DealCode:
         match = _CODE_RE.fullmatch(code.strip())
         if match is None:
             raise CodeError(f"{reprlib.repr(code)} is not a deal code; {CODE_SYNTAX}")
-        letter, letters = (ascii_upper(group) for group in match.groups())
+        version, letter, letters = (ascii_upper(group) for group in match.groups())
+        if int(version) not in FORMAT_VERSIONS:
+            raise CodeError(f"{code!r} names an unknown format version PY{version}; {CODE_SYNTAX}")
         if letter != CUSTOM_LETTER and letter not in PRESETS:
             raise CodeError(f"{code!r} names unknown rules {letter!r}; {CODE_SYNTAX}")
-        return cls(letter, letters)
+        return cls(letter, letters, int(version))
 
     @classmethod
     def random(cls, rules: Rules) -> DealCode:
         """A fresh code with cryptographically random letters."""
         letters = "".join(chr(ord("A") + secrets.randbelow(26)) for _ in range(DEAL_LETTERS))
-        return cls(rules.letter, letters)
+        return cls.for_rules(rules, letters)
 
     def __str__(self) -> str:
-        return f"{CODE_VERSION}-{self.rules_letter}-{self.letters}"
+        return f"PY{self.version}-{self.rules_letter}-{self.letters}"
 
     @property
     def rules(self) -> Rules:
@@ -318,4 +375,4 @@ class DealCode:
         rules letter names (a custom-rules code, ``X``, needs its table passed)."""
         if table is None:
             table = self.rules.table
-        return Deal.from_letters(self.letters, table)
+        return Deal.from_letters(self.letters, table, self.version)

@@ -207,7 +207,7 @@ class Game:
         if rules is None:
             rules = parsed.rules  # for letter X this raises, saying how to pass the rules
         elif parsed.rules_letter == CUSTOM_LETTER:
-            parsed = DealCode(rules.letter, parsed.letters)
+            parsed = DealCode(rules.letter, parsed.letters, parsed.version)
         elif rules != parsed.rules:
             raise CodeError(
                 f"{parsed} names the {parsed.rules.name} rules ({parsed.rules_letter}), "

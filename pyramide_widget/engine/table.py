@@ -9,7 +9,7 @@ import reprlib
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import FRENCH_DECK, SPANISH_DECK, Deck
+from .cards import FRENCH_DECK, SPANISH_DECK, Card, Deck, Suit
 from .geometry import STANDARD_SHAPE, PyramidShape, Shape, TriangleShape
 from .piles import ONE_WASTE, Pile, PileKind, pile_ids
 
@@ -26,7 +26,9 @@ class Table:
     end lists them (one waste pile by default). ``draw``: how many cards one draw turns from
     the stock, dealt one onto each waste pile in turn (Apophis: three onto three piles; Tut's
     Tomb: three onto its one pile). ``groups``: any set of free cards whose ranks sum to the
-    pair sum may be removed together, not only pairs (Tut's Tomb).
+    pair sum may be removed together, not only pairs (Tut's Tomb). ``apex``: a card the deal
+    lays first, at the top of the pyramid, the rest shuffled around it (Tut's Tomb: the K♠,
+    King Tut; deal format 2, :mod:`~pyramide_widget.engine.deal`).
     """
 
     name: str
@@ -37,6 +39,7 @@ class Table:
     piles: tuple[Pile, ...] = ONE_WASTE
     draw: int = 1
     groups: bool = False
+    apex: Card | None = None
 
     def __post_init__(self) -> None:
         # A new game is written by hand here: say at once what is wrong with its definition.
@@ -57,6 +60,10 @@ class Table:
             )
         if type(self.draw) is not int or self.draw < 1:
             raise ValueError(f"Table.draw must be a whole number >= 1, got {self.draw!r}")
+        if self.apex is not None and self.apex not in self.deck:
+            raise ValueError(
+                f"Table.apex must be a card of the {self.deck.name} deck, got {self.apex!r}"
+            )
         dealt = self.dealt_to_waste + sum(p.dealt for p in self.piles)
         if self.shape.size + dealt > self.deck.size:
             raise ValueError(
@@ -176,9 +183,11 @@ CELL_TABLE = Table(
 """One free cell beside the waste (docs/rules.md A3)."""
 GIZA_TABLE = Table("Giza", STANDARD_SHAPE, FRENCH_DECK, piles=(Pile(PileKind.COLUMN, 3),) * 8)
 """The other 24 cards as eight face-up columns of three; no stock, no waste (docs/rules.md A4)."""
-TUTS_TOMB_TABLE = Table("Tut's Tomb", STANDARD_SHAPE, FRENCH_DECK, draw=3, groups=True)
-"""The stock dealt three at a time onto one waste; any free cards summing to 13 go together
-(docs/rules.md A5)."""
+TUTS_TOMB_TABLE = Table(
+    "Tut's Tomb", STANDARD_SHAPE, FRENCH_DECK, draw=3, groups=True, apex=Card(13, Suit.SPADES)
+)
+"""The K♠ (King Tut) laid first at the top of the pyramid; the stock dealt three at a time onto
+one waste; any free cards summing to 13 go together (docs/rules.md A5)."""
 
 TABLES: dict[str, Table] = {
     table.name: table

@@ -44,7 +44,7 @@ def deal(
         )
     if DEAL_LETTERS.fullmatch(code.strip()):
         rules = rules or Rules()
-        return Game.from_code(f"PY1-{rules.letter}-{code.strip()}", rules, **options)
+        return Game.from_code(str(DealCode.for_rules(rules, code.strip())), rules, **options)
     return Game.from_code(code, rules, **options)
 
 
