@@ -1,11 +1,12 @@
-"""Build the solver's optional compiled search (``pyramide_widget/solver/_compiled_search.c``).
+"""Build the solver's optional compiled searches (``pyramide_widget/solver/_compiled_search.c``
+and ``_compiled_piles.c``, the search of the games with other piles).
 
-The extension is one C file against the CPython C API: this script compiles it with the C
+Each extension is one C file against the CPython C API: this script compiles them with the C
 compiler Python was built with (``sysconfig``), with no download and no build tool beyond it.
 ``pip install -e .`` and ``pip install .`` run it through ``hatch_build.py``; run it by hand
-after changing the C file::
+after changing a C file::
 
-    python build_compiled.py            # builds next to the source, where an editable install looks
+    python build_compiled.py            # builds next to the sources, where an editable install looks
 
 Where it cannot build (no compiler, no Python headers) the solver runs in pure Python with the
 same answers (``PYRAMIDE_REQUIRE_COMPILED=1``, as CI sets it, makes that an error);
@@ -24,14 +25,19 @@ import sysconfig
 from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parent / "pyramide_widget" / "solver" / "_compiled_search.c"
-MODULE = "_compiled_search"
+SOURCES = (SOURCE, SOURCE.with_name("_compiled_piles.c"))
 SKIP_VARIABLE = "PYRAMIDE_PURE_PYTHON_WHEEL"
 REQUIRE_VARIABLE = "PYRAMIDE_REQUIRE_COMPILED"  # CI: a build that fails is an error, not a warning
 
 
-def library_name() -> str:
-    """The file name Python imports the module from on this interpreter."""
-    return MODULE + (sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+def library_name(source: Path = SOURCE) -> str:
+    """The file name Python imports the module of ``source`` from on this interpreter."""
+    return source.stem + (sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+
+
+def build_all(output_dir: Path) -> list[Path]:
+    """Compile every extension (:data:`SOURCES`) into ``output_dir``; their paths."""
+    return [build(output_dir, source) for source in SOURCES]
 
 
 def build(output_dir: Path, source: Path = SOURCE) -> Path:
@@ -44,7 +50,7 @@ def build(output_dir: Path, source: Path = SOURCE) -> Path:
     if not (Path(include) / "Python.h").is_file():
         raise RuntimeError(f"no Python headers (Python.h is not in {include})")
     output_dir.mkdir(parents=True, exist_ok=True)
-    target = output_dir / library_name()
+    target = output_dir / library_name(source)
     partial = target.with_name(target.name + ".part")  # never leave a half-written library
     command = [
         *compiler,
@@ -68,6 +74,7 @@ def build(output_dir: Path, source: Path = SOURCE) -> Path:
 
 if __name__ == "__main__":
     try:
-        print(build(SOURCE.parent))
+        for library in build_all(SOURCE.parent):
+            print(library)
     except RuntimeError as error:
         sys.exit(f"build_compiled.py: {error}")

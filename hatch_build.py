@@ -1,4 +1,4 @@
-"""The hatchling build hook that adds the solver's compiled search to a wheel when it builds
+"""The hatchling build hook that adds the solver's compiled searches to a wheel when they build
 (build_compiled.py says how, and when it is skipped). A wheel with it is tagged for this
 interpreter and platform; without it the wheel stays pure Python, and so does the solver."""
 
@@ -42,7 +42,7 @@ class CompiledSearchHook(BuildHookInterface):
             else Path(tempfile.mkdtemp(prefix="pyramide-compiled-"))
         )
         try:
-            library = script.build(output)
+            libraries = script.build_all(output)
         except RuntimeError as error:
             if os.environ.get(script.REQUIRE_VARIABLE):
                 raise RuntimeError(
@@ -54,6 +54,7 @@ class CompiledSearchHook(BuildHookInterface):
             print(message, file=sys.stderr)
             return
         if not editable:
-            build_data["force_include"][str(library)] = f"pyramide_widget/solver/{library.name}"
+            for library in libraries:
+                build_data["force_include"][str(library)] = f"pyramide_widget/solver/{library.name}"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True

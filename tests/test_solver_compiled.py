@@ -16,7 +16,6 @@ installed is a failure, never a skip, so these differential tests always run the
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -25,6 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from compiled_build import REQUIRED, build_script, fresh_module
 from solver_reference import ALL_KNOBS, knobs_id, near_wins, playout, small_positions
 
 from pyramide_widget import Game
@@ -35,38 +35,15 @@ from pyramide_widget.engine.table import TABLES
 from pyramide_widget.solver import SearchLimitReached, SolveResult, compiled, hint, solve
 from pyramide_widget.solver.piles import needs_pile_search
 
-ROOT = Path(__file__).resolve().parent.parent
-REQUIRED = bool(os.environ.get("PYRAMIDE_REQUIRE_COMPILED"))
 # Per preset: how many deals CI checks (fewer for the one-pass presets, slow in pure Python).
 SAMPLE = {"S": 3, "T": 2, "R": 2}
 DEFAULT_SAMPLE = 10
 
 
-def _build_script():
-    spec = importlib.util.spec_from_file_location("build_compiled", ROOT / "build_compiled.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module", autouse=True)
 def fresh_build(tmp_path_factory: pytest.TempPathFactory):
     """The compiled search built now from the C source, in use for this module's tests."""
-    script = _build_script()
-    try:
-        library = script.build(tmp_path_factory.mktemp("compiled"))
-    except RuntimeError as error:
-        message = (
-            f"the compiled search cannot be built here, the solver runs in pure Python: {error}"
-        )
-        if REQUIRED:
-            pytest.fail(f"PYRAMIDE_REQUIRE_COMPILED is set but {message}")
-        pytest.skip(message)
-    spec = importlib.util.spec_from_file_location(
-        "pyramide_widget.solver._compiled_search", library
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = fresh_module(tmp_path_factory.mktemp("compiled"), "_compiled_search")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(compiled, "_module", module)
         yield module
@@ -276,15 +253,10 @@ def test_without_the_extension_auto_falls_back_and_compiled_says_why(
         solve("PY1-S-AAAAAAS", engine="compiled")
 
 
-def test_tables_with_other_piles_run_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
-    for table in TABLES.values():  # the compiled search models every table the pile search does not
+def test_the_one_waste_search_models_every_table_the_pile_search_does_not() -> None:
+    """The tables with other piles have their own compiled search (test_solver_compiled_piles.py)."""
+    for table in TABLES.values():
         assert compiled.models(table) is not needs_pile_search(table), table.name
-    game = Game.new(Rules(table=TABLES["Giza"]))
-    with pytest.raises(ValueError, match="the Giza table has other piles"):
-        solve(game, engine="compiled")
-    with pytest.raises(ValueError, match="engine must be one of"):
-        solve(game, engine="C")
 
 
 @pytest.mark.parametrize("engine", ["C", "", None, 1, "Python"])
@@ -316,7 +288,7 @@ def test_the_extension_refuses_a_position_it_cannot_hold(fresh_build) -> None:
 def test_the_build_says_why_it_cannot_build(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    script = _build_script()
+    script = build_script()
     real = sysconfig.get_config_var
 
     def config(name: str):

@@ -59,12 +59,3 @@ def test_optimal_finds_the_one_move_that_wins() -> None:
     line = solve(game).solution
     before = replayed(game, line[:-1])
     assert solve(before, optimal=True).solution == [line[-1]]
-
-
-def test_the_compiled_engine_is_refused_for_a_pile_game_and_auto_runs_python() -> None:
-    game = Game.from_code(f"PY1-C-{QUICK['C']}")
-    with pytest.raises(ValueError, match=r"compiled.*Cell table"):
-        solve(game, engine="compiled")
-    assert solve(game, engine="auto").engine == "python"
-    with pytest.raises(ValueError, match="engine must be one of"):
-        solve(game, engine="fast")

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
-from .compiled import CompiledSearch, refuse_compiled, use_compiled
+from .compiled import CompiledPileSearch, CompiledSearch, pile_search, use_compiled
 from .encoded import EncodedPosition
-from .piles import PileOutOfNodes, PileSearch, needs_pile_search
+from .piles import PileOutOfNodes, needs_pile_search
 from .pool import PoolSearch
 from .search import OutOfNodes, Search
 from .sequence import SequenceSearch
@@ -161,11 +161,7 @@ def solve(
 def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> SolveResult:
     started = time.perf_counter()
     if needs_pile_search(game.rules.table):  # the games with other piles: their own search
-        refuse_compiled(
-            engine,
-            f"the {game.rules.table.name} table has other piles, whose search runs in Python",
-        )
-        return _solve_piles(game, optimal, max_nodes, started)
+        return _solve_piles(game, optimal, max_nodes, started, engine)
     limit = max_nodes if max_nodes is not None else -1
     encoded = EncodedPosition(game.position(), game.rules)
     compiled = use_compiled(engine, encoded)
@@ -263,9 +259,13 @@ def _solve_limited(game: Game, encoded: EncodedPosition, limit: int) -> tuple[Se
     return (decider if decider.win_steps is not None else counter), relaxed
 
 
-def _solve_piles(game: Game, optimal: bool, max_nodes: int | None, started: float) -> SolveResult:
-    """The answer of :class:`~pyramide_widget.solver.piles.PileSearch` (the games with other piles)."""
-    search = PileSearch(game, max_nodes)
+def _solve_piles(
+    game: Game, optimal: bool, max_nodes: int | None, started: float, engine: str
+) -> SolveResult:
+    """The answer of :class:`~pyramide_widget.solver.piles.PileSearch` (the games with other
+    piles), compiled where it can run (:func:`.compiled.pile_search`)."""
+    search = pile_search(game, max_nodes, engine)
+    ran = "compiled" if isinstance(search, CompiledPileSearch) else "python"
     if game.is_over:
         won = str(game.status) == "won"
         return SolveResult(
@@ -276,6 +276,7 @@ def _solve_piles(game: Game, optimal: bool, max_nodes: int | None, started: floa
             0,
             time.perf_counter() - started,
             optimal,
+            ran,
         )
     search.run(optimal)
     return SolveResult(
@@ -286,6 +287,7 @@ def _solve_piles(game: Game, optimal: bool, max_nodes: int | None, started: floa
         nodes=search.nodes,
         seconds=time.perf_counter() - started,
         optimal=optimal,
+        engine=ran,
     )
 
 

@@ -1,8 +1,10 @@
 """The optional compiled search and which engine a solve runs on.
 
-``_compiled_search.c`` ports the default searches and the fewest-moves A* line by line, so it
-gives the same answers, lines and node counts; the pure-Python searches stay the reference and
-run wherever it is not built (docs/design/solver.md)."""
+``_compiled_search.c`` ports the default searches and the fewest-moves A* line by line, and
+``_compiled_piles.c`` the search of the games with other piles (:class:`.piles.PileSearch`, from
+the data it computes, so each table's rules are stated once, in Python), so both give the same
+answers, lines and node counts; the pure-Python searches stay the reference and run wherever
+they are not built (docs/design/solver.md)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,10 @@ import os
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
 from ..engine.piles import ONE_WASTE
 from .encoded import EncodedPosition
+from .piles import PileOutOfNodes, PileSearch
 from .search import OutOfNodes, Search
 
 if TYPE_CHECKING:
@@ -25,17 +29,24 @@ except (
     ImportError
 ):  # not built here (no compiler at install), or an interpreter that cannot load it
     _module = None
+_piles: ModuleType | None
+try:
+    from . import _compiled_piles as _piles  # type: ignore[attr-defined, no-redef]
+except ImportError:
+    _piles = None
 
 ENGINES = ("auto", "compiled", "python")
 ENVIRONMENT_VARIABLE = "PYRAMIDE_SOLVER"
 _MAX_PLACES = _MAX_TALON = 32
 _MAX_TARGET = 15
 _MAX_RECYCLES = 2**31 - 1
+_MAX_CARDS = 64
+_MAX_PILES = 12
 
 
 def available() -> bool:
-    """Whether the compiled search is built and loaded in this interpreter."""
-    return _module is not None
+    """Whether the compiled searches are built and loaded in this interpreter."""
+    return _module is not None and _piles is not None
 
 
 def _requested(engine: str) -> str:
@@ -74,13 +85,6 @@ def _unsupported(encoded: EncodedPosition) -> str | None:
     ):
         return f"the compiled search handles at most {_MAX_PLACES} pyramid places and talon cards and a pair sum of {_MAX_TARGET}"
     return None
-
-
-def refuse_compiled(engine: str, reason: str) -> None:
-    """For a solve that only Python can run (the games with other piles): check ``engine`` and
-    raise ``ValueError`` with ``reason`` if it insists on the compiled search."""
-    if _requested(engine) == "compiled":
-        raise ValueError(f"engine='compiled' cannot run here: {reason}")
 
 
 def use_compiled(engine: str, encoded: EncodedPosition) -> bool:
@@ -139,3 +143,100 @@ class CompiledSearch(Search):
         self.win_steps = win
         if stopped:
             raise OutOfNodes(self)
+
+
+def _pile_unsupported(search: PileSearch) -> str | None:
+    """Why the compiled pile search cannot answer for this search's table, or ``None``."""
+    if _piles is None:
+        return "the compiled search is not built in this installation (see the README: the accelerator)"
+    per_rank = max(search.rank.count(r) for r in set(search.rank))
+    if (
+        search.size > _MAX_PLACES
+        or len(search.cards) > _MAX_CARDS
+        or len(search.kinds) > _MAX_PILES
+        or search.target > _MAX_TARGET
+        or per_rank > 15
+        or (search.limit_recycles is not None and search.limit_recycles > _MAX_RECYCLES)
+    ):
+        return (
+            f"the compiled pile search handles at most {_MAX_PLACES} pyramid places, {_MAX_CARDS} cards, "
+            f"{_MAX_PILES} piles and a pair sum of {_MAX_TARGET}"
+        )
+    return None
+
+
+def pile_search(game: Game, limit: int | None, engine: str) -> PileSearch:
+    """The search of a game with other piles on the engine asked for (see :func:`use_compiled`):
+    a :class:`CompiledPileSearch` or the pure-Python :class:`.piles.PileSearch`."""
+    requested = _requested(engine)
+    search = PileSearch(game, limit)
+    if requested == "python":
+        return search
+    reason = _pile_unsupported(search)
+    if reason is not None:
+        if requested == "compiled":
+            raise ValueError(f"engine='compiled' cannot run here: {reason}")
+        return search
+    return CompiledPileSearch(game, limit)
+
+
+_PILE_CODES = {"waste": 0, "reserve": 1, "column": 2, "cell": 3}  # the C file's enum
+_MOVE_KINDS = {"K": MoveKind.KING, "P": MoveKind.PAIR, "G": MoveKind.GROUP, "C": MoveKind.CELL}
+
+
+class CompiledPileSearch(PileSearch):
+    """:class:`.piles.PileSearch` whose :meth:`run` is the compiled port: the same data, the same
+    states in the same order, so the same answer, lines and node count."""
+
+    def run(self, optimal: bool = False) -> None:
+        assert _piles is not None
+        removed, piles, stock, fresh, recycles = self.start
+        stopped, solution, best, best_removed, nodes = _piles.search(
+            rank=self.rank,
+            pyramid=self.pyramid,
+            covers=self.covers,
+            cone=self.cone,
+            unreachable=self.unreachable,
+            kinds=[_PILE_CODES[kind] for kind in self.kinds],
+            waste=self.waste,
+            cells=self.cells,
+            alike=self.alike,
+            others=self.others,
+            piles=piles,
+            stock=stock,
+            removed=removed,
+            fresh=int(fresh),
+            recycles_used=recycles,
+            target=self.target,
+            draw=self.draw,
+            groups=int(self.groups),
+            strict=int(self.strict),
+            limit_recycles=-1 if self.limit_recycles is None else self.limit_recycles,
+            against_waste=int(self.against_waste),
+            coverer=int(self.coverer),
+            cycle=int(self.cycle),
+            pool=int(self.pool),
+            at_once=self.at_once,
+            relaxable=int(self.relaxable),
+            limit=-1 if self.limit is None else self.limit,
+            optimal=optimal,
+        )
+        self.nodes = nodes
+        self.best_removed = best_removed
+        self.best_line = self._moves(best)
+        if stopped:
+            raise PileOutOfNodes(nodes, self.best_line, best_removed)
+        self.solution = None if solution is None else self._moves(solution)
+
+    def _moves(self, line: list[tuple[str | int, ...]]) -> list[Move]:
+        """The engine's moves of a compiled line: (kind, deck indices...)."""
+        moves = []
+        for kind, *cards in line:
+            assert isinstance(kind, str)
+            if kind == "D":
+                moves.append(DRAW)
+            elif kind == "R":
+                moves.append(RECYCLE)
+            else:
+                moves.append(Move(_MOVE_KINDS[kind], tuple(self.cards[int(c)] for c in cards)))
+        return moves
