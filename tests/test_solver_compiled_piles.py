@@ -144,7 +144,7 @@ def test_optimal_gets_the_python_answer(letter: str) -> None:
 @pytest.mark.parametrize(
     ("code", "budgets"),
     [
-        ("PY2-U-AAAAAAS", (1, 2, 40, 300, 1_000)),  # groups: the relaxations take nodes too
+        ("PY2-U-AAAAAAS", (1, 2, 40, 300, 700)),  # groups: the relaxations take nodes too
         ("PY1-C-MIGFQQC", (1, 500, 20_000)),  # a cell: the start's relaxation may take half
         ("PY1-G-AAAAAAS", (1, 100, 400)),  # strict win, eight columns
         ("PY1-Y-AAAAAAS", (1, 30, 300)),  # a pool game: its steps draw and recycle

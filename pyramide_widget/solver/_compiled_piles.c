@@ -90,10 +90,12 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
     return mix(h ^ w);
 }
 
-/* Open addressing on a two-word key, mapping to an int (the remembered answers). */
+/* Open addressing on a key of two words, the first below 2**40, mapping to a number below 2**24
+ * (the remembered answers), kept with the first word: 16 bytes a slot, 0 an empty one. */
+#define MAP_KEY ((((uint64_t)1) << 40) - 1)
+
 typedef struct {
-    uint64_t a, b;
-    int64_t v; /* -1: an empty slot */
+    uint64_t a, b; /* a: the key's first word, and its value plus one from bit 40 */
 } Slot;
 
 typedef struct {
@@ -102,47 +104,56 @@ typedef struct {
 } Map;
 
 static void map_init(Context *ctx, Map *m, size_t cap) {
-    m->slots = malloc(cap * sizeof(Slot));
+    m->slots = calloc(cap, sizeof(Slot));
     if (!m->slots) fail_memory(ctx);
-    for (size_t k = 0; k < cap; k++) m->slots[k].v = -1;
     m->cap = cap;
     m->used = 0;
 }
 
-static Slot *map_slot(const Map *m, uint64_t a, uint64_t b) {
-    size_t mask = m->cap - 1, i = mix(a ^ mix(b)) & mask;
+static inline size_t map_home(const Map *m, uint64_t a, uint64_t b) { return mix(a ^ mix(b)) & (m->cap - 1); }
+
+static inline Slot *map_slot(const Map *m, uint64_t a, uint64_t b) {
+    size_t mask = m->cap - 1, i = map_home(m, a, b);
     for (;;) {
         Slot *s = &m->slots[i];
-        if (s->v < 0 || (s->a == a && s->b == b)) return s;
+        if (!s->a || ((s->a & MAP_KEY) == a && s->b == b)) return s;
         i = (i + 1) & mask;
     }
 }
 
-static int64_t map_get(const Map *m, uint64_t a, uint64_t b) { return map_slot(m, a, b)->v; }
+static inline void map_prefetch(const Map *m, uint64_t a, uint64_t b) { __builtin_prefetch(&m->slots[map_home(m, a, b)]); }
+
+/* The value of (a, b), or -1. */
+static inline int64_t map_get(const Map *m, uint64_t a, uint64_t b) {
+    const Slot *s = map_slot(m, a, b);
+    return s->a ? (int64_t)(s->a >> 40) - 1 : -1;
+}
 
 static void map_set(Context *ctx, Map *m, uint64_t a, uint64_t b, int64_t v) {
+    if (v + 1 >= (int64_t)1 << 24) fail_memory(ctx);
     if (2 * (m->used + 1) > m->cap) {
         Map bigger;
         map_init(ctx, &bigger, 2 * m->cap);
         for (size_t k = 0; k < m->cap; k++)
-            if (m->slots[k].v >= 0) *map_slot(&bigger, m->slots[k].a, m->slots[k].b) = m->slots[k];
+            if (m->slots[k].a) *map_slot(&bigger, m->slots[k].a & MAP_KEY, m->slots[k].b) = m->slots[k];
         bigger.used = m->used;
         free(m->slots);
         *m = bigger;
     }
     Slot *s = map_slot(m, a, b);
-    if (s->v < 0) m->used++;
-    s->a = a;
+    if (!s->a) m->used++;
+    s->a = a | (uint64_t)(v + 1) << 40;
     s->b = b;
-    s->v = v;
 }
 
-/* A set of byte strings (the canonical keys seen; the exact states of the breadth-first search),
- * each with the number it was added as. */
+/* A set of byte strings (the canonical keys seen; the exact states of the breadth-first search):
+ * one cache line a slot, the string in it when it fits, else in ``bytes``. */
+#define INLINE_KEY 54
+
 typedef struct {
     uint64_t hash;
-    uint32_t offset, length; /* length 0: an empty slot */
-    uint32_t value;
+    uint16_t length; /* 0: an empty slot */
+    uint8_t bytes[INLINE_KEY]; /* the string, or where it starts in KeySet.bytes */
 } KeySlot;
 
 typedef struct {
@@ -152,13 +163,26 @@ typedef struct {
     size_t nbytes, bytes_cap;
 } KeySet;
 
+static KeySlot *new_slots(Context *ctx, size_t cap) {
+    void *slots = NULL;
+    if (posix_memalign(&slots, 64, cap * sizeof(KeySlot))) fail_memory(ctx);
+    memset(slots, 0, cap * sizeof(KeySlot));
+    return slots;
+}
+
 static void keyset_init(Context *ctx, KeySet *s, size_t cap) {
-    s->slots = calloc(cap, sizeof(KeySlot));
-    if (!s->slots) fail_memory(ctx);
+    s->slots = new_slots(ctx, cap);
     s->cap = cap;
     s->used = 0;
     s->bytes = NULL;
     s->nbytes = s->bytes_cap = 0;
+}
+
+static const uint8_t *slot_bytes(const KeySet *s, const KeySlot *slot) {
+    if (slot->length <= INLINE_KEY) return slot->bytes;
+    uint64_t offset;
+    memcpy(&offset, slot->bytes, sizeof(offset));
+    return s->bytes + offset;
 }
 
 static KeySlot *keyset_slot(const KeySet *s, const uint8_t *key, uint32_t n, uint64_t hash) {
@@ -166,24 +190,20 @@ static KeySlot *keyset_slot(const KeySet *s, const uint8_t *key, uint32_t n, uin
     for (;;) {
         KeySlot *slot = &s->slots[i];
         if (!slot->length) return slot;
-        if (slot->hash == hash && slot->length == n && !memcmp(s->bytes + slot->offset, key, n)) return slot;
+        if (slot->hash == hash && slot->length == n && !memcmp(slot_bytes(s, slot), key, n)) return slot;
         i = (i + 1) & mask;
     }
 }
 
-/* The number ``key`` was added as; added now as ``value`` (returning -1) if it was not there. */
-static int64_t keyset_add(Context *ctx, KeySet *s, const uint8_t *key, uint32_t n, uint32_t value) {
+/* Whether ``key`` was there; it is afterwards. */
+static int keyset_add(Context *ctx, KeySet *s, const uint8_t *key, uint32_t n) {
     uint64_t hash = hash_bytes(key, n);
     KeySlot *slot = keyset_slot(s, key, n, hash);
-    if (slot->length) return slot->value;
+    if (slot->length) return 1;
     if (2 * (s->used + 1) > s->cap) {
         KeySlot *old = s->slots;
         size_t old_cap = s->cap;
-        s->slots = calloc(2 * old_cap, sizeof(KeySlot));
-        if (!s->slots) {
-            s->slots = old;
-            fail_memory(ctx);
-        }
+        s->slots = new_slots(ctx, 2 * old_cap);
         s->cap = 2 * old_cap;
         for (size_t k = 0; k < old_cap; k++)
             if (old[k].length) {
@@ -194,12 +214,19 @@ static int64_t keyset_add(Context *ctx, KeySet *s, const uint8_t *key, uint32_t 
         free(old);
         slot = keyset_slot(s, key, n, hash);
     }
-    s->bytes = grow(ctx, s->bytes, &s->bytes_cap, s->nbytes + n, 1);
-    memcpy(s->bytes + s->nbytes, key, n);
-    *slot = (KeySlot){hash, (uint32_t)s->nbytes, n, value};
-    s->nbytes += n;
+    slot->hash = hash;
+    slot->length = (uint16_t)n;
+    if (n <= INLINE_KEY) {
+        memcpy(slot->bytes, key, n);
+    } else {
+        uint64_t offset = s->nbytes;
+        s->bytes = grow(ctx, s->bytes, &s->bytes_cap, s->nbytes + n, 1);
+        memcpy(s->bytes + s->nbytes, key, n);
+        memcpy(slot->bytes, &offset, sizeof(offset));
+        s->nbytes += n;
+    }
     s->used++;
-    return -1;
+    return 0;
 }
 
 static void keyset_free(KeySet *s) {
@@ -262,6 +289,11 @@ typedef struct {
 } Visit;
 
 typedef struct {
+    int value;
+    size_t index;
+} Ranked;
+
+typedef struct {
     Context ctx;
     /* the table, as PileSearch.__init__ computes it */
     int ncards, size, target, npiles, draw, groups, strict, limit_recycles, against_waste, coverer;
@@ -282,8 +314,16 @@ typedef struct {
     struct {
         uint32_t vacated;
         int need;
+        uint64_t caps; /* usable_caps of ``vacated``, with groups */
     } *pyramid_groups;
     size_t npyramid_groups, pyramid_groups_cap;
+    struct {
+        size_t first, count;
+    } *group_runs; /* the pyramid groups of one ``removed``, as group_index numbers them */
+    size_t ngroup_runs, group_runs_cap;
+    Ranked *ranked;
+    Step *sorted;
+    size_t ranked_cap, sorted_cap;
     KeySet seen;
     Level *levels;
     size_t nlevels, levels_cap;
@@ -459,17 +499,17 @@ static int empty_cell(const Search *ps, const State *s) {
 static void moves(Search *ps, const State *s, int first_kings, Steps *v) {
     uint32_t present = ps->full & ~s->removed;
     int target = ps->target, size = ps->size;
-    int free[MAX_FREE], ranks[MAX_FREE];
-    int nfree = pyramid_free(ps, s->removed, free);
+    int free_places[MAX_FREE], ranks[MAX_FREE];
+    int nfree = pyramid_free(ps, s->removed, free_places);
     for (int k = 0; k < ps->npiles; k++)
-        if (s->len[k]) free[nfree++] = size + 2 * k;
-    for (int j = 0; j < nfree; j++) ranks[j] = ps->rank[card_at(ps, s, free[j])];
+        if (s->len[k]) free_places[nfree++] = size + 2 * k;
+    for (int j = 0; j < nfree; j++) ranks[j] = ps->rank[card_at(ps, s, free_places[j])];
     int kings[MAX_FREE], nkings = 0, safe = -1;
     for (int j = 0; j < nfree; j++) {
         if (ranks[j] != target) continue;
-        kings[nkings++] = free[j];
-        if (safe < 0 && (!ps->against_waste || free[j] < size || ps->kind[(free[j] - size) / 2] != WASTE))
-            safe = free[j];
+        kings[nkings++] = free_places[j];
+        if (safe < 0 && (!ps->against_waste || free_places[j] < size || ps->kind[(free_places[j] - size) / 2] != WASTE))
+            safe = free_places[j];
     }
     if (safe >= 0 && first_kings) {
         push_removal(ps, v, s, &safe, 1);
@@ -499,7 +539,7 @@ static void moves(Search *ps, const State *s, int first_kings, Steps *v) {
     for (int a = 0; a < nfree; a++)
         for (int b = a + 1; b < nfree; b++)
             if (ranks[a] + ranks[b] == target) {
-                int pair[2] = {free[a], free[b]};
+                int pair[2] = {free_places[a], free_places[b]};
                 push_removal(ps, v, s, pair, 2);
             }
     for (int j = 0; j < nextra; j++)
@@ -507,14 +547,14 @@ static void moves(Search *ps, const State *s, int first_kings, Steps *v) {
             push_removal(ps, v, s, extra[j], 2);
     if (ps->groups) {
         int chosen[MAX_GROUP + 1];
-        push_groups(ps, v, s, free, ranks, nfree, 0, chosen, 0, 0, 0, target, 3);
+        push_groups(ps, v, s, free_places, ranks, nfree, 0, chosen, 0, 0, 0, target, 3);
     }
     int cell = empty_cell(ps, s);
     if (cell >= 0)
         for (int j = 0; j < nfree; j++)
-            if (free[j] < size || ps->kind[(free[j] - size) / 2] == WASTE) {
+            if (free_places[j] < size || ps->kind[(free_places[j] - size) / 2] == WASTE) {
                 Step *step = push_step(ps, v);
-                to_cell(ps, s, free[j], cell, &step->move, &step->state);
+                to_cell(ps, s, free_places[j], cell, &step->move, &step->state);
             }
     int waste_cards = 0;
     for (int j = 0; j < ps->nwaste; j++) waste_cards += s->len[ps->waste[j]];
@@ -539,19 +579,19 @@ static void uses(Search *ps, const State *s, int place, Steps *v) {
         push_removal(ps, v, s, &place, 1);
         return;
     }
-    int free[MAX_FREE], ranks[MAX_FREE];
-    int nfree = pyramid_free(ps, s->removed, free);
+    int free_places[MAX_FREE], ranks[MAX_FREE];
+    int nfree = pyramid_free(ps, s->removed, free_places);
     for (int k = 0; k < ps->npiles; k++)
-        if (s->len[k] && size + 2 * k != place) free[nfree++] = size + 2 * k;
-    for (int j = 0; j < nfree; j++) ranks[j] = ps->rank[card_at(ps, s, free[j])];
+        if (s->len[k] && size + 2 * k != place) free_places[nfree++] = size + 2 * k;
+    for (int j = 0; j < nfree; j++) ranks[j] = ps->rank[card_at(ps, s, free_places[j])];
     for (int j = 0; j < nfree; j++)
         if (own + ranks[j] == target) {
-            int pair[2] = {place, free[j]};
+            int pair[2] = {place, free_places[j]};
             push_removal(ps, v, s, pair, 2);
         }
     if (ps->groups) {
         int chosen[MAX_GROUP + 1] = {place};
-        push_groups(ps, v, s, free, ranks, nfree, 0, chosen, 1, 1, 0, target - own, 2);
+        push_groups(ps, v, s, free_places, ranks, nfree, 0, chosen, 1, 1, 0, target - own, 2);
     }
     int cell = empty_cell(ps, s);
     if (cell >= 0) {
@@ -770,41 +810,85 @@ static int bound(const Search *ps, const State *s) {
     return ps->size - popc(dead);
 }
 
+/* The most cards of each rank a relaxed line from ``removed`` can ever use (PileSearch._usable),
+ * as 4-bit counts. */
+static uint64_t usable_caps(const Search *ps, uint32_t removed) {
+    int target = ps->target, count[MAX_TARGET + 1] = {0};
+    for (uint32_t rest = ps->full & ~removed; rest; rest &= rest - 1) count[ps->pyramid_rank[lowest(rest)]]++;
+    int fitting[MAX_TARGET + 1] = {0}, total[MAX_TARGET + 1] = {0}; /* cards of rank <= n, their ranks' sum */
+    for (int n = 1; n <= target; n++) {
+        fitting[n] = fitting[n - 1] + count[n];
+        total[n] = total[n - 1] + n * count[n];
+    }
+    uint64_t caps = 0;
+    for (int r = 1; r < target; r++) {
+        int need = target - r, cap;
+        if (ps->at_once == 1) {
+            cap = total[need] / need < fitting[need] ? total[need] / need : fitting[need];
+        } else {
+            int each = (target - 1) / r < ps->at_once ? (target - 1) / r : ps->at_once;
+            cap = each * fitting[need];
+        }
+        caps |= (uint64_t)(cap < 15 ? cap : 15) << (4 * r);
+    }
+    return caps;
+}
+
+/* _usable: each rank's count of ``outside`` cut to its cap. */
+static uint64_t capped(uint64_t outside, uint64_t caps) {
+    uint64_t result = 0;
+    for (int shift = 4; shift < 64; shift += 4) {
+        uint64_t n = outside >> shift & 15, cap = caps >> shift & 15;
+        result |= (n < cap ? n : cap) << shift;
+    }
+    return result;
+}
+
+static uint64_t usable(const Search *ps, uint32_t removed, uint64_t outside) {
+    return capped(outside, usable_caps(ps, removed));
+}
+
 /* _pyramid_groups: each set of free pyramid cards summing to the target or less, as the places it
- * vacates and the rank still missing; remembered by ``removed``. */
-static size_t pyramid_groups(Search *ps, uint32_t removed, const int *free, int nfree, size_t *count) {
+ * vacates and the rank still missing, the groups already whole first; remembered by ``removed``. */
+static size_t pyramid_groups(Search *ps, uint32_t removed, const int *free_places, int nfree, size_t *count) {
     int64_t known = map_get(&ps->group_index, removed, 0);
     if (known >= 0) {
-        *count = (size_t)(known & 0xFFFFFF);
-        return (size_t)(known >> 24);
+        *count = ps->group_runs[known].count;
+        return ps->group_runs[known].first;
     }
     size_t first = ps->npyramid_groups;
     int target = ps->target;
-    for (int size = 1; size <= nfree; size++) {
-        int at[MAX_FREE];
-        for (int j = 0; j < size; j++) at[j] = j;
-        for (;;) { /* the combinations of ``size`` of the free places, in order */
-            int total = 0;
-            uint32_t vacated = removed;
-            for (int j = 0; j < size; j++) {
-                total += ps->pyramid_rank[free[at[j]]];
-                vacated |= (uint32_t)1 << free[at[j]];
+    for (int whole = 1; whole >= 0; whole--) { /* the groups already whole, then the others */
+        for (int size = 1; size <= nfree; size++) {
+            int at[MAX_FREE];
+            for (int j = 0; j < size; j++) at[j] = j;
+            for (;;) { /* the combinations of ``size`` of the free places, in order */
+                int total = 0;
+                uint32_t vacated = removed;
+                for (int j = 0; j < size; j++) {
+                    total += ps->pyramid_rank[free_places[at[j]]];
+                    vacated |= (uint32_t)1 << free_places[at[j]];
+                }
+                if (whole ? total == target && size >= 2 : total < target) {
+                    ps->pyramid_groups = grow(&ps->ctx, ps->pyramid_groups, &ps->pyramid_groups_cap,
+                                              ps->npyramid_groups + 1, sizeof(*ps->pyramid_groups));
+                    ps->pyramid_groups[ps->npyramid_groups].vacated = vacated;
+                    ps->pyramid_groups[ps->npyramid_groups].caps = usable_caps(ps, vacated);
+                    ps->pyramid_groups[ps->npyramid_groups++].need = target - total;
+                }
+                int j = size - 1;
+                while (j >= 0 && at[j] == nfree - size + j) j--;
+                if (j < 0) break;
+                at[j]++;
+                for (int q = j + 1; q < size; q++) at[q] = at[q - 1] + 1;
             }
-            if (total < target || (total == target && size >= 2)) {
-                ps->pyramid_groups = grow(&ps->ctx, ps->pyramid_groups, &ps->pyramid_groups_cap,
-                                          ps->npyramid_groups + 1, sizeof(*ps->pyramid_groups));
-                ps->pyramid_groups[ps->npyramid_groups].vacated = vacated;
-                ps->pyramid_groups[ps->npyramid_groups++].need = target - total;
-            }
-            int j = size - 1;
-            while (j >= 0 && at[j] == nfree - size + j) j--;
-            if (j < 0) break;
-            at[j]++;
-            for (int q = j + 1; q < size; q++) at[q] = at[q - 1] + 1;
         }
     }
     *count = ps->npyramid_groups - first;
-    map_set(&ps->ctx, &ps->group_index, removed, 0, (int64_t)(first << 24 | *count));
+    ps->group_runs = grow(&ps->ctx, ps->group_runs, &ps->group_runs_cap, ps->ngroup_runs + 1, sizeof(*ps->group_runs));
+    ps->group_runs[ps->ngroup_runs].first = first;
+    ps->group_runs[ps->ngroup_runs].count = *count;
+    map_set(&ps->ctx, &ps->group_index, removed, 0, (int64_t)ps->ngroup_runs++);
     return first;
 }
 
@@ -819,7 +903,8 @@ static void outside_sets(const Search *ps, uint64_t counts, int total, int most,
 #define TOO_LARGE (-1)
 
 /* relaxed_most: the most pyramid places the free-access relaxation can have vacated; remembered;
- * each new relaxed state is a node. TOO_LARGE past the relaxation's allowance. */
+ * each new relaxed state is a node. TOO_LARGE past the relaxation's allowance. With groups,
+ * ``outside`` comes cut to what can be used (usable). */
 static int relaxed_most(Search *ps, uint32_t removed, uint64_t outside, int cell) {
     uint64_t a = (uint64_t)removed | (uint64_t)cell << 32;
     int64_t known = map_get(&ps->relaxed, a, outside);
@@ -828,12 +913,13 @@ static int relaxed_most(Search *ps, uint32_t removed, uint64_t outside, int cell
     ps->relaxed_left--;
     if (ps->relaxed_left < 0) return TOO_LARGE;
     within_budget(ps);
-    int size = ps->size, target = ps->target, free[MAX_PLACES];
+    int size = ps->size, target = ps->target, free_places[MAX_PLACES];
     const int *rank = ps->pyramid_rank;
-    int nfree = pyramid_free(ps, removed, free);
+    int nfree = pyramid_free(ps, removed, free_places);
     for (int j = 0; j < nfree; j++)
-        if (rank[free[j]] == target) { /* a free king goes: nothing is lost */
-            int best = relaxed_most(ps, removed | (uint32_t)1 << free[j], outside, cell);
+        if (rank[free_places[j]] == target) { /* a free king goes: nothing is lost */
+            uint32_t after = removed | (uint32_t)1 << free_places[j];
+            int best = relaxed_most(ps, after, ps->groups ? usable(ps, after, outside) : outside, cell);
             if (best == TOO_LARGE) return TOO_LARGE;
             map_set(&ps->ctx, &ps->relaxed, a, outside, best);
             return best;
@@ -846,38 +932,58 @@ static int relaxed_most(Search *ps, uint32_t removed, uint64_t outside, int cell
         if (found > best) best = found;                       \
         if (best == size) goto done;                          \
     } while (0)
-    if (ps->groups) { /* _relaxed_groups */
-        size_t count, first = pyramid_groups(ps, removed, free, nfree, &count);
-        for (size_t g = 0; g < count; g++) {
-            uint32_t vacated = ps->pyramid_groups[first + g].vacated;
+    if (ps->groups) { /* _relaxed_groups: the moves first, so that their answers are fetched together */
+        enum { BATCH = 64 };
+        uint32_t vacated[BATCH];
+        uint64_t left[BATCH];
+        int n = 0;
+        size_t count, first = pyramid_groups(ps, removed, free_places, nfree, &count);
+        for (size_t g = 0; g <= count; g++) {
+            if (g == count || n == BATCH) { /* play the moves gathered so far, in order */
+                for (int q = 0; q < n; q++) map_prefetch(&ps->relaxed, vacated[q], left[q]);
+                for (int q = 0; q < n; q++) TRY(vacated[q], left[q], 0);
+                n = 0;
+            }
+            if (g == count) break;
+            uint32_t after = ps->pyramid_groups[first + g].vacated;
+            uint64_t caps = ps->pyramid_groups[first + g].caps;
             int need = ps->pyramid_groups[first + g].need;
             if (!need) {
-                TRY(vacated, outside, 0);
-            } else {
-                uint64_t sets[MAX_SETS];
-                int nsets = 0;
-                outside_sets(ps, outside, need, ps->at_once, sets, &nsets);
-                for (int q = 0; q < nsets; q++) TRY(vacated, sets[q], 0);
+                vacated[n] = after;
+                left[n++] = capped(outside, caps);
+                continue;
+            }
+            uint64_t sets[MAX_SETS];
+            int nsets = 0;
+            outside_sets(ps, outside, need, ps->at_once, sets, &nsets);
+            for (int q = 0; q < nsets; q++) {
+                if (n == BATCH) {
+                    for (int k = 0; k < n; k++) map_prefetch(&ps->relaxed, vacated[k], left[k]);
+                    for (int k = 0; k < n; k++) TRY(vacated[k], left[k], 0);
+                    n = 0;
+                }
+                vacated[n] = after;
+                left[n++] = capped(sets[q], caps);
             }
         }
         goto done;
     }
     for (int x = 0; x < nfree; x++)
         for (int y = x + 1; y < nfree; y++)
-            if (rank[free[x]] + rank[free[y]] == target)
-                TRY(removed | (uint32_t)1 << free[x] | (uint32_t)1 << free[y], outside, cell);
+            if (rank[free_places[x]] + rank[free_places[y]] == target)
+                TRY(removed | (uint32_t)1 << free_places[x] | (uint32_t)1 << free_places[y], outside, cell);
     for (int x = 0; x < nfree; x++) {
-        int need = target - rank[free[x]];
-        if (count_of(outside, need)) TRY(removed | (uint32_t)1 << free[x], take(outside, need), cell);
+        int need = target - rank[free_places[x]];
+        if (count_of(outside, need)) TRY(removed | (uint32_t)1 << free_places[x], take(outside, need), cell);
     }
     if (ps->ncells) {
         if (!cell) {
-            for (int x = 0; x < nfree; x++) TRY(removed | (uint32_t)1 << free[x], outside, rank[free[x]]);
+            for (int x = 0; x < nfree; x++) TRY(removed | (uint32_t)1 << free_places[x], outside, rank[free_places[x]]);
         } else if (cell == target) {
             TRY(removed, outside, 0);
         } else {
             for (int x = 0; x < nfree; x++)
-                if (rank[free[x]] + cell == target) TRY(removed | (uint32_t)1 << free[x], outside, 0);
+                if (rank[free_places[x]] + cell == target) TRY(removed | (uint32_t)1 << free_places[x], outside, 0);
             if (count_of(outside, target - cell)) TRY(removed, take(outside, target - cell), 0);
         }
     }
@@ -906,17 +1012,17 @@ static int supplied_most(Search *ps, uint32_t removed, uint32_t ranks) {
     if (known >= 0) return (int)known;
     ps->nodes++;
     within_budget(ps);
-    int size = ps->size, target = ps->target, free[MAX_PLACES];
-    int nfree = pyramid_free(ps, removed, free);
+    int size = ps->size, target = ps->target, free_places[MAX_PLACES];
+    int nfree = pyramid_free(ps, removed, free_places);
     uint32_t sums = sums_of(ps, ranks);
     int best = popc(removed);
     for (int j = 0; j < nfree; j++)
-        if (ps->pyramid_rank[free[j]] == target) {
-            int found = supplied_most(ps, removed | (uint32_t)1 << free[j], ranks);
+        if (ps->pyramid_rank[free_places[j]] == target) {
+            int found = supplied_most(ps, removed | (uint32_t)1 << free_places[j], ranks);
             if (found > best) best = found;
             goto done;
         }
-    size_t count, first = pyramid_groups(ps, removed, free, nfree, &count);
+    size_t count, first = pyramid_groups(ps, removed, free_places, nfree, &count);
     for (size_t g = 0; g < count; g++) {
         uint32_t vacated = ps->pyramid_groups[first + g].vacated;
         int need = ps->pyramid_groups[first + g].need;
@@ -947,7 +1053,7 @@ static int ceiling(Search *ps, const State *s, long long relaxed_nodes) {
                 cell = ps->rank[pile_card(s, ps->cells[j], 0)];
                 break;
             }
-        int relaxed = relaxed_most(ps, s->removed, outside, cell);
+        int relaxed = relaxed_most(ps, s->removed, ps->groups ? usable(ps, s->removed, outside) : outside, cell);
         if (relaxed != TOO_LARGE && relaxed < b) b = relaxed;
     }
     return b;
@@ -1018,11 +1124,6 @@ static Level *push_level(Search *ps) {
     return &ps->levels[ps->nlevels++];
 }
 
-typedef struct {
-    int value;
-    size_t index;
-} Ranked;
-
 static int compare_ranked(const void *a, const void *b) {
     const Ranked *x = a, *y = b;
     if (x->value != y->value) return x->value > y->value ? -1 : 1; /* the highest bound first */
@@ -1034,24 +1135,17 @@ static void ordered(Search *ps, Level *level) {
     Steps *v = &level->steps;
     if (!ps->relaxable || v->len < 2) return;
     long long allowance = ps->groups ? 0 : RELAXED_NODES;
-    Ranked *ranked = malloc(v->len * sizeof(Ranked));
-    if (!ranked) fail_memory(&ps->ctx);
-    for (size_t j = 0; j < v->len; j++) ranked[j] = (Ranked){ceiling(ps, &v->items[j].state, allowance), j};
-    qsort(ranked, v->len, sizeof(Ranked), compare_ranked);
-    Step *sorted = malloc(v->len * sizeof(Step));
-    if (!sorted) {
-        free(ranked);
-        fail_memory(&ps->ctx);
-    }
-    for (size_t j = 0; j < v->len; j++) sorted[j] = v->items[ranked[j].index];
-    memcpy(v->items, sorted, v->len * sizeof(Step));
-    free(sorted);
-    free(ranked);
+    ps->ranked = grow(&ps->ctx, ps->ranked, &ps->ranked_cap, v->len, sizeof(Ranked));
+    ps->sorted = grow(&ps->ctx, ps->sorted, &ps->sorted_cap, v->len, sizeof(Step));
+    for (size_t j = 0; j < v->len; j++) ps->ranked[j] = (Ranked){ceiling(ps, &v->items[j].state, allowance), j};
+    qsort(ps->ranked, v->len, sizeof(Ranked), compare_ranked);
+    for (size_t j = 0; j < v->len; j++) ps->sorted[j] = v->items[ps->ranked[j].index];
+    memcpy(v->items, ps->sorted, v->len * sizeof(Step));
 }
 
 static void depth_first(Search *ps) {
     uint8_t key[MAX_KEY];
-    keyset_add(&ps->ctx, &ps->seen, key, (uint32_t)make_key(ps, &ps->start, key), 0);
+    keyset_add(&ps->ctx, &ps->seen, key, (uint32_t)make_key(ps, &ps->start, key));
     count(ps, ps->start.removed, 0);
     if (won(ps, &ps->start)) {
         ps->won = 1;
@@ -1070,7 +1164,7 @@ static void depth_first(Search *ps) {
             continue;
         }
         Step *step = &level->steps.items[level->next++];
-        if (keyset_add(&ps->ctx, &ps->seen, step->key, step->keylen, 0) >= 0) continue;
+        if (keyset_add(&ps->ctx, &ps->seen, step->key, step->keylen)) continue;
         entries++;
         State state = step->state;
         count(ps, state.removed, entries);
@@ -1110,7 +1204,7 @@ static void breadth_first(Search *ps) {
     uint8_t bytes[16 + MAX_PILES + MAX_CARDS];
     ps->visits = grow(&ps->ctx, ps->visits, &ps->visits_cap, 1, sizeof(Visit));
     ps->visits[n++] = (Visit){ps->start, {0, 0, {0}}, -1};
-    keyset_add(&ps->ctx, &ps->seen, bytes, (uint32_t)state_bytes(ps, &ps->start, bytes), 0);
+    keyset_add(&ps->ctx, &ps->seen, bytes, (uint32_t)state_bytes(ps, &ps->start, bytes));
     Steps *found = &ps->scratch;
     while (head < n) {
         State state = ps->visits[head].state;
@@ -1139,8 +1233,7 @@ static void breadth_first(Search *ps) {
         moves(ps, &state, 0, found);
         for (size_t j = 0; j < found->len; j++) {
             const Step *step = &found->items[j];
-            if (keyset_add(&ps->ctx, &ps->seen, bytes, (uint32_t)state_bytes(ps, &step->state, bytes), (uint32_t)n) >= 0)
-                continue;
+            if (keyset_add(&ps->ctx, &ps->seen, bytes, (uint32_t)state_bytes(ps, &step->state, bytes))) continue;
             ps->visits = grow(&ps->ctx, ps->visits, &ps->visits_cap, n + 1, sizeof(Visit));
             ps->visits[n++] = (Visit){step->state, step->move, (int64_t)head};
         }
@@ -1318,6 +1411,9 @@ static void search_free(Search *ps) {
     free(ps->scratch.items);
     free(ps->uses.items);
     free(ps->visits);
+    free(ps->group_runs);
+    free(ps->ranked);
+    free(ps->sorted);
 }
 
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs) {

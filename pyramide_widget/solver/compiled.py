@@ -20,6 +20,7 @@ from .search import OutOfNodes, Search
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..engine.rules import Rules
     from ..engine.table import Table
 
 _module: ModuleType | None
@@ -145,18 +146,19 @@ class CompiledSearch(Search):
             raise OutOfNodes(self)
 
 
-def _pile_unsupported(search: PileSearch) -> str | None:
-    """Why the compiled pile search cannot answer for this search's table, or ``None``."""
+def _pile_unsupported(rules: Rules) -> str | None:
+    """Why the compiled pile search cannot answer under these rules, or ``None``."""
     if _piles is None:
         return "the compiled search is not built in this installation (see the README: the accelerator)"
-    per_rank = max(search.rank.count(r) for r in set(search.rank))
+    table = rules.table
+    ranks = [card.rank for card in table.deck.cards()]
     if (
-        search.size > _MAX_PLACES
-        or len(search.cards) > _MAX_CARDS
-        or len(search.kinds) > _MAX_PILES
-        or search.target > _MAX_TARGET
-        or per_rank > 15
-        or (search.limit_recycles is not None and search.limit_recycles > _MAX_RECYCLES)
+        table.shape.size > _MAX_PLACES
+        or len(ranks) > _MAX_CARDS
+        or len(table.piles) > _MAX_PILES
+        or table.target > _MAX_TARGET
+        or max(map(ranks.count, ranks)) > 15
+        or (rules.recycles is not None and rules.recycles > _MAX_RECYCLES)
     ):
         return (
             f"the compiled pile search handles at most {_MAX_PLACES} pyramid places, {_MAX_CARDS} cards, "
@@ -169,15 +171,14 @@ def pile_search(game: Game, limit: int | None, engine: str) -> PileSearch:
     """The search of a game with other piles on the engine asked for (see :func:`use_compiled`):
     a :class:`CompiledPileSearch` or the pure-Python :class:`.piles.PileSearch`."""
     requested = _requested(engine)
-    search = PileSearch(game, limit)
     if requested == "python":
-        return search
-    reason = _pile_unsupported(search)
-    if reason is not None:
-        if requested == "compiled":
-            raise ValueError(f"engine='compiled' cannot run here: {reason}")
-        return search
-    return CompiledPileSearch(game, limit)
+        return PileSearch(game, limit)
+    reason = _pile_unsupported(game.rules)
+    if reason is None:
+        return CompiledPileSearch(game, limit)
+    if requested == "compiled":
+        raise ValueError(f"engine='compiled' cannot run here: {reason}")
+    return PileSearch(game, limit)
 
 
 _PILE_CODES = {"waste": 0, "reserve": 1, "column": 2, "cell": 3}  # the C file's enum

@@ -132,6 +132,7 @@ class PileSearch:
         )
         self.relaxed: dict[tuple[int, tuple[int, ...], int], int] = {}
         self.pyramid_groups: dict[int, list[tuple[int, int]]] = {}
+        self.usable_caps: dict[int, list[int]] = {}
         self.supplied: dict[tuple[int, int], int] = {}
         self.relaxed_left = RELAXED_NODES
         self.limit = limit
@@ -374,6 +375,8 @@ class PileSearch:
         vacated from ``removed`` with ``outside[r]`` cards of rank ``r`` left outside the
         pyramid and the cell holding a card of rank ``cell`` (0: empty): a bound on the real
         game's. Remembered; each new relaxed state is a node."""
+        if self.groups:
+            outside = self._usable(removed, outside)
         known = self.relaxed.get((removed, outside, cell))
         if known is not None:
             return known
@@ -442,6 +445,29 @@ class PileSearch:
                 for spent in _outside_sets(outside, need, self.at_once):
                     yield vacated, spent, 0
 
+    def _usable(self, removed: int, outside: tuple[int, ...]) -> tuple[int, ...]:
+        """With groups: ``outside`` with each rank's count cut to the most cards of that rank a
+        relaxed line from ``removed`` can ever use (more are never missed, so the relaxed
+        value is the same and fewer states are told apart). Every relaxed move takes at least
+        one pyramid card; with one outside card a group (Tut's Tomb), a card of rank ``r``
+        goes with free pyramid cards summing to ``target - r``, all of ranks at most that:
+        at most as many uses as such cards, and as their ranks' total allows."""
+        caps = self.usable_caps.get(removed)
+        if caps is None:
+            present = self.full & ~removed
+            ranks = [self.pyramid_rank[i] for i in range(self.size) if present >> i & 1]
+            caps = [0] * (self.target + 1)
+            for r in range(1, self.target):
+                need = self.target - r
+                fitting = [q for q in ranks if q <= need]
+                caps[r] = (
+                    min(len(fitting), sum(fitting) // need)
+                    if self.at_once == 1
+                    else min(self.at_once, (self.target - 1) // r) * len(fitting)
+                )
+            self.usable_caps[removed] = caps
+        return tuple(min(n, cap) for n, cap in zip(outside, caps, strict=True))
+
     def supplied_most(self, removed: int, ranks: int) -> int:
         """With groups: the most pyramid places the free-access relaxation could vacate from
         ``removed`` if the outside cards were never used up, each rank of the bit set
@@ -488,8 +514,10 @@ class PileSearch:
 
     def _pyramid_groups(self, removed: int, free: list[int]) -> list[tuple[int, int]]:
         """Each set of free pyramid cards summing to the target or less, as the places it
-        vacates and the rank still missing (0: a group already, two cards or more).
-        Remembered by ``removed``, which the relaxed search meets with many outside counts."""
+        vacates and the rank still missing (0: a group already, two cards or more), the
+        groups already whole first (they spend no outside card, so the relaxed search meets a
+        cleared pyramid sooner). Remembered by ``removed``, which the relaxed search meets
+        with many outside counts."""
         known = self.pyramid_groups.get(removed)
         if known is not None:
             return known
@@ -503,6 +531,7 @@ class PileSearch:
                     for a in chosen:
                         vacated |= 1 << a
                     found.append((vacated, target - total))
+        found = [group for group in found if not group[1]] + [group for group in found if group[1]]
         self.pyramid_groups[removed] = found
         return found
 
