@@ -54,7 +54,7 @@ def build(output_dir: Path, source: Path = SOURCE) -> Path:
     partial = target.with_name(target.name + ".part")  # never leave a half-written library
     command = [
         *compiler,
-        "-O2",
+        "-O3",
         "-shared",
         "-fPIC",
         "-fwrapv",

@@ -1,6 +1,7 @@
 """Cross-check the compiled search against the pure-Python one, deal by deal, on every preset.
 
-The long run of ``tests/test_solver_compiled.py``: for each preset, ``--deals`` deals (the first
+The long run of ``tests/test_solver_compiled.py`` and ``tests/test_solver_compiled_piles.py``
+(the games with other piles, ``_compiled_piles.c``): for each preset, ``--deals`` deals (the first
 of the published win-rate run, seed 2024) are solved by both engines, which must give equal
 results (``winnable``, ``max_removed``, the winning line and the best line move for move, the
 node count); both lines are replayed through the engine (the solution must win, the best line
@@ -8,6 +9,7 @@ must remove ``max_removed`` pyramid cards). Prints one line per preset with the 
 engine, and every disagreement; exits 1 if there was any::
 
     python benchmarks/crosscheck_accelerator.py --deals 2000 [--presets NST] [--workers 2]
+    python benchmarks/crosscheck_accelerator.py --deals 2000 --presets GU --max-nodes 50000
 
 The last runs are in ``benchmarks/results/crosscheck_accelerator.txt``.
 
@@ -32,9 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pyramide_widget import Game
 from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.engine.deal import DealCode
 from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.solver import SearchLimitReached, SolveResult, solve
-from pyramide_widget.solver.compiled import available, models
+from pyramide_widget.solver.compiled import available
 
 SEED = 2024
 
@@ -93,11 +96,10 @@ def check_deal(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per preset (default 2000)")
-    modelled = "".join(letter for letter, preset in PRESETS.items() if models(preset.rules.table))
     parser.add_argument(
         "--presets",
-        default=modelled,
-        help="preset letters (default: every preset the compiled search models)",
+        default="".join(PRESETS),
+        help="preset letters (default: every preset, those with other piles too)",
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
@@ -129,7 +131,8 @@ def main() -> int:
     with ProcessPoolExecutor(args.workers) as pool:
         for letter in args.presets.upper():
             started = time.perf_counter()
-            codes = [f"PY1-{letter}-{text}" for text in letters]
+            rules = PRESETS[letter].rules
+            codes = [str(DealCode.for_rules(rules, text)) for text in letters]
             won = agree = stopped = 0
             python_cpu = compiled_cpu = 0.0
             for done, (code, winnable, problem, python_s, compiled_s) in enumerate(

@@ -33,7 +33,17 @@
 
 typedef uint64_t mask_t;
 
-static inline int popc(mask_t x) { return __builtin_popcountll(x); }
+/* Without the instruction (an x86-64 build for any CPU), a few arithmetic steps beat the library call. */
+static inline int popc(mask_t x) {
+#if defined(__x86_64__) && !defined(__POPCNT__)
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#else
+    return __builtin_popcountll(x);
+#endif
+}
 static inline int bitlen(mask_t x) { return x ? 64 - __builtin_clzll(x) : 0; }
 static inline int lowest(mask_t x) { return __builtin_ctzll(x); }
 static inline mask_t bit(int i) { return (mask_t)1 << i; }
@@ -190,11 +200,9 @@ typedef struct {
     int count[MAX_CLASSES];
 } Counted;
 
-typedef struct FreeEntry {
-    uint32_t reach, ranks;
-    Counted counted;
-    struct FreeEntry *next;
-} FreeEntry;
+typedef struct {
+    uint32_t reach, ranks; /* freeable_with's answer for a reach */
+} Reach;
 
 /* What the search needs to know about one set of pyramid cards left (_Layer in Python). */
 typedef struct {
@@ -212,7 +220,9 @@ typedef struct {
     mask_t ocards[MAX_TARGET + 1], opartners[MAX_TARGET + 1];
     int has_counted;
     Counted counted;
-    FreeEntry *freeable;
+    int nfreeable, cfreeable; /* freeable's answers by reach, side by side for a quick scan */
+    Reach *reaches;
+    Counted **freeable;
 } Layer;
 
 typedef struct {
@@ -318,12 +328,9 @@ static void encoded_free(EncodedPosition *t) {
     for (size_t k = 0; k < t->layers.cap; k++) {
         if (!t->layers.slots[k].b) continue;
         Layer *layer = (Layer *)(uintptr_t)t->layers.slots[k].v;
-        FreeEntry *e = layer->freeable;
-        while (e) {
-            FreeEntry *next = e->next;
-            free(e);
-            e = next;
-        }
+        for (int k = 0; k < layer->nfreeable; k++) free(layer->freeable[k]);
+        free(layer->freeable);
+        free(layer->reaches);
         free(layer->pairs);
         free(layer);
     }
@@ -638,19 +645,28 @@ static const Counted *freeable(EncodedPosition *t, Layer *L, mask_t pyramid, mas
             return found;
         }
         last = reach;
-        FreeEntry *e = L->freeable;
-        while (e && e->reach != reach) e = e->next;
-        if (!e) {
-            e = checked_malloc(t->ctx, sizeof(FreeEntry));
+        int k = L->nfreeable - 1; /* the newest first */
+        while (k >= 0 && L->reaches[k].reach != reach) k--;
+        if (k < 0) {
+            if (L->nfreeable == L->cfreeable) {
+                int cap = L->cfreeable ? 2 * L->cfreeable : 4;
+                Reach *reaches = realloc(L->reaches, (size_t)cap * sizeof(Reach));
+                if (reaches) L->reaches = reaches;
+                Counted **entries = reaches ? realloc(L->freeable, (size_t)cap * sizeof(Counted *)) : NULL;
+                if (!entries) fail_memory(t->ctx);
+                L->freeable = entries;
+                L->cfreeable = cap;
+            }
+            Counted *c = checked_malloc(t->ctx, sizeof(Counted));
             mask_t cards;
-            e->reach = reach;
-            freeable_with(t, pyramid, reach, &cards, &e->ranks);
-            class_counts(t, cards, &e->counted);
-            e->next = L->freeable;
-            L->freeable = e;
+            k = L->nfreeable;
+            L->reaches[k].reach = reach;
+            freeable_with(t, pyramid, reach, &cards, &L->reaches[k].ranks);
+            class_counts(t, cards, c);
+            L->freeable[L->nfreeable++] = c;
         }
-        found_ranks = e->ranks;
-        found = &e->counted;
+        found_ranks = L->reaches[k].ranks;
+        found = L->freeable[k];
     }
 }
 
