@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from layouts import (
     R5_PYRAMID,
@@ -24,8 +26,11 @@ from pyramide_widget import (
     Rules,
     Status,
 )
+from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.cards import standard_deck
 from pyramide_widget.engine.i18n import LANGUAGES, MESSAGES
+from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.solver import solve
 
 # ---------------------------------------------------------------- §1 the deal
 
@@ -463,10 +468,33 @@ def test_r19_a_card_removed_from_the_waste_scores_nothing():
     assert game.score == 0
 
 
-def test_r19_a_won_game_is_always_280():
+def test_r19_a_won_standard_game_is_280():
     game = winnable_game()
     win_by_taps(game)
     assert game.score == 280
+
+
+def test_r19_a_won_game_scores_ten_per_pyramid_place_and_the_documents_say_so():
+    """A Six Rows win is 210, not 280: docs/rules.md and the README give each table's score."""
+    scores = set()
+    for preset in PRESETS.values():
+        if preset.rules.recycles is not None:  # one preset per table: those winning most
+            continue
+        game = next(
+            g
+            for g in (Game.from_code(f"PY1-{preset.letter}-{t}") for t in deal_letters(5, 40))
+            if solve(g, max_nodes=200_000).winnable
+        )
+        for move in solve(game).solution:
+            game.play(move)
+        assert game.status is Status.WON
+        assert game.score == 10 * game.table.shape.size
+        scores.add(game.score)
+    assert scores == {280, 210}
+    root = Path(__file__).resolve().parents[1]
+    for text in ((root / "docs" / "rules.md").read_text(), (root / "README.md").read_text()):
+        assert "280 under every preset" not in text and "always 280" not in text
+        assert "210" in text
 
 
 def test_r20_the_move_counter_counts_removals_draws_and_recycles():
