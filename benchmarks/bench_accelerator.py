@@ -4,7 +4,6 @@ Prints figures, asserts nothing; the last run is in ``benchmarks/results/bench_a
 
     python benchmarks/bench_accelerator.py                      # every preset: 200 deals side by side, 10,000 estimated
     python benchmarks/bench_accelerator.py --presets STR --deals 500 --estimate 0
-    python benchmarks/bench_accelerator.py --update-win-rates   # also rewrite the times in win_rates.json
 
 1. **Side by side**: ``--deals`` deals per preset (seed 2024, the published run's first deals),
    each solved by both engines in this process, one after the other; CPU time per deal
@@ -13,19 +12,18 @@ Prints figures, asserts nothing; the last run is in ``benchmarks/results/bench_a
 2. **Estimate**: :func:`~pyramide_widget.analysis.estimation.estimate` over ``--estimate`` deals
    (seed 2024) on a process pool of one worker per core, which runs the compiled search: wall-clock
    seconds, the CPU seconds of this process and its workers, the slowest deal (wall-clock, in a
-   worker). With 10,000 deals its answers are compared with ``benchmarks/results/win_rates.json``
-   (deals won, their codes, the most pyramid cards removed per deal): they must be the same;
-   ``--update-win-rates`` then writes the new times there (and the machine note).
+   worker), and the machine's load before and after it. With 10,000 deals its answers are
+   compared with ``benchmarks/results/win_rates.json`` (deals won, their codes, the most pyramid
+   cards removed per deal): they must be the same. The published times are
+   ``benchmarks/publish_win_rate.py``'s.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import multiprocessing
 import os
-import resource
 import statistics
 import sys
 import time
@@ -34,6 +32,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from machine import load, load_text, measured  # noqa: E402
 
 from pyramide_widget import Game  # noqa: E402
 from pyramide_widget.analysis.estimation import deal_letters, estimate  # noqa: E402
@@ -74,25 +75,13 @@ def side_by_side(letter: str, letters: list[str]) -> None:
     )
 
 
-def cpu_seconds() -> float:
-    """CPU time of this process and of its children that have ended (the estimate's workers)."""
-    own, children = (
-        resource.getrusage(resource.RUSAGE_SELF),
-        resource.getrusage(resource.RUSAGE_CHILDREN),
-    )
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
-def timed_estimate(letter: str, deals: int, published: dict[str, dict]) -> dict | None:
-    """Run and print one estimate; its JSON data when it matches the published answers."""
-    cpu, started = cpu_seconds(), time.perf_counter()
+def timed_estimate(letter: str, deals: int, published: dict[str, dict]) -> None:
+    """Run and print one estimate, with the machine's load before and after it."""
     # estimate()'s own pool, but forked from this process, so that its workers' CPU time counts
     # here once they have ended (the default pool's come from a fork server).
-    with ProcessPoolExecutor(
-        os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork")
-    ) as pool:
+    context = multiprocessing.get_context("fork")
+    with measured() as record, ProcessPoolExecutor(os.cpu_count() or 1, mp_context=context) as pool:
         result = estimate(letter, deals=deals, seed=SEED, executor=pool)
-    wall, cpu = time.perf_counter() - started, cpu_seconds() - cpu
     data = result.to_dict()
     slowest = result.slowest()
     verdict = ""
@@ -107,11 +96,11 @@ def timed_estimate(letter: str, deals: int, published: dict[str, dict]) -> dict 
             else f"  DIFFERENT from win_rates.json: {differ}"
         )
     print(
-        f"estimate {letter} {PRESETS[letter].name:<16} {deals} deals: wall {wall:6.1f} s, CPU {cpu:6.1f} s "
-        f"({os.cpu_count()} workers), won {result.won}, slowest {slowest.code} {slowest.seconds:.2f} s{verdict}",
+        f"estimate {letter} {PRESETS[letter].name:<16} {deals} deals: wall {record['seconds']:6.1f} s, "
+        f"CPU {record['cpu_seconds']:6.1f} s ({os.cpu_count()} workers), load {load_text(record)}, "
+        f"won {result.won}, slowest {slowest.code} {slowest.seconds:.2f} s{verdict}",
         flush=True,
     )
-    return data if verdict == "  same answers as win_rates.json" else None
 
 
 def main() -> None:
@@ -135,11 +124,6 @@ def main() -> None:
         default=modelled,
         help=f"preset letters (default: {modelled}, the tables it models)",
     )
-    parser.add_argument(
-        "--update-win-rates",
-        action="store_true",
-        help="write the estimate times into win_rates.json",
-    )
     args = parser.parse_args()
     if not available():
         sys.exit(
@@ -147,7 +131,7 @@ def main() -> None:
         )
     presets = args.presets.upper()
     print(
-        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; "
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load()[0]:.1f} at the start; "
         "the solver sees the stock order; CPU times, since the machine may be shared",
         flush=True,
     )
@@ -155,26 +139,12 @@ def main() -> None:
         letters = deal_letters(SEED, args.deals)
         for letter in presets:
             side_by_side(letter, letters)
+        print(f"load average {load()[0]:.1f} at the end of the side-by-side runs", flush=True)
     if not args.estimate:
         return
-    document = json.loads(WIN_RATES.read_text())
-    published = {entry["rules"]: entry for entry in document["results"]}
-    updated = []
+    published = {entry["rules"]: entry for entry in json.loads(WIN_RATES.read_text())["results"]}
     for letter in presets:
-        data = timed_estimate(letter, args.estimate, published)
-        if data is not None and args.update_win_rates:
-            published[letter]["seconds"] = data["seconds"]
-            published[letter]["slowest"] = data["slowest"]
-            updated.append(letter)
-    if updated:
-        document["date"] = datetime.date.today().isoformat()
-        document["machine"]["note"] = (
-            f"2 cores, shared with other work during the runs; seconds are wall-clock, with the compiled search "
-            f"(benchmarks/bench_accelerator.py); {''.join(updated)} re-run on {document['date']} with the same answers "
-            "as the pure-Python runs before them"
-        )
-        WIN_RATES.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
-        print(f"win_rates.json: times of {''.join(updated)} updated")
+        timed_estimate(letter, args.estimate, published)
 
 
 if __name__ == "__main__":

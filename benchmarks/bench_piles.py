@@ -1,7 +1,8 @@
 """Benchmark the search of the games with other piles (solver/piles.py) per game: CPU seconds per
 deal (median, 90th percentile, slowest), nodes, and how many deals it decides within a budget.
 
-    python benchmarks/bench_piles.py --deals 50 --max-nodes 200000 --json benchmarks/results/piles_solver.json
+    python benchmarks/bench_piles.py --deals 200 --json benchmarks/results/piles_solver.json
+    python benchmarks/bench_piles.py --table      # the README's rows of that file
 
 Each deal of each pile preset (every one by default) is solved in this process, one after the
 other, with ``solve(game, max_nodes=...)``: a deal that reaches the budget counts as
@@ -10,23 +11,26 @@ the engine, which must reach a win. The deals are the same as the estimate's
 (``deal_letters(seed, deals)``), so the won share is a small-sample win rate with a Wilson 95%
 interval over the *decided* deals, and an honest range over all of them (undecided counted as
 lost, then as won). Times are CPU seconds (``time.process_time``), which contention on a shared
-machine inflates less than wall time; say the machine's load wherever they are quoted.
+machine inflates less than wall time; each game's run records the machine's load before and
+after it (``benchmarks/machine.py``), and the README quotes it with the times.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import load_text, machine, measured
 
 from pyramide_widget import Game
 from pyramide_widget.analysis.estimation import deal_letters, wilson_interval
+from pyramide_widget.engine.deal import DealCode
 from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.solver import SearchLimitReached, hint, solve
 from pyramide_widget.solver.piles import needs_pile_search
@@ -36,13 +40,20 @@ def percentile(sorted_values: list[float], share: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
 
 
-def bench_preset(letter: str, letters: list[str], max_nodes: int) -> dict[str, object]:
+def bench_preset(letter: str, letters: list[str], max_nodes: int | None) -> dict[str, object]:
+    with measured() as record:
+        result = _bench(letter, letters, max_nodes)
+    return {**result, "load": record["load"]}
+
+
+def _bench(letter: str, letters: list[str], max_nodes: int | None) -> dict[str, object]:
     times: list[float] = []
     nodes: list[int] = []
     won = lost = undecided = 0
     slowest = ("", -1.0)
+    rules = PRESETS[letter].rules
     for text in letters:
-        code = f"PY1-{letter}-{text}"
+        code = str(DealCode.for_rules(rules, text))
         game = Game.from_code(code)
         started = time.process_time()
         try:
@@ -87,6 +98,24 @@ def bench_preset(letter: str, letters: list[str], max_nodes: int) -> dict[str, o
     }
 
 
+RESULTS = Path(__file__).resolve().parent / "results" / "piles_solver.json"
+
+
+def seconds_text(seconds: float) -> str:
+    return f"{1000 * seconds:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def row(item: dict) -> str:
+    """The README's row of one game's run (``--table``; tests/test_published_rates.py checks
+    the README against the results file with it)."""
+    return (
+        f"| {item['rules']} {item['name']} | {item['won']} | {item['lost']} | {item['undecided']} | "
+        f"{seconds_text(item['cpu_median'])} | {seconds_text(item['cpu_p90'])} | "
+        f"{seconds_text(item['slowest']['cpu'])} | {seconds_text(item['hint_cpu_on_slowest'])} | "
+        f"{load_text(item)} |"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     pile_games = "".join(
@@ -97,14 +126,23 @@ def main() -> None:
     )
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--max-nodes", type=int, default=200_000)
+    parser.add_argument(
+        "--max-nodes", type=int, help="node budget per deal (default: none, every deal settled)"
+    )
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument(
+        "--table", action="store_true", help=f"print the README's rows of {RESULTS.name} and stop"
+    )
     parser.add_argument(
         "--note",
         default="shared 2-core machine, loaded by other work; CPU seconds",
         help="the machine's conditions, written with the results",
     )
     args = parser.parse_args()
+    if args.table:
+        for item in json.loads(RESULTS.read_text())["results"]:
+            print(row(item))
+        return
     letters = list(deal_letters(args.seed, args.deals))
     results: list[dict[str, object]] = []
     for letter in args.presets:
@@ -115,7 +153,8 @@ def main() -> None:
         print(
             f"{letter} {item['name']:<11} deals {item['deals']}  won {item['won']}  lost {item['lost']}  "
             f"undecided {item['undecided']}  cpu median {item['cpu_median']:.3f}s  p90 {item['cpu_p90']:.3f}s  "
-            f"slowest {item['slowest']['cpu']:.2f}s ({item['slowest']['code']})  hint {item['hint_cpu_on_slowest']:.2f}s",
+            f"slowest {item['slowest']['cpu']:.2f}s ({item['slowest']['code']})  hint {item['hint_cpu_on_slowest']:.2f}s  "
+            f"load {load_text(item)}",
             flush=True,
         )
 
@@ -123,12 +162,7 @@ def main() -> None:
 def write(path: Path, args: argparse.Namespace, results: list[dict[str, object]]) -> None:
     data = {
         "date": time.strftime("%Y-%m-%d"),
-        "machine": {
-            "nproc": os.cpu_count(),
-            "python": platform.python_version(),
-            "load_average": os.getloadavg(),
-            "note": args.note,
-        },
+        "machine": {**machine(), "note": args.note},
         "command": "python benchmarks/bench_piles.py " + " ".join(sys.argv[1:]),
         "seed": args.seed,
         "results": results,

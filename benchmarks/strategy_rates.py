@@ -39,6 +39,7 @@ import package_data  # noqa: E402 (beside this script)
 from pyramide_widget import PRESETS, estimate  # noqa: E402
 from pyramide_widget.analysis.estimation import deal_letters, wilson_interval  # noqa: E402
 from pyramide_widget.analysis.strategies import STRATEGIES  # noqa: E402
+from pyramide_widget.engine.deal import DealCode  # noqa: E402
 from pyramide_widget.solver import SearchLimitReached, solve  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
@@ -113,7 +114,8 @@ def proven_lost(code: str, max_nodes: int) -> bool:
 
 
 def estimate_codes(letter: str, deals: int) -> list[str]:
-    return [f"PY1-{letter}-{letters}" for letters in deal_letters(SEED, deals)]
+    rules = PRESETS[letter].rules
+    return [str(DealCode.for_rules(rules, letters)) for letters in deal_letters(SEED, deals)]
 
 
 def run(letter: str, deals: int, note: str, players: list[str]) -> dict:

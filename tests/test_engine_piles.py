@@ -281,8 +281,8 @@ def test_a5_a_tap_past_13_says_so_and_keeps_the_last_card_alone() -> None:
 
 
 def test_a5_tuts_tomb_lays_the_king_of_spades_first_at_the_top_of_the_pyramid() -> None:
-    """Seed 004: "the king of spades is laid first and represents King Tut at the top of the
-    pyramid". A new Tut's Tomb deal (format PY2) puts the K♠ at the apex and shuffles the other
+    """A Polish rules page: "the king of spades is laid first and represents King Tut at the top
+    of the pyramid". A new Tut's Tomb deal (format PY2) puts the K♠ at the apex and shuffles the other
     51 cards as deal.py's steps 1-5 do, into the other places and the stock."""
     for game in (Game.new("U"), Game.from_code(f"PY2-U-{LETTERS}")):
         assert game.code.startswith("PY2-U-") and game.deal.pyramid[0] == Card(13, Suit.SPADES)
