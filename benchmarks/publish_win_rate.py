@@ -107,7 +107,7 @@ def publish(entry: dict, fewer_because: str | None) -> str:
 
 
 def time_text(seconds: float) -> str:
-    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
+    return f"{seconds:.0f} s" if seconds < 600 else f"{seconds / 60:.0f} min"
 
 
 def row(item: dict) -> str:

@@ -297,7 +297,7 @@ def test_a_lower_case_or_spaced_preset_letter_is_the_preset() -> None:
 
 
 def test_a_deal_not_settled_within_max_nodes_is_undecided_never_won_or_lost() -> None:
-    """Tut's Tomb's deals differ widely in the nodes they need (benchmarks/results/piles_solver.txt):
+    """Tut's Tomb's deals differ widely in the nodes they need (benchmarks/results/piles_solver.json):
     with a smaller budget more are undecided, counted apart, and the bounds cover both ends."""
     full = estimate("U", deals=4, seed=2024, executor="serial", max_nodes=3_000)
     budget = estimate("U", deals=4, seed=2024, executor="serial", max_nodes=200)

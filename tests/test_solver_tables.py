@@ -114,8 +114,8 @@ def test_optimal_lines_on_every_table_are_as_short_as_a_breadth_first_search_fin
     assert checked >= 2
 
 
-# Tut's Tomb aside: some of its deals stay undecided within a large node budget
-# (benchmarks/results/piles_solver.txt, from benchmarks/bench_piles.py).
+# Tut's Tomb aside: its hardest deals take pure Python (the search without a compiler) minutes
+# (benchmarks/results/piles_solver.json, from benchmarks/bench_piles.py).
 WHOLE_DEALS = [letter for letter in TABLE_PRESETS if letter != "U"]
 
 
