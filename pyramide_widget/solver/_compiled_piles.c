@@ -11,7 +11,7 @@
  * and covers, the piles' kinds, which piles are alike, whether the game is a cycle or a pool,
  * the relaxation's limits), so no rule is written here that Python does not also state.
  * Limits (the Python side runs pure Python beyond them): 32 pyramid places, 64 cards, 12 piles,
- * a pair sum of 15, at most 15 cards of one rank.
+ * a pair sum of 15, at most 7 cards of one rank.
  *
  * Entry point: search(**data) -> (stopped, solution | None, best_line, best_removed, nodes); a
  * move is (kind, card, ...) with kind one of "K", "P", "G", "C" (to the cell), "D", "R" and the
@@ -168,20 +168,20 @@ typedef struct {
 
 typedef struct {
     KeySlot *slots;
+    void *block; /* the allocation ``slots`` lies in, aligned to a cache line */
     size_t cap, used;
     uint8_t *bytes;
     size_t nbytes, bytes_cap;
 } KeySet;
 
-static KeySlot *new_slots(Context *ctx, size_t cap) {
-    void *slots = NULL;
-    if (posix_memalign(&slots, 64, cap * sizeof(KeySlot))) fail_memory(ctx);
-    memset(slots, 0, cap * sizeof(KeySlot));
-    return slots;
+static KeySlot *new_slots(Context *ctx, size_t cap, void **block) {
+    *block = calloc(cap + 1, sizeof(KeySlot));
+    if (!*block) fail_memory(ctx);
+    return (KeySlot *)(((uintptr_t)*block + 63) & ~(uintptr_t)63);
 }
 
 static void keyset_init(Context *ctx, KeySet *s, size_t cap) {
-    s->slots = new_slots(ctx, cap);
+    s->slots = new_slots(ctx, cap, &s->block);
     s->cap = cap;
     s->used = 0;
     s->bytes = NULL;
@@ -212,8 +212,9 @@ static int keyset_add(Context *ctx, KeySet *s, const uint8_t *key, uint32_t n) {
     if (slot->length) return 1;
     if (2 * (s->used + 1) > s->cap) {
         KeySlot *old = s->slots;
+        void *old_block = s->block;
         size_t old_cap = s->cap;
-        s->slots = new_slots(ctx, 2 * old_cap);
+        s->slots = new_slots(ctx, 2 * old_cap, &s->block);
         s->cap = 2 * old_cap;
         for (size_t k = 0; k < old_cap; k++)
             if (old[k].length) {
@@ -221,7 +222,7 @@ static int keyset_add(Context *ctx, KeySet *s, const uint8_t *key, uint32_t n) {
                 while (s->slots[i].length) i = (i + 1) & (s->cap - 1);
                 s->slots[i] = old[k];
             }
-        free(old);
+        free(old_block);
         slot = keyset_slot(s, key, n, hash);
     }
     slot->hash = hash;
@@ -240,7 +241,7 @@ static int keyset_add(Context *ctx, KeySet *s, const uint8_t *key, uint32_t n) {
 }
 
 static void keyset_free(KeySet *s) {
-    free(s->slots);
+    free(s->block);
     free(s->bytes);
 }
 
@@ -311,6 +312,7 @@ typedef struct {
     int rank[MAX_CARDS];
     int pyramid[MAX_PLACES], pyramid_rank[MAX_PLACES];
     uint32_t covers[MAX_PLACES], cone[MAX_PLACES], unreachable[MAX_PLACES], full;
+    uint32_t lies_on[MAX_PLACES]; /* the places each place covers (covers, the other way) */
     uint32_t rank_places[MAX_TARGET + 1];
     int kind[MAX_PILES];
     int nwaste, waste[MAX_PILES], ncells, cells[MAX_PILES], nothers, others[MAX_PILES];
@@ -380,13 +382,10 @@ static int card_at(const Search *ps, const State *s, int place) {
 
 /* _free: the free pyramid places once the places of ``removed`` are vacated. */
 static int pyramid_free(const Search *ps, uint32_t removed, int *out) {
-    uint32_t present = ps->full & ~removed, rest = present;
+    uint32_t present = ps->full & ~removed, covered = 0;
+    for (uint32_t rest = present; rest; rest &= rest - 1) covered |= ps->lies_on[lowest(rest)];
     int n = 0;
-    while (rest) {
-        int i = lowest(rest);
-        rest &= rest - 1;
-        if (!(ps->covers[i] & present)) out[n++] = i;
-    }
+    for (uint32_t rest = present & ~covered; rest; rest &= rest - 1) out[n++] = lowest(rest);
     return n;
 }
 
@@ -792,7 +791,7 @@ static int group_possible(const Search *ps, int place, uint32_t present, const i
 /* bound: the most pyramid places this state can ever have vacated. */
 static int bound(const Search *ps, const State *s) {
     uint32_t present = ps->full & ~s->removed;
-    int target = ps->target, outside[MAX_CARDS] = {0};
+    int target = ps->target, outside[MAX_TARGET + 1] = {0};
     int total = stock_offset(ps, s) + s->nstock;
     for (int c = 0; c < total; c++) outside[ps->rank[s->cards[c]]]++;
     uint32_t dead = 0, rest = present;
@@ -823,12 +822,13 @@ static int bound(const Search *ps, const State *s) {
 /* The most cards of each rank a relaxed line from ``removed`` can ever use (PileSearch._usable),
  * as 4-bit counts. */
 static uint64_t usable_caps(const Search *ps, uint32_t removed) {
-    int target = ps->target, count[MAX_TARGET + 1] = {0};
-    for (uint32_t rest = ps->full & ~removed; rest; rest &= rest - 1) count[ps->pyramid_rank[lowest(rest)]]++;
+    int target = ps->target;
+    uint32_t present = ps->full & ~removed;
     int fitting[MAX_TARGET + 1] = {0}, total[MAX_TARGET + 1] = {0}; /* cards of rank <= n, their ranks' sum */
     for (int n = 1; n <= target; n++) {
-        fitting[n] = fitting[n - 1] + count[n];
-        total[n] = total[n - 1] + n * count[n];
+        int count = popc(present & ps->rank_places[n]);
+        fitting[n] = fitting[n - 1] + count;
+        total[n] = total[n - 1] + n * count;
     }
     uint64_t caps = 0;
     for (int r = 1; r < target; r++) {
@@ -839,19 +839,18 @@ static uint64_t usable_caps(const Search *ps, uint32_t removed) {
             int each = (target - 1) / r < ps->at_once ? (target - 1) / r : ps->at_once;
             cap = each * fitting[need];
         }
-        caps |= (uint64_t)(cap < 15 ? cap : 15) << (4 * r);
+        caps |= (uint64_t)(cap < 7 ? cap : 7) << (4 * r); /* a rank has at most 7 cards */
     }
     return caps;
 }
 
-/* _usable: each rank's count of ``outside`` cut to its cap. */
+/* _usable: each rank's count of ``outside`` cut to its cap, every four-bit lane at once (counts
+ * and caps below 8, so each lane's top bit is free to borrow from). */
 static uint64_t capped(uint64_t outside, uint64_t caps) {
-    uint64_t result = 0;
-    for (int shift = 4; shift < 64; shift += 4) {
-        uint64_t n = outside >> shift & 15, cap = caps >> shift & 15;
-        result |= (n < cap ? n : cap) << shift;
-    }
-    return result;
+    const uint64_t tops = 0x8888888888888888ULL;
+    uint64_t at_least = ((outside | tops) - caps) & tops; /* a lane's top bit: outside >= cap */
+    uint64_t lanes = (at_least >> 3) * 15;
+    return (caps & lanes) | (outside & ~lanes);
 }
 
 static uint64_t usable(const Search *ps, uint32_t removed, uint64_t outside) {
@@ -1380,10 +1379,12 @@ static int read_search(Search *ps, PyObject *args, PyObject *kwargs, int *optima
     s->nstock = (uint8_t)n;
     int per_rank[MAX_TARGET + 1] = {0};
     for (int c = 0; c < ps->ncards; c++)
-        if (++per_rank[ps->rank[c]] > 15) {
-            PyErr_SetString(PyExc_ValueError, "rank: at most 15 cards of one rank");
+        if (++per_rank[ps->rank[c]] > 7) {
+            PyErr_SetString(PyExc_ValueError, "rank: at most 7 cards of one rank");
             return -1;
         }
+    for (int i = 0; i < ps->size; i++)
+        for (uint32_t rest = ps->covers[i]; rest; rest &= rest - 1) ps->lies_on[lowest(rest)] |= (uint32_t)1 << i;
     for (int i = 0; i < ps->size; i++) {
         ps->pyramid_rank[i] = ps->pyramid[i] >= 0 ? ps->rank[ps->pyramid[i]] : 0;
         if (ps->pyramid[i] >= 0) ps->rank_places[ps->pyramid_rank[i]] |= (uint32_t)1 << i;

@@ -157,7 +157,7 @@ def _pile_unsupported(rules: Rules) -> str | None:
         or len(ranks) > _MAX_CARDS
         or len(table.piles) > _MAX_PILES
         or table.target > _MAX_TARGET
-        or max(map(ranks.count, ranks)) > 15
+        or max(map(ranks.count, ranks)) > 7
         or (rules.recycles is not None and rules.recycles > _MAX_RECYCLES)
     ):
         return (
