@@ -306,10 +306,11 @@ def test_the_installed_package_solves_with_its_compiled_search() -> None:
     build) solves with the compiled search: an install that fell back to pure Python fails."""
     code = (
         "from pyramide_widget import Game, solve\n"
-        "print(solve(Game.from_code('PY1-T-AAAAAAS')).engine)"
+        "print(solve(Game.from_code('PY1-T-AAAAAAS')).engine)\n"
+        "print(solve(Game.from_code('PY2-U-AAAAAAS')).engine)"  # the pile search's port too
     )
     env = {k: v for k, v in os.environ.items() if k != "PYRAMIDE_SOLVER"}
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
-    assert done.stdout.strip() == "compiled", done.stderr
+    assert done.stdout.split() == ["compiled", "compiled"], done.stderr

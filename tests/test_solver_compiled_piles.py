@@ -15,7 +15,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from compiled_build import fresh_module
+from compiled_build import build_script, fresh_module
 from solver_reference import knobs_id, replayed, small_positions
 
 from pyramide_widget import Game
@@ -190,6 +190,19 @@ def test_without_the_extension_auto_falls_back_and_compiled_says_why(
     assert solve("PY1-C-AAAAAAS").engine == "python"
     with pytest.raises(ValueError, match="not built in this installation"):
         solve("PY1-C-AAAAAAS", engine="compiled")
+
+
+def test_the_build_makes_both_compiled_searches(tmp_path) -> None:
+    """``pip install`` (the build hook) and ``python build_compiled.py`` build every extension."""
+    script = build_script()
+    try:
+        libraries = script.build_all(tmp_path)
+    except RuntimeError as error:  # no compiler: the module's fixture has said so already
+        pytest.skip(str(error))
+    assert sorted(path.name.split(".")[0] for path in libraries) == [
+        "_compiled_piles",
+        "_compiled_search",
+    ]
 
 
 def test_the_extension_refuses_data_it_cannot_hold(fresh_build) -> None:
