@@ -431,8 +431,14 @@ static void class_counts(const EncodedPosition *t, mask_t cards, Counted *out) {
 }
 
 static Layer *make_layer(EncodedPosition *t, mask_t pyramid) {
+    /* Zero what is counted up; the arrays are filled up to their counts (a whole memset of the
+     * layer cost more than the rest of this function). */
     Layer *L = checked_malloc(t->ctx, sizeof(Layer));
-    memset(L, 0, sizeof(*L));
+    L->nkings = L->npairs = L->ngroups = L->nneeds = L->norph = L->has_counted = 0;
+    L->nfreeable = L->cfreeable = 0;
+    L->reaches = NULL;
+    L->freeable = NULL;
+    memset(L->counts, 0, sizeof(L->counts));
     int target = t->target;
     int left[MAX_PLACES], nleft = 0, freec[MAX_PLACES], nfree = 0;
     for (int i = 0; i < t->size; i++) {
