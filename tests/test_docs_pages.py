@@ -90,7 +90,7 @@ def test_the_games_page_draws_every_table_the_presets_play_on():
     text = (DOCS / "guides" / "games.md").read_text(encoding="utf-8")
     drawn = {
         PRESETS[letter].rules.table.name
-        for letter in re.findall(r"^```\{table-picture\} PY1-(\w)-", text, re.MULTILINE)
+        for letter in re.findall(r"^```\{table-picture\} PY\d-(\w)-", text, re.MULTILINE)
     }
     assert drawn == {preset.rules.table.name for preset in PRESETS.values()}
 

@@ -177,11 +177,11 @@ def test_the_live_console_opens_the_site_own_jupyterlite(docs_site: Path):
 
 def test_each_game_picture_is_the_package_static_picture_of_its_deal(docs_site: Path):
     games = (docs_site / "guides" / "games.html").read_text(encoding="utf-8")
-    pictures = re.findall(r'<img[^>]+src="([^"]+PY1-(\w)-(\w{7})\.svg)"', games)
-    assert {letter for _, letter, _ in pictures} >= {"N", "W", "V", "F", "B", "G", "U"}
-    for src, letter, letters in pictures:
+    pictures = re.findall(r'<img[^>]+src="([^"]+(PY\d)-(\w)-(\w{7})\.svg)"', games)
+    assert {letter for _, _, letter, _ in pictures} >= {"N", "W", "V", "F", "B", "G", "U"}
+    for src, version, letter, letters in pictures:
         drawn = ((docs_site / "guides") / src).resolve().read_text(encoding="utf-8")
-        assert drawn == Game.from_code(f"PY1-{letter}-{letters}")._repr_svg_()
+        assert drawn == Game.from_code(f"{version}-{letter}-{letters}")._repr_svg_()
 
 
 def _table_rows(html: str) -> list[list[str]]:

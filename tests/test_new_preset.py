@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pyramide_widget import DealCode, Game, Record, Rules, solve
+from pyramide_widget import CodeError, DealCode, Game, Record, Rules, solve
 from pyramide_widget.analysis.estimation import estimate
 from pyramide_widget.analysis.statistics import StatsStore
 from pyramide_widget.engine.cards import FRENCH_DECK
@@ -55,6 +55,9 @@ def test_a_new_preset_names_its_rules_by_its_letter(new_preset: Preset) -> None:
     game = Game.new(LETTER)
     assert game.code is not None and game.code.startswith(f"PY1-{LETTER}-")
     assert len(game.deal.pyramid) == 21 and game.table is TABLE
+    # A bad code's error names the new letter among the rules letters (R4).
+    with pytest.raises(CodeError, match=rf"rules letter \(N, .*, {LETTER}\)"):
+        Game.from_code("PY1-N-AAAA")
     # The widget's rules menu lists it, under its own name where a language has none for it.
     assert {"letter": LETTER, "name": "Throwaway"} in table_for("fr")["presets"]
 

@@ -30,11 +30,15 @@ _MASK64 = (1 << 64) - 1
 _CODE_RE = re.compile(r"PY([0-9])-([A-Z])-([A-Z]{7})", re.ASCII | re.IGNORECASE)
 _LETTERS_RE = re.compile(r"[A-Z]{7}", re.ASCII | re.IGNORECASE)
 _CARD_SEPARATORS = re.compile(r"[\s,]+")
-CODE_SYNTAX = (
-    "a code looks like PY1-N-AAAAAAS: 'PY1' ('PY2' for a deal with a card laid first, as "
-    f"Tut's Tomb's), a dash, one rules letter ({', '.join(PRESETS)}), a dash, then 7 letters "
-    "A-Z (case does not matter)"
-)
+
+
+def code_syntax() -> str:
+    """What a deal code looks like, naming the rules letters registered now."""
+    return (
+        "a code looks like PY1-N-AAAAAAS: 'PY1' ('PY2' for a deal with a card laid first, as "
+        f"Tut's Tomb's), a dash, one rules letter ({', '.join(PRESETS)}), a dash, then 7 letters "
+        "A-Z (case does not matter)"
+    )
 
 
 def format_version(table: Table) -> int:
@@ -277,7 +281,7 @@ def _known_version(version: object) -> int:
     """``version`` if it is a format version (an int of :data:`FORMAT_VERSIONS`)."""
     if type(version) is not int or version not in FORMAT_VERSIONS:
         raise CodeError(
-            f"the deal format version is one of {', '.join(map(str, FORMAT_VERSIONS))}, got {reprlib.repr(version)}; {CODE_SYNTAX}"
+            f"the deal format version is one of {', '.join(map(str, FORMAT_VERSIONS))}, got {reprlib.repr(version)}; {code_syntax()}"
         )
     return version
 
@@ -291,14 +295,14 @@ def _check_version(version: object, table: Table) -> int:
     if version == 2 and table.apex is None:
         raise CodeError(
             f"format 2 (PY2) lays the table's apex card first; the {table.name} table has none, "
-            f"its codes are PY1; {CODE_SYNTAX}"
+            f"its codes are PY1; {code_syntax()}"
         )
     return version
 
 
 def _check_letters(letters: str) -> str:
     if not isinstance(letters, str) or not _LETTERS_RE.fullmatch(letters.strip()):
-        raise CodeError(f"{reprlib.repr(letters)} is not 7 deal letters A-Z; {CODE_SYNTAX}")
+        raise CodeError(f"{reprlib.repr(letters)} is not 7 deal letters A-Z; {code_syntax()}")
     return ascii_upper(letters.strip())
 
 
@@ -315,13 +319,13 @@ class DealCode:
     def __post_init__(self) -> None:
         if self.rules_letter != CUSTOM_LETTER and self.rules_letter not in PRESETS:
             raise CodeError(
-                f"unknown rules letter {reprlib.repr(self.rules_letter)}; {CODE_SYNTAX}"
+                f"unknown rules letter {reprlib.repr(self.rules_letter)}; {code_syntax()}"
             )
         if not isinstance(self.letters, str) or not re.fullmatch(
             r"[A-Z]{7}", self.letters, re.ASCII
         ):
             raise CodeError(
-                f"{reprlib.repr(self.letters)} is not 7 upper-case deal letters A-Z; {CODE_SYNTAX}"
+                f"{reprlib.repr(self.letters)} is not 7 upper-case deal letters A-Z; {code_syntax()}"
             )
         if self.rules_letter == CUSTOM_LETTER:  # the table comes with the rules, at the deal
             version = 1 if self.version is None else _known_version(self.version)
@@ -339,16 +343,18 @@ class DealCode:
         """Parse a code, case-insensitively; raise :class:`CodeError` saying what a code looks like."""
         if not isinstance(code, str):
             raise CodeError(
-                f"expected a deal code as text, got {type(code).__name__}; {CODE_SYNTAX}"
+                f"expected a deal code as text, got {type(code).__name__}; {code_syntax()}"
             )
         match = _CODE_RE.fullmatch(code.strip())
         if match is None:
-            raise CodeError(f"{reprlib.repr(code)} is not a deal code; {CODE_SYNTAX}")
+            raise CodeError(f"{reprlib.repr(code)} is not a deal code; {code_syntax()}")
         version, letter, letters = (ascii_upper(group) for group in match.groups())
         if int(version) not in FORMAT_VERSIONS:
-            raise CodeError(f"{code!r} names an unknown format version PY{version}; {CODE_SYNTAX}")
+            raise CodeError(
+                f"{code!r} names an unknown format version PY{version}; {code_syntax()}"
+            )
         if letter != CUSTOM_LETTER and letter not in PRESETS:
-            raise CodeError(f"{code!r} names unknown rules {letter!r}; {CODE_SYNTAX}")
+            raise CodeError(f"{code!r} names unknown rules {letter!r}; {code_syntax()}")
         return cls(letter, letters, int(version))
 
     @classmethod
