@@ -49,13 +49,17 @@ def walk(value: object, found: list[Card], depth: int = 0) -> None:
         )
 
 
-def hidden_cards(game: Game) -> set[Card]:
-    """What the player cannot see: the face-down pyramid cards and (face-down stock) the stock."""
-    position = game.position()
-    hidden = {position.pyramid[i] for i in position.face_down}
-    if not game.rules.stock_face_up:
-        hidden |= set(game.stock)
-    return hidden
+def never_shown(game: Game) -> set[Card]:
+    """What the player has never seen: the cards no step of the game's record showed face up
+    (in the visible pyramid, on a pile, in a face-up stock)."""
+    shown: set[Card] = set()
+    for _step, step_game in game.record().steps():
+        position = step_game.visible_position()
+        shown.update(card for card in position.pyramid if card is not None)
+        shown.update(card for pile in position.piles for card in pile)
+        if step_game.rules.stock_face_up:
+            shown.update(step_game.stock)
+    return set(game.table.deck.cards()) - shown
 
 
 def referents(view: PlayerView) -> list[object]:
@@ -87,16 +91,18 @@ def games_along(letter: str, letters: str, steps: int = 40) -> list[Game]:
 
 
 @pytest.mark.parametrize("letter", list(PRESETS))
-def test_the_view_reveals_no_face_down_card_nor_the_stock(letter: str) -> None:
-    """R3, R14: the stock is face down; §9 Face-down: face-down pyramid cards are unseen."""
+def test_the_view_reveals_no_card_the_player_never_saw(letter: str) -> None:
+    """R3, R14: the stock is face down; §9 Face-down: face-down pyramid cards are unseen. The
+    view holds none of the cards the game never showed, and names them as never seen."""
     checked_face_down = checked_hidden = False
     for game in games_along(letter, LETTERS[0]):
         view = game.player_view()
         found: list[Card] = []
         walk(view, found)
-        hidden = hidden_cards(game)
+        hidden = never_shown(game)
         checked_hidden |= bool(hidden)
         assert not hidden & set(found)
+        assert view.never_seen() == hidden
         held = referents(view)
         assert not any(isinstance(item, Game) for item in held)
         assert not hidden & {item for item in held if isinstance(item, Card)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .cards import Card, parse_card
@@ -18,7 +18,7 @@ from .html import game_html, game_svg
 from .i18n import Message, check_language, translate
 from .moves import DRAW, RECYCLE, Move, MoveKind, parse_move
 from .piles import ONE_WASTE, PileKind
-from .player_view import PlayerView
+from .player_view import PlayerView, SeenDeal
 from .position import Place, Position, Status
 from .rules import CUSTOM_LETTER, Rules, RulesLike, as_rules
 from .table import Table
@@ -152,6 +152,11 @@ class Game:
         for i, pile in enumerate(table.piles):
             if pile.dealt:
                 self._piles[i].extend(next(dealt))
+        # Every card the player has seen turned up: what the view remembers (SeenDeal).
+        self._seen: set[Card] = {card for i, card in enumerate(deal.pyramid) if self._face_up(i)}
+        self._seen.update(deal.waste, *deal.piles)
+        if self.rules.stock_face_up:
+            self._seen.update(deal.stock)
         self._fresh = False
         self._recycles_used = 0
         self._pyramid_left = len(self._pyramid)
@@ -446,8 +451,11 @@ class Game:
         """What a player sees now, for a playing strategy: the face-up cards, the waste, the
         cards removed, the stock's count (never its order, unless the rules lay it face up),
         the recycles left and the legal moves; nothing that reveals a hidden card, and no
-        reference back to this game (see :mod:`~pyramide_widget.engine.player_view`)."""
+        reference back to this game (see :mod:`~pyramide_widget.engine.player_view`). What the
+        player saw before and remembers is in it too: the moves played and the deal as far as
+        the player has seen it."""
         hidden = self._face_down_places()
+        deal, seen = self.deal, self._seen
         return PlayerView(
             rules=self.rules,
             pyramid=tuple(None if i in hidden else card for i, card in enumerate(self._pyramid)),
@@ -465,7 +473,63 @@ class Game:
                 for card in move.cards
             ),
             legal_moves=tuple(self.legal_moves()),
+            history=tuple(self._history),
+            deal=SeenDeal(
+                tuple(card if card in seen else None for card in deal.pyramid),
+                deal.waste,
+                tuple(card if card in seen else None for card in deal.stock),
+                deal.piles,
+            ),
         )
+
+    def exchanged(self, cards: Mapping[Card, Card]) -> Game:
+        """A copy of this game in which cards the player has never seen lie elsewhere: the
+        card of each key of ``cards`` is replaced, in the deal and on the table, by its value.
+
+        The cards must be ones the player has never seen (a stock card never drawn, a face-down
+        card never turned up), exchanged among themselves: the values are the keys in another
+        order. The copy then shows the player what this game shows, with the same history, and
+        its moves replay on its deal (they only moved cards the player saw): one of the games
+        the player cannot tell from this one. It has no deal code. A ``ValueError`` says what is
+        wrong with other cards, and changes nothing."""
+        if not isinstance(cards, Mapping):
+            raise TypeError(f"cards must be a mapping {{card: card}}, got {type(cards).__name__}")
+        if set(cards) != set(cards.values()):
+            raise ValueError(
+                "the cards must be exchanged among themselves: the values must be the keys in "
+                "another order"
+            )
+        deck = self.table.deck
+        for card in cards:
+            if not isinstance(card, Card) or card not in deck:
+                raise ValueError(f"{card!r} is not a card of the {deck.name} deck")
+            if card in self._seen:
+                raise ValueError(f"{card} has been seen: only cards never seen can be exchanged")
+        swap = cards.get
+        deal = self.deal
+        game = Game.__new__(Game)
+        game.__dict__.update(self.__dict__)
+        game.deal = Deal(
+            tuple(swap(card, card) for card in deal.pyramid),
+            deal.waste,
+            tuple(swap(card, card) for card in deal.stock),
+            deal.piles,
+        )
+        game._code = None
+        game._pyramid = [card if card is None else swap(card, card) for card in self._pyramid]
+        game._pyramid_index = {swap(card, card): i for card, i in self._pyramid_index.items()}
+        game._stock = [swap(card, card) for card in self._stock]
+        game._piles = [list(pile) for pile in self._piles]  # face up: seen, never exchanged
+        game._seen = set(self._seen)
+        game._undo = deque(self._undo, maxlen=UNDO_LIMIT)
+        game._history = list(self._history)
+        game._log = list(self._log)
+        game._group = list(self._group)
+        game._observers = []
+        game._notify_depth = 0
+        game.clock = GameClock(self._clock_source)
+        game.clock.restore(self.clock.state())
+        return game
 
     def is_face_up(self, row: int, col: int) -> bool:
         """Whether the pyramid card at ``(row, col)`` is face up (always, but on a face-down
@@ -881,7 +945,9 @@ class Game:
         waste_piles = self._waste_piles
         if move.kind is MoveKind.DRAW:
             for n in range(sizes[0]):
-                self._piles[waste_piles[n % len(waste_piles)]].append(self._stock.pop())
+                card = self._stock.pop()
+                self._piles[waste_piles[n % len(waste_piles)]].append(card)
+                self._seen.add(card)
             self._fresh = True
         elif move.kind is MoveKind.RECYCLE:
             gathered = [card for i in waste_piles for card in self._piles[i]]
@@ -894,10 +960,23 @@ class Game:
             source, cell = slots
             self._take(source)
             self._piles[_slot_pile(cell)[0]].append(move.cards[0])
+            self._turn_up(slots)
         else:
             # Take pile cards top first so a (top, under) pair pops in the right order.
             for slot in sorted(slots):
                 self._take(slot)
+            self._turn_up(slots)
+
+    def _turn_up(self, slots: tuple[int, ...]) -> None:
+        """On a face-down table, remember the cards the removal of ``slots`` turned face up."""
+        if not self.table.face_down:
+            return
+        for slot in slots:
+            if slot < PILE_SLOTS:
+                for place in self.shape.covered[slot]:
+                    card = self._pyramid[place]
+                    if card is not None and self._face_up(place):
+                        self._seen.add(card)
 
     def _take(self, slot: int) -> None:
         """Take the card at ``slot`` off the table (a pile's card must be its top by then)."""
