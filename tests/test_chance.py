@@ -1,0 +1,240 @@
+"""The chance to win from what the player sees (``analysis.chance``) and over a game
+(``analysis.chance_review``), checked against an independent count: every order of the cards
+the game never showed, each dealt anew, replayed through the engine and decided by the plain
+exhaustive search of ``solver_reference``."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+
+import pytest
+from solver_reference import exhaustive
+from test_strategies import never_shown
+
+from pyramide_widget import Deal, Game, Move, solve
+from pyramide_widget.analysis.chance import Chance, Layouts, chance
+from pyramide_widget.analysis.chance_review import chance_review
+from pyramide_widget.engine.cards import Card
+
+
+def along_win(code: str, unseen: int) -> Game:
+    """The solver's winning line of ``code``, played until at most ``unseen`` cards were never
+    seen by the player."""
+    game = Game.from_code(code)
+    result = solve(game)
+    assert result.solution is not None, code
+    for move in result.solution:
+        if len(never_shown(game)) <= unseen:
+            return game
+        game.play(move)
+    raise AssertionError(f"{code}: the winning line shows all but {len(never_shown(game))} cards")
+
+
+def dealt_otherwise(game: Game, order: tuple[Card, ...]) -> Game:
+    """``game`` dealt with the cards it never showed in ``order`` (sorted order → ``order``),
+    its moves replayed: built from the deal, not from the player's view."""
+    never = sorted(never_shown(game), key=str)
+    swap = dict(zip(never, order, strict=True))
+    deal = game.deal
+    other = Game(
+        Deal(
+            tuple(swap.get(card, card) for card in deal.pyramid),
+            deal.waste,
+            tuple(swap.get(card, card) for card in deal.stock),
+            deal.piles,
+        ),
+        game.rules,
+    )
+    for move in game.history:
+        other.play(move)
+    return other
+
+
+def every_layout(game: Game) -> list[Game]:
+    return [
+        dealt_otherwise(game, order)
+        for order in itertools.permutations(sorted(never_shown(game), key=str))
+    ]
+
+
+def winnable_share(game: Game) -> Fraction:
+    """The share of the layouts of ``game``'s unseen cards that can still be won, counted by
+    brute force (every order of the cards, exhaustive search)."""
+    layouts = every_layout(game)
+    return Fraction(sum(exhaustive(layout)[0] for layout in layouts), len(layouts))
+
+
+def kept_share(game: Game, move: Move) -> Fraction:
+    """The share of the layouts in which ``move`` keeps a win, by brute force."""
+    kept = 0
+    layouts = every_layout(game)
+    for layout in layouts:
+        layout.play(move)
+        kept += exhaustive(layout)[0]
+    return Fraction(kept, len(layouts))
+
+
+# Positions a few cards before the end of the first pass (or, face down, with a few face-down
+# cards left) on a winning line: some layouts of the unseen cards win and some do not.
+SMALL = [
+    ("PY1-S-ZCMLZBZ", 4),
+    ("PY1-S-HCKKFIW", 4),
+    ("PY1-T-ZCMLZBZ", 4),
+    ("PY1-T-LERHIJB", 4),
+    ("PY1-P-UQVZQPN", 4),
+    ("PY1-F-QKXJPXN", 4),
+    ("PY1-F-SRRAZBC", 4),
+]
+
+
+@pytest.mark.parametrize(("code", "unseen"), SMALL)
+def test_chance_counts_the_winnable_layouts_exactly_where_they_are_few(
+    code: str, unseen: int
+) -> None:
+    game = along_win(code, unseen)
+    truth = winnable_share(game)
+    assert 0 < truth < 1, "a position where the unseen cards decide"
+    exact = chance(game, samples=200)
+    assert exact.exact and exact.undecided == 0 and exact.layouts <= 24
+    assert Fraction(exact.won, exact.layouts) == truth
+    assert exact.rate == exact.low == exact.high == float(Fraction(exact.won, exact.layouts))
+
+
+@pytest.mark.parametrize(("code", "unseen"), SMALL[:4:2])
+def test_a_sampled_chance_has_an_interval_around_the_count(code: str, unseen: int) -> None:
+    game = along_win(code, unseen)
+    truth = winnable_share(game)
+    layouts = Layouts(game.player_view()).count()
+    for seed in range(3):
+        sampled = chance(game, samples=layouts - 1, seed=seed)
+        assert not sampled.exact and sampled.layouts == layouts - 1
+        assert sampled.low <= truth <= sampled.high
+
+
+def test_chance_reads_only_the_view() -> None:
+    """Two games that differ only in the cards the player never saw: the same views, the same
+    chance, though the solver wins one and not the other."""
+    game = along_win("PY1-T-LERHIJB", 4)
+    verdicts = {}
+    for layout in every_layout(game):
+        verdicts.setdefault(solve(layout).winnable, layout)
+    won, lost = verdicts[True], verdicts[False]
+    assert won.player_view() == lost.player_view() == game.player_view()
+    assert chance(won, seed=1) == chance(lost, seed=1) == chance(game.player_view(), seed=1)
+    assert chance(won, samples=5, seed=2) == chance(lost.player_view(), samples=5, seed=2)
+
+
+def test_a_position_without_unseen_cards_is_one_layout() -> None:
+    """R15: after a whole pass the player knows the stock; the chance is the solver's answer."""
+    game = Game.from_code("PY1-N-AAAAAAS")
+    while not game.recycles_used:
+        game.play("draw" if game.stock else "recycle")
+    result = chance(game)
+    assert result.exact and result.layouts == 1 and Layouts(game.player_view()).count() == 1
+    assert result.won == solve(game).winnable
+
+
+def test_suits_never_matter_so_layouts_are_counted_by_rank() -> None:
+    game = along_win("PY1-S-HCKKFIW", 4)
+    ranks = [card.rank for card in never_shown(game)]
+    assert len(set(ranks)) < len(ranks)  # two unseen cards of one rank
+    layouts = Layouts(game.player_view())
+    orders = {tuple(card.rank for card in cards) for cards in layouts.every()}
+    assert layouts.count() == len(orders) == len(list(layouts.every())) == 12
+
+
+def test_undecided_layouts_count_neither_way() -> None:
+    game = along_win("PY1-T-ZCMLZBZ", 4)
+    truth = winnable_share(game)
+    cut = chance(game, max_nodes=1)
+    assert cut.exact and cut.undecided > 0 and cut.won + cut.undecided <= cut.layouts
+    assert cut.rate == cut.won / cut.layouts == cut.rate_range[0]
+    assert cut.rate_range[0] <= truth <= cut.rate_range[1] == cut.high
+    sampled = chance(game, samples=10, max_nodes=1, seed=3)
+    assert sampled.undecided and sampled.low <= truth <= sampled.high
+
+
+def test_chance_refuses_bad_input_saying_what_it_expects() -> None:
+    game = Game.from_code("PY1-N-AAAAAAS")
+    with pytest.raises(TypeError, match="a Game or a PlayerView"):
+        chance("PY1-N-AAAAAAS")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="samples must be a whole number >= 1"):
+        chance(game, samples=0)
+    with pytest.raises(TypeError, match="seed must be"):
+        chance(game, seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="max_nodes must be"):
+        chance(game, max_nodes=0)
+    assert game.moves == 0
+
+
+def test_chance_prints_what_it_measured() -> None:
+    result = Chance.of(won=3, undecided=1, layouts=12, exact=True)
+    assert result.summary() == (
+        "chance 25.0% (95% interval 25.0-33.3%): 3 of 12 every layout can be won, 1 undecided"
+    )
+    assert repr(result).startswith("Chance(rate=0.2500, interval=[0.2500, 0.3333], won=3")
+
+
+# ---------------------------------------------------------------- over a game
+
+
+def test_the_review_has_the_chance_after_each_action() -> None:
+    game = along_win("PY1-S-ICJIFEB", 6)
+    review = chance_review(game.record(), samples=10, seed=4, max_nodes=2_000)
+    assert [point.index for point in review.points] == list(range(len(game.actions) + 1))
+    deal = Game.from_code("PY1-S-ICJIFEB")
+    assert review.points[0].chance == chance(deal, samples=10, seed="4:0", max_nodes=2_000)
+    json.dumps(review.to_dict())
+    assert review.summary().startswith("PY1-S-ICJIFEB: chance ")
+
+
+# A position with four cards unseen where the moves keep different shares of the layouts.
+CHOICE = ("PY1-T-LERHIJB", 4)
+
+
+def test_a_move_costs_the_layouts_the_best_move_keeps_and_it_does_not() -> None:
+    game = along_win(*CHOICE)
+    legal = game.legal_moves()
+    shares = {move: kept_share(game, move) for move in legal}
+    worst = min(legal, key=shares.__getitem__)
+    assert len(legal) == 3 and max(shares.values()) > shares[worst], "a position with a choice"
+    game.play(worst)
+    # Its 24 layouts are tried one by one; before it, 24 drawn at random, cut short.
+    review = chance_review(game.record(), samples=24, max_nodes=2_000)
+    point = review.points[-1]
+    assert point.chance.exact
+    assert Fraction(point.best).limit_denominator(24) == max(shares.values())
+    assert Fraction(point.kept).limit_denominator(24) == shares[worst]
+    assert shares[point.better_move] == max(shares.values())
+    assert point.cost == point.best - point.kept > 0
+    costs = [p.cost or 0 for p in review.points]
+    assert review.costliest == costs.index(max(costs))
+
+
+def test_an_undone_move_is_never_the_costliest() -> None:
+    game = along_win(*CHOICE)
+    worst = min(game.legal_moves(), key=lambda move: kept_share(game, move))
+    game.play(worst)
+    game.undo()
+    review = chance_review(game.record(), samples=24, max_nodes=2_000)
+    assert review.points[-2].undone and review.points[-2].cost
+    assert review.costliest != review.points[-2].index
+    assert review.points[-1].cost is None  # an undo is not a move
+
+
+def test_draws_in_the_standard_game_cost_nothing() -> None:
+    """R15: with unlimited passes any stock card comes round again."""
+    game = Game.from_code("PY1-N-AAAAAAS")
+    for _ in range(5):
+        game.play("draw")
+    review = chance_review(game.record(), samples=10)
+    assert all(not point.cost for point in review.points) and review.costliest is None
+
+
+def test_the_review_refuses_bad_input() -> None:
+    with pytest.raises(TypeError, match="record must be a Record"):
+        chance_review(3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="samples must be"):
+        chance_review(Game.from_code("PY1-N-AAAAAAS").record(), samples=0)
