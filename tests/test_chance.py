@@ -14,8 +14,9 @@ from solver_reference import exhaustive
 from test_strategies import never_shown
 
 from pyramide_widget import Deal, Game, Move, solve
+from pyramide_widget.analysis import plot
 from pyramide_widget.analysis.chance import Chance, Layouts, chance
-from pyramide_widget.analysis.chance_review import chance_review
+from pyramide_widget.analysis.chance_review import ChanceReview, chance_review
 from pyramide_widget.engine.cards import Card
 
 
@@ -238,3 +239,75 @@ def test_the_review_refuses_bad_input() -> None:
         chance_review(3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="samples must be"):
         chance_review(Game.from_code("PY1-N-AAAAAAS").record(), samples=0)
+
+
+# ---------------------------------------------------------------- the chart
+
+
+@pytest.fixture(scope="module")
+def costly_review() -> ChanceReview:
+    game = along_win(*CHOICE)
+    game.play(min(game.legal_moves(), key=lambda move: kept_share(game, move)))
+    return chance_review(game.record(), samples=24, max_nodes=2_000)
+
+
+def test_the_chart_draws_the_chance_after_each_action_in_percent(
+    costly_review: ChanceReview,
+) -> None:
+    chart = plot.chance_curve(costly_review)
+    rows = chart.data
+    assert [row["step"] for row in rows] == [p.index for p in costly_review.points]
+    assert [row["chance"] for row in rows] == [100 * p.chance.rate for p in costly_review.points]
+    assert [row["before"] for row in rows[1:]] == [row["chance"] for row in rows[:-1]]
+    assert [row["step"] for row in rows if row["costliest"]] == [costly_review.costliest]
+    assert chart.data == plot.chance_curve(json.loads(json.dumps(costly_review.to_dict()))).data
+
+
+def test_the_chart_reads_0_to_100_percent_with_rounded_tooltips_and_named_legend(
+    costly_review: ChanceReview,
+) -> None:
+    spec = plot.chance_curve(costly_review).spec
+    axes = [layer["encoding"]["y"] for layer in spec["layer"]]
+    assert all(y["scale"] == {"domain": [0, 100]} for y in axes)
+    assert {y["title"] for y in axes} == {"chance to win (%)"}
+    named = [json.loads(layer["transform"][-1]["calculate"]) for layer in spec["layer"]]
+    assert named == ["likely range (95%)", "chance to win", "costliest move", "costliest move"]
+    colours = [layer["encoding"]["color"] for layer in spec["layer"]]
+    assert all(c["field"] == "series" and c["legend"] == plot.LEGEND for c in colours)
+    assert all(c["scale"]["domain"] == list(plot.CHANCE_SERIES) for c in colours)
+    tooltip = spec["layer"][1]["encoding"]["tooltip"]
+    percents = [t for t in tooltip if t["field"] in ("chance", "low", "high", "cost")]
+    assert len(percents) == 4 and all(t["format"] == plot.PERCENT for t in percents)
+
+
+def test_the_chart_marks_nothing_where_no_move_cost_chance() -> None:
+    game = Game.from_code("PY1-N-AAAAAAS")
+    game.play("draw")
+    chart = plot.chance_curve(chance_review(game.record(), samples=5))
+    assert len(chart.spec["layer"]) == 2 and "costliest" not in str(chart)
+    legend = chart.spec["layer"][0]["encoding"]["color"]["scale"]["domain"]
+    assert legend == list(plot.CHANCE_SERIES[:2])  # no entry for a mark not drawn
+
+
+def test_the_chart_says_in_text_what_it_draws(costly_review: ChanceReview) -> None:
+    text = str(plot.chance_curve(costly_review))
+    point = costly_review.costliest_point
+    assert point is not None
+    assert text.startswith("Chance to win over the game")
+    assert f"costliest move: {point.index}. {point.action}" in text
+    assert f"better: {point.better_move}" in text
+
+
+def test_the_chart_draws_on_matplotlib_axes(costly_review: ChanceReview) -> None:
+    pytest.importorskip("matplotlib")
+    ax = plot.chance_curve(costly_review).to_matplotlib()
+    assert ax.get_ylim() == (0, 100) and ax.get_ylabel() == "chance to win (%)"
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert sorted(labels) == sorted(plot.CHANCE_SERIES)
+
+
+def test_the_chart_refuses_what_is_not_a_review() -> None:
+    with pytest.raises(TypeError, match="ChanceReview"):
+        plot.chance_curve([1, 2])
+    with pytest.raises(ValueError, match="costliest must be the index of an action"):
+        plot.chance_curve({"points": [{"index": 0}], "costliest": 3})

@@ -94,7 +94,20 @@ def all_charts() -> dict[str, plot.Chart]:
         ),
         "running_rate": plot.running_rate(WON[:40]),
         "running_rate_published": plot.running_rate(WON, published=published_rates("N").solver),
+        "chance_curve": plot.chance_curve(chance_curve_data()),
     }
+
+
+def chance_curve_data() -> dict[str, Any]:
+    """A chance review's JSON form, its costliest move marked (the review itself is tested in
+    tests/test_chance.py, and takes seconds)."""
+    points = [
+        {"index": 0, "action": None, "chance": 0.5, "low": 0.3, "high": 0.7},
+        {"index": 1, "action": "draw", "chance": 0.45, "low": 0.25, "high": 0.65, "cost": 0.0},
+        {"index": 2, "action": "5♣+8♥", "chance": 0.1, "low": 0.02, "high": 0.3, "cost": 0.3},
+    ]
+    points[2]["better_move"] = "draw"
+    return {"points": points, "costliest": 2}
 
 
 # ---------------------------------------------------------------------- rows and specs
@@ -657,7 +670,8 @@ def test_the_interval_bars_are_explained_under_the_title() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["win_rates", "win_rates_two_series", "removable_distribution", "running_rate"]
+    "name",
+    ["win_rates", "win_rates_two_series", "removable_distribution", "running_rate", "chance_curve"],
 )
 def test_tooltips_round_their_numbers(name: str) -> None:
     fields = quantitative_tooltips(all_charts()[name].spec)

@@ -156,7 +156,8 @@ class Checked:
         return move
 
 
-@pytest.mark.parametrize("name", list(STRATEGIES))
+# The expert asks the solver at every decision: tests/test_expert.py plays it on fewer deals.
+@pytest.mark.parametrize("name", [name for name in STRATEGIES if name != "expert"])
 @pytest.mark.parametrize("letter", list(PRESETS))
 def test_each_strategy_plays_legal_moves_to_the_end(name: str, letter: str) -> None:
     for letters in LETTERS[:3]:

@@ -599,7 +599,7 @@ def estimate(
 
     ``player`` (see :mod:`~pyramide_widget.analysis.strategies`) is ``None`` for the solver,
     which sees the whole deal; a built-in strategy's name (``"random"``, ``"greedy"``,
-    ``"careful"``); or any function ``(view, rng) -> move`` of the
+    ``"careful"``, ``"expert"``); or any function ``(view, rng) -> move`` of the
     :class:`~pyramide_widget.engine.player_view.PlayerView`. The same ``seed`` deals the same
     deals to the solver and to every strategy, so their rates compare deal for deal, and a
     strategy's random choices are seeded from ``seed`` and each deal, so its result does not

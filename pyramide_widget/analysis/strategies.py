@@ -8,14 +8,17 @@ and a :class:`random.Random` to draw from, and returns one of ``view.legal_moves
 :class:`~pyramide_widget.engine.moves.Move` or its notation). A strategy that draws only from
 ``rng`` plays the same game for the same seed, so its results are reproducible.
 
-Three are built in, by name (:data:`STRATEGIES`):
+Four are built in, by name (:data:`STRATEGIES`):
 
 * ``"random"`` — a uniformly random legal move: the floor any sensible play should beat;
 * ``"greedy"`` — a king if one can go, else the first pair, else draw (or recycle): what a
   beginner does;
 * ``"careful"`` — this project's heuristic (:func:`careful_player`): it looks one move ahead
   and never strands a card whose every partner is gone or out of reach, prefers moves that
-  free pyramid cards, and, in the last pass, keeps the waste from burying cards.
+  free pyramid cards, and, in the last pass, keeps the waste from burying cards;
+* ``"expert"`` — Monte-Carlo planning (:mod:`~pyramide_widget.analysis.expert`): at each
+  decision it draws layouts of the cards it has not seen that fit what it saw, asks the solver
+  which moves keep a win in each, and plays the move that keeps a win in the most.
 
 :func:`play_out` plays one game to its end. With unlimited recycles a strategy could draw
 forever, so under unlimited recycles a playout also ends, lost, when a whole pass through the
@@ -47,7 +50,9 @@ __all__ = [
     "Player",
     "Playout",
     "careful_player",
+    "careful_scores",
     "check_player",
+    "expert_player",
     "greedy_player",
     "play_out",
     "player_name",
@@ -185,30 +190,42 @@ def _score(view: PlayerView, table: _Table, unseen: dict[int, int]) -> float:
     return score
 
 
-def careful_player(view: PlayerView, rng: random.Random) -> Move:
-    """This project's heuristic: each legal move is scored by the table it leaves (see
-    :func:`_score`); the best is played, the first listed on a tie, a removal before a draw
-    when they score alike (a draw turns up a card, so it is taken only when it is better).
-    ``rng`` is not used: the careful player is deterministic."""
+def careful_scores(view: PlayerView) -> dict[Move, float]:
+    """The careful heuristic's score of each legal move: how good the table it leaves is
+    (see :func:`_score`), a king's raised above anything else."""
     unseen: dict[int, int] = {}
     for card in view.unseen():
         unseen[card.rank] = unseen.get(card.rank, 0) + 1
-    best: tuple[float, int] | None = None
-    chosen = view.legal_moves[0]
-    for order, move in enumerate(view.legal_moves):
+    scores = {}
+    for move in view.legal_moves:
         score = _score(view, _after(view, move), unseen)
         if move.kind is MoveKind.KING:
             score += _PER_CARD  # never worse than anything: a king pairs with nothing
-        key = (score, -order)
-        if best is None or key > best:
-            best, chosen = key, move
-    return chosen
+        scores[move] = score
+    return scores
+
+
+def careful_player(view: PlayerView, rng: random.Random) -> Move:
+    """This project's heuristic: each legal move is scored by the table it leaves (see
+    :func:`careful_scores`); the best is played, the first listed on a tie, a removal before a
+    draw when they score alike (a draw turns up a card, so it is taken only when it is better).
+    ``rng`` is not used: the careful player is deterministic."""
+    scores = careful_scores(view)
+    return max(view.legal_moves, key=scores.__getitem__)  # max keeps the first of equals
+
+
+def expert_player(view: PlayerView, rng: random.Random) -> Move:
+    """Monte-Carlo planning over the cards never seen: see :mod:`.expert`."""
+    from .expert import plan  # the expert builds on the careful heuristic of this module
+
+    return plan(view, rng)
 
 
 STRATEGIES: dict[str, Player] = {
     "random": random_player,
     "greedy": greedy_player,
     "careful": careful_player,
+    "expert": expert_player,
 }
 """The built-in strategies by name; a name also travels to worker processes as plain text."""
 
