@@ -82,6 +82,20 @@ def test_the_expert_plays_the_move_that_keeps_a_win_in_the_most_layouts() -> Non
     assert shares[careful_player(view, random.Random(0))] < shares[chosen]
 
 
+def test_a_known_pool_is_not_drawn_round_for_nothing() -> None:
+    """R15 and §9 Face-down: once the stock is known, a draw keeps every win (any card comes
+    round again), yet a pass that removes nothing ends the playout lost; the expert weighs the
+    cards it could reach instead, and stalls only where the game can no longer be won."""
+    played = 0
+    for letters in deal_letters(2024, 12):
+        game = Game.from_code(f"PY1-F-{letters}")
+        if solve(game).winnable:
+            played += 1
+            if play_out(game, "expert", seed=letters).stalled:
+                assert not solve(game).winnable, game.code
+    assert played >= 8
+
+
 def test_the_expert_removes_a_king_at_once() -> None:
     game = Game.from_code("PY1-N-AAAAAAS")
     for _ in range(40):

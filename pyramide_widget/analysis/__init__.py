@@ -1,4 +1,5 @@
 """The analysis: win rates of many deals (``estimate``) and the published ones
-(``published_rates``), a player's statistics (``stats``), the review of one game move by move
-(``analyze``) and the charts that draw them. Built on the engine and the solver; loaded on first
-use."""
+(``published_rates``), playing strategies (the ``expert`` among them), the chance to win from
+what a player sees (``chance``, over a game ``chance_review``), a player's statistics
+(``stats``), the review of one game move by move (``analyze``) and the charts that draw them.
+Built on the engine and the solver; loaded on first use."""

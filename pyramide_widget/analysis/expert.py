@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..engine.cards import Card
 from ..engine.game import Game
-from ..engine.moves import Move, MoveKind
+from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
 from ..engine.player_view import PlayerView
 from ..solver import SearchLimitReached, solve
 from ..solver.compiled import models
@@ -44,8 +45,36 @@ PYTHON_EFFORT = Effort(samples=8, nodes=1_000, candidates=3)
 effort depends on the table alone, so the expert plays the same game wherever it runs."""
 
 
-def _wins(game: Game, moves: list[Move], safe: frozenset[Move], nodes: int) -> dict[Move, float]:
-    """For each of ``moves``, 1 if it keeps a win in ``game``, 0 if not, ½ if the solver
+@dataclass(frozen=True)
+class Reach:
+    """A plan of a pool game whose stock the player knows: draw (and recycle) until ``card``
+    is the waste top, then play ``move`` with it."""
+
+    card: Card
+    move: Move
+
+
+Option = Move | Reach
+"""What the expert weighs: a legal move, or a card to reach first."""
+
+
+def _after(game: Game, option: Option) -> Game:
+    """``game`` (unchanged) after ``option``, as a copy."""
+    after = game.exchanged({})
+    if isinstance(option, Reach):
+        for _ in range(2 * (len(after.stock) + len(after.waste))):
+            if after.waste and after.waste[-1] is option.card:
+                break
+            after.play(DRAW if after.stock else RECYCLE)
+        option = option.move
+    after.play(option)
+    return after
+
+
+def _wins(
+    game: Game, options: list[Option], safe: frozenset[Move], nodes: int
+) -> dict[Option, float]:
+    """For each of ``options``, 1 if it keeps a win in ``game``, 0 if not, ½ if the solver
     cannot tell within ``nodes`` search nodes. A ``safe`` move keeps a win wherever there is one."""
     try:
         result = solve(game, max_nodes=nodes)
@@ -56,16 +85,14 @@ def _wins(game: Game, moves: list[Move], safe: frozenset[Move], nodes: int) -> d
         winnable = result.winnable
         first = result.solution[0] if result.solution else None
     if winnable is False:
-        return dict.fromkeys(moves, 0.0)
-    wins = {}
-    for move in moves:
-        if move == first or (winnable and move in safe):
-            wins[move] = 1.0
+        return dict.fromkeys(options, 0.0)
+    wins: dict[Option, float] = {}
+    for option in options:
+        if option == first or (winnable and option in safe):
+            wins[option] = 1.0
             continue
-        game.play(move)
-        verdict = decide(game, nodes)
-        game.undo()
-        wins[move] = 0.5 if verdict is None else float(verdict)
+        verdict = decide(_after(game, option), nodes)
+        wins[option] = 0.5 if verdict is None else float(verdict)
     return wins
 
 
@@ -82,14 +109,43 @@ def _safe(view: PlayerView) -> frozenset[Move]:
     return frozenset()
 
 
+def _reaches(view: PlayerView) -> list[Reach]:
+    """In a pool game whose stock the player knows: each card of the stock or the waste (but
+    its top) that a free card pairs with (or a king), one plan per rank and partner."""
+    target = view.rules.target
+    shape = view.rules.table.shape
+    pyramid, face_down = view.pyramid, view.face_down
+    free = [
+        card
+        for i, card in enumerate(pyramid)
+        if card is not None
+        and all(pyramid[c] is None and c not in face_down for c in shape.covers[i])
+    ]
+    free += [cards[-1] for pile, cards in view.piles if cards and not pile.startswith("waste")]
+    hidden = view.never_seen() | {view.deal.pyramid[i] for i in face_down}
+    talon = sorted(view.unseen() - hidden, key=str) + list(view.waste[:-1])
+    plans: dict[tuple[int, Card | None], Reach] = {}
+    for card in talon:
+        if card.rank == target:
+            plans.setdefault((card.rank, None), Reach(card, Move.king(card)))
+        for partner in free:
+            if card.rank + partner.rank == target:
+                plans.setdefault((card.rank, partner), Reach(card, Move.pair(card, partner)))
+    return list(plans.values())
+
+
 def plan(view: PlayerView, rng: random.Random) -> Move:
     """Monte-Carlo planning over the cards never seen (see the module docstring): a king at
     once (it pairs with nothing, so removing it never costs a win), the only move when there is
-    one, else the move that keeps a win in the most layouts drawn; a tie goes to the move the
+    one, else the option that keeps a win in the most layouts drawn; a tie goes to a safe draw
+    that turns up a card never seen, then to a move over a card to reach, then to the move the
     careful heuristic prefers, and when no layout can be won the careful heuristic plays.
 
-    A move stops being asked about once it can no longer catch up with the leader, and the
-    layouts stop once one move is left: the choice is the one all the layouts would give."""
+    In a pool game whose stock is known a draw keeps every win, and so would be played for
+    ever: the options there are the moves but the draw, and the cards to reach (:class:`Reach`),
+    each played as a draw (or recycle) until it is on the waste top. An option stops being
+    asked about once it can no longer catch up with the leader, and the layouts stop once one
+    is left: the choice is the one all the layouts would give."""
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
@@ -98,20 +154,40 @@ def plan(view: PlayerView, rng: random.Random) -> Move:
             return move
     effort = COMPILED_EFFORT if models(view.rules.table) else PYTHON_EFFORT
     careful = careful_scores(view)
-    candidates = sorted(moves, key=careful.__getitem__, reverse=True)[: effort.candidates]
+    safe = _safe(view)
+    known = bool(safe) and None not in view.deal.stock  # a pool, every card of it seen
+    ranked = sorted(moves, key=careful.__getitem__, reverse=True)
+    options: list[Option] = [move for move in ranked if not (known and move in safe)]
+    if known:
+        options += _reaches(view)
+    options = options[: effort.candidates]
+    if not options:
+        return careful_player(view, rng)
     layouts = Layouts(view)
     tried, _exact = layouts_tried(layouts, effort.samples, rng)
-    safe = _safe(view)
-    totals = dict.fromkeys(candidates, 0.0)
-    alive = list(candidates)
+    totals = dict.fromkeys(options, 0.0)
+    alive = list(options)
     for done, cards in enumerate(tried):
         left = len(tried) - done
         leader = max(totals.values())
-        alive = [move for move in alive if totals[move] + left >= leader]
+        alive = [option for option in alive if totals[option] + left >= leader]
         if len(alive) == 1:
             break
-        for move, win in _wins(layouts.game(cards), alive, safe, effort.nodes).items():
-            totals[move] += win
+        for option, win in _wins(layouts.game(cards), alive, safe, effort.nodes).items():
+            totals[option] += win
     if not any(totals.values()):
         return careful_player(view, rng)
-    return max(candidates, key=lambda move: (totals[move], careful[move]))
+    # On a tie, a safe draw that turns up a card never seen first: it costs nothing and shows more.
+    showing = safe if None in view.deal.stock else frozenset()
+    best = max(
+        options,
+        key=lambda option: (
+            totals[option],
+            option in showing,
+            isinstance(option, Move),
+            careful.get(option, 0.0) if isinstance(option, Move) else 0.0,
+        ),
+    )
+    if isinstance(best, Reach):
+        return next(move for move in moves if move.kind in (MoveKind.DRAW, MoveKind.RECYCLE))
+    return best
