@@ -137,9 +137,10 @@ def _reaches(view: PlayerView) -> list[Reach]:
 def plan(view: PlayerView, rng: random.Random) -> Move:
     """Monte-Carlo planning over the cards never seen (see the module docstring): a king at
     once (it pairs with nothing, so removing it never costs a win), the only move when there is
-    one, else the option that keeps a win in the most layouts drawn; a tie goes to a safe draw
-    that turns up a card never seen, then to a move over a card to reach, then to the move the
-    careful heuristic prefers, and when no layout can be won the careful heuristic plays.
+    one, the solver's move where every card is known, else the option that keeps a win in the
+    most layouts drawn; a tie goes to a safe draw that turns up a card never seen, then to a
+    move over a card to reach, then to the move the careful heuristic prefers, and when no
+    layout can be won the careful heuristic plays.
 
     In a pool game whose stock is known a draw keeps every win, and so would be played for
     ever: the options there are the moves but the draw, and the cards to reach (:class:`Reach`),
@@ -153,6 +154,13 @@ def plan(view: PlayerView, rng: random.Random) -> Move:
         if move.kind is MoveKind.KING:
             return move
     effort = COMPILED_EFFORT if models(view.rules.table) else PYTHON_EFFORT
+    layouts = Layouts(view)
+    if not layouts.cards:  # every card known: the solver's move keeps a win if any does
+        try:
+            line = solve(layouts.first, max_nodes=effort.nodes).solution
+        except SearchLimitReached:
+            line = None
+        return line[0] if line else careful_player(view, rng)
     careful = careful_scores(view)
     safe = _safe(view)
     known = bool(safe) and None not in view.deal.stock  # a pool, every card of it seen
@@ -163,7 +171,6 @@ def plan(view: PlayerView, rng: random.Random) -> Move:
     options = options[: effort.candidates]
     if not options:
         return careful_player(view, rng)
-    layouts = Layouts(view)
     tried, _exact = layouts_tried(layouts, effort.samples, rng)
     totals = dict.fromkeys(options, 0.0)
     alive = list(options)
