@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
+from ..engine.piles import PileKind
 from ..engine.player_view import PlayerView
 from ..solver import SearchLimitReached, solve
 from ..solver.compiled import models
@@ -121,7 +122,11 @@ def _reaches(view: PlayerView) -> list[Reach]:
         if card is not None
         and all(pyramid[c] is None and c not in face_down for c in shape.covers[i])
     ]
-    free += [cards[-1] for pile, cards in view.piles if cards and not pile.startswith("waste")]
+    free += [
+        cards[-1]
+        for (_, cards), pile in zip(view.piles, view.rules.table.piles, strict=True)
+        if cards and pile.kind is not PileKind.WASTE
+    ]
     hidden = view.never_seen() | {view.deal.pyramid[i] for i in face_down}
     talon = sorted(view.unseen() - hidden, key=str) + list(view.waste[:-1])
     plans: dict[tuple[int, Card | None], Reach] = {}

@@ -995,7 +995,8 @@ def chance_curve(review: Any) -> Chart:
         before = 100 * point["chance"]
     title = "Chance to win over the game"
     x = {"field": "step", "type": "quantitative", "title": "action", "axis": {"tickMinStep": 1}}
-    y = {"type": "quantitative", "title": "chance to win (%)", "scale": {"domain": [0, 100]}}
+    y_title = "chance to win (%)"
+    y = {"type": "quantitative", "title": y_title, "scale": {"domain": [0, 100]}}
     names = list(CHANCE_SERIES if costliest is not None else CHANCE_SERIES[:2])
     colour = {
         "field": "series",
@@ -1117,7 +1118,7 @@ def chance_curve(review: Any) -> Chart:
                 label=CHANCE_SERIES[2],
             )
         ax.set_xlabel("action")
-        ax.set_ylabel(y["title"])
+        ax.set_ylabel(y_title)
         ax.set_ylim(0, 100)
         ax.set_title(title)
         ax.legend(fontsize="small")
