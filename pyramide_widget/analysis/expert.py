@@ -30,18 +30,20 @@ __all__ = ["COMPILED_EFFORT", "PYTHON_EFFORT", "Effort", "plan"]
 class Effort:
     """How hard the expert thinks at a decision: ``samples`` layouts drawn (every distinct one
     when there are no more), ``nodes`` the solver's budget per question (an undecided answer
-    counts half a win), and ``candidates`` the moves asked about, the careful heuristic's best
-    first (``None``: every legal move)."""
+    counts half a win), ``candidates`` the moves asked about, the careful heuristic's best
+    first (``None``: every legal move), and ``known_nodes`` the budget of the one question
+    asked where every card is known."""
 
     samples: int
     nodes: int
     candidates: int | None
+    known_nodes: int
 
 
-COMPILED_EFFORT = Effort(samples=20, nodes=5_000, candidates=None)
+COMPILED_EFFORT = Effort(samples=20, nodes=5_000, candidates=None, known_nodes=100_000)
 """On the tables the compiled search models (:func:`~pyramide_widget.solver.compiled.models`)."""
 
-PYTHON_EFFORT = Effort(samples=8, nodes=1_000, candidates=3)
+PYTHON_EFFORT = Effort(samples=8, nodes=1_000, candidates=3, known_nodes=20_000)
 """On the other tables, whose search runs in Python only: fewer, cheaper questions. The
 effort depends on the table alone, so the expert plays the same game wherever it runs."""
 
@@ -162,7 +164,7 @@ def plan(view: PlayerView, rng: random.Random) -> Move:
     layouts = Layouts(view)
     if not layouts.cards:  # every card known: the solver's move keeps a win if any does
         try:
-            line = solve(layouts.first, max_nodes=effort.nodes).solution
+            line = solve(layouts.first, max_nodes=effort.known_nodes).solution
         except SearchLimitReached:
             line = None
         return line[0] if line else careful_player(view, rng)

@@ -151,6 +151,15 @@ charts = [
     plot.running_rate(won, published=standard.solver),
     plot.removable_distribution({item.rules.name: item.solver for item in every[:6]}, share=True),
     plot.score_curve(games),
+    plot.chance_curve({
+        "points": [
+            {"index": i, "action": None if i == 0 else "draw", "chance": max(0.0, 0.6 - i / 100),
+             "low": max(0.0, 0.45 - i / 100), "high": min(1.0, 0.75 - i / 100),
+             "cost": 0.3 if i == 40 else 0.0, "better_move": "5♣+8♥" if i == 40 else None}
+            for i in range(81)
+        ],
+        "costliest": 40,
+    }),
 ]
 # What the charts looked like before: fifteen upright labels side by side, a legend name cut.
 crowded = charts[0].spec
@@ -160,7 +169,7 @@ for layer in crowded["layer"]:
 for row in crowded["data"]["values"]:
     row["series"] = "published: 10,000 deals per preset"
 """,
-    *(f"charts[{i}]" for i in range(7)),
+    *(f"charts[{i}]" for i in range(8)),
     "bundle, metadata = charts[0]._repr_mimebundle_()\n"
     "display({plot.VEGA_LITE_MIME: crowded}, metadata=metadata, raw=True)",
 ]
@@ -169,10 +178,10 @@ for row in crowded["data"]["values"]:
 @pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
 def test_every_kind_of_chart_is_legible_in_jupyterlab(open_nb: Any, page: Page) -> None:
     open_nb(CHART_CELLS)
-    drawn = chart_marks(page, 8)
+    drawn = chart_marks(page, 9)
     assert all(drawn), "a chart drew no mark"
     *ours, before = chart_problems(page)
-    assert ours == [[]] * 7, ours
+    assert ours == [[]] * 8, ours
     # The check can fail: the crowded chart's labels overlap, its legend is shortened and titled
     # with the field's name.
     assert any("overlap" in problem for problem in before), before
