@@ -234,6 +234,24 @@ def test_draws_in_the_standard_game_cost_nothing() -> None:
     assert all(not point.cost for point in review.points) and review.costliest is None
 
 
+# The careful heuristic's first 32 actions on this deal (benchmarks/bench_chance.py plays them).
+CAREFUL_N_XYIBKLR = (
+    "K♠ K♣ 6♣+7♥ draw draw draw draw K♥ draw 8♦+5♥ draw 4♠+9♦ 3♥+10♠ draw draw Q♥+A♣ Q♦+A♥ "
+    "draw 5♦+8♠ draw draw draw A♦+Q♣ draw draw 6♦+7♦ draw draw draw A♠+Q♠ draw 6♥+7♣"
+)
+
+
+def test_the_layouts_follow_the_game_after_a_draw_was_weighed_and_not_played() -> None:
+    # At move 30 the review weighs a draw on every layout and takes it back; each layout then
+    # remembers its own stock card. The draw played next must still count as showing a card
+    # the player never saw, so the layouts are drawn anew, not each drawing its own top.
+    game = Game.from_code("PY1-N-XYIBKLR")
+    for action in CAREFUL_N_XYIBKLR.split():
+        game.play(action)
+    review = chance_review(game.record(), samples=8)
+    assert [point.index for point in review.points] == list(range(game.action_count + 1))
+
+
 def test_the_review_refuses_bad_input() -> None:
     with pytest.raises(TypeError, match="record must be a Record"):
         chance_review(3)  # type: ignore[arg-type]

@@ -200,6 +200,9 @@ def chance_review(
     _step, game = next(steps)
     tried = _Tried.drawn(game, samples, f"{seed}:0", max_nodes)
     points = [ChancePoint(0, None, tried.chance())]
+    # The real position before each action: the layouts' own memories say nothing of it (a
+    # move tried on a layout and taken back has shown that layout's stock card, not the game's).
+    before = _Before(game)
     for step, game in steps:
         index, action = step.index, step.action
         assert action is not None
@@ -207,8 +210,9 @@ def chance_review(
             tried = _Tried.drawn(game, samples, f"{seed}:{index}", max_nodes)
             points.append(ChancePoint(index, action, tried.chance()))
         else:
-            point, tried = _judge(tried, game, index, action, samples, seed, max_nodes)
+            point, tried = _judge(tried, before, game, index, action, samples, seed, max_nodes)
             points.append(point if not undone[index] else _marked_undone(point))
+        before = _Before(game)
         if progress is not None:
             progress(index, len(record.actions))
     costs = [(p.cost, -p.index) for p in points if p.cost and not p.undone]
@@ -222,8 +226,17 @@ def _marked_undone(point: ChancePoint) -> ChancePoint:
     )
 
 
+class _Before:
+    """What the judgement of an action needs of the real position before it."""
+
+    def __init__(self, game: Game) -> None:
+        self.legal = game.legal_moves()
+        self.never_seen = game.player_view().never_seen()
+
+
 def _judge(
     tried: _Tried,
+    before: _Before,
     game: Game,
     index: int,
     action: str,
@@ -231,12 +244,11 @@ def _judge(
     seed: int | str,
     max_nodes: int | None,
 ) -> tuple[ChancePoint, _Tried]:
-    """The point of the move ``action`` (``game`` is the position after it), and the layouts
-    of that position."""
-    before = tried.games[0]
-    legal = before.legal_moves()
-    played = parse_move(action, before.table.deck, groups=before.table.groups)
-    reveals = game.player_view().never_seen() != before.player_view().never_seen()
+    """The point of the move ``action`` (``game`` is the position after it, ``before`` the
+    one it was played in), and the layouts of the position after it."""
+    legal = before.legal
+    played = parse_move(action, game.table.deck, groups=game.table.groups)
+    reveals = game.player_view().never_seen() != before.never_seen
     best = kept = None
     better = None
     after = list(tried.verdicts)  # a king or the only move keeps every win
