@@ -28,13 +28,13 @@ import json
 import os
 import platform
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import package_data  # noqa: E402 (beside this script)
+from machine import measured  # noqa: E402 (beside this script)
 
 from pyramide_widget import PRESETS, estimate  # noqa: E402
 from pyramide_widget.analysis.estimation import deal_letters, wilson_interval  # noqa: E402
@@ -118,7 +118,7 @@ def estimate_codes(letter: str, deals: int) -> list[str]:
     return [str(DealCode.for_rules(rules, letters)) for letters in deal_letters(SEED, deals)]
 
 
-def run(letter: str, deals: int, note: str, players: list[str]) -> dict:
+def run(letter: str, deals: int, note: str, players: list[str], fewer_because: str = "") -> dict:
     solver, solver_won = solver_figures(letter, deals)
     chosen = "" if players == list(STRATEGIES) else f" --players {','.join(players)}"
     entry: dict = {
@@ -133,12 +133,18 @@ def run(letter: str, deals: int, note: str, players: list[str]) -> dict:
         "strategies": {},
     }
     for name in players:
-        started = time.perf_counter()
-        result = estimate(letter, deals=deals, seed=SEED, player=name, keep="won", chunk_size=100)
-        seconds = time.perf_counter() - started
+        with measured() as conditions:
+            result = estimate(
+                letter, deals=deals, seed=SEED, player=name, keep="won", chunk_size=100
+            )
+        seconds = conditions["seconds"]
         figures = result.to_dict()
         item = {key: figures[key] for key in ("won", "rate", "ci95", "max_removed")}
         item["seconds"] = round(seconds, 1)
+        item["cpu_seconds"] = conditions["cpu_seconds"]
+        item["load"] = conditions["load"]
+        if fewer_because:
+            item["fewer_because"] = fewer_because
         if solver_won is not None:
             outside = set(result.won_codes) - solver_won
             if solver.get(
@@ -225,6 +231,11 @@ def main() -> None:
         "--note", default="2 cores shared with other work during the run; seconds are wall-clock"
     )
     parser.add_argument(
+        "--fewer-because",
+        default="",
+        help="why a player plays fewer deals than the others here (kept beside its figures)",
+    )
+    parser.add_argument(
         "--table", action="store_true", help="print the README's table of the file and stop"
     )
     args = parser.parse_args()
@@ -241,7 +252,7 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown players {sorted(unknown)}: expected some of {list(STRATEGIES)}")
     for letter in args.presets.upper():
-        entry = run(letter, args.deals, args.note, players)
+        entry = run(letter, args.deals, args.note, players, args.fewer_because)
         old = next((item for item in data["results"] if item["rules"] == letter), None)
         if old is not None and set(players) != set(STRATEGIES):
             entry = join(old, entry)
