@@ -75,6 +75,8 @@ def _players(entry: dict[str, Any]) -> dict[str, Any]:
             "max_removed": item["max_removed"],
             "solver": _solver(item.get("solver", entry["solver"]), entry["seed"]),
         }
+        if item.get("fewer_because"):
+            players[name]["fewer_because"] = item["fewer_because"]
     return players
 
 
