@@ -95,8 +95,8 @@ def test_the_readme_has_its_walkthroughs_and_few_exceptions():
     """Guards against a collector that silently finds nothing to run (a changed fence style)."""
     blocks = python_blocks(ROOT / "README.md")
     skipped = [block for block in blocks if block.skip_reason is not None]
-    assert len(blocks) >= 6
-    assert sum(block.is_doctest for block in blocks) >= 2
+    assert len(blocks) >= 3
+    assert sum(block.is_doctest for block in blocks) >= 1
     assert len(skipped) <= 1
 
 
