@@ -23,9 +23,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent / "_ext")]
 
 import build
+import site_data
 
 DOCS = build.DOCS
 ROOT = build.ROOT
@@ -48,8 +49,9 @@ def site_sources() -> list[Path]:
         and not set(path.relative_to(DOCS).parts[:1]) & set(NOT_SOURCES)
         and "__pycache__" not in path.parts
     ]
-    # The README's list of extra test steps is included in the testing page.
-    return sorted([*files, ROOT / "README.md"])
+    # The README's list of extra test steps is included in the testing page; the benchmarks'
+    # tables are drawn from their results files.
+    return sorted([*files, ROOT / "README.md", *site_data.BENCHMARK_SOURCES])
 
 
 def files_hash() -> str:

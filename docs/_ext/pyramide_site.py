@@ -9,8 +9,10 @@ draw from the package.
 * After jupyterlite-sphinx has built ``lite/``, ``build.check_output`` checks that it is
   offline (local ``pyodideUrl``, every locked wheel there), as for the standalone site.
 * ``{table-picture} CODE`` draws a deal's table with ``Game._repr_svg_`` into an SVG file.
-* ``{preset-table}`` lists the presets from ``PRESETS``; ``{published-rates}`` and the role
-  ``{rate}`` show the published figures (:mod:`site_data`), so no page writes a rate by hand.
+* ``{preset-table}`` lists the presets from ``PRESETS``; ``{published-rates}``,
+  ``{expert-answer}`` and the role ``{rate}`` show the published figures, and
+  ``{benchmark-table}`` a benchmark's results file as its script prints it (:mod:`site_data`),
+  so no page writes a rate by hand.
 """
 
 from __future__ import annotations
@@ -117,15 +119,6 @@ def _table(header: list[str], rows: list[list[str]]) -> nodes.table:
     return table
 
 
-def _not_published(missing: ModuleNotFoundError) -> nodes.Node:
-    """While this version of the package does not ship its published figures."""
-    if missing.name != site_data.PUBLISHED_MODULE:
-        raise missing
-    return nodes.note(
-        "", nodes.paragraph(text="The published figures are not in this version of the package.")
-    )
-
-
 class PresetTable(SphinxDirective):
     """``{preset-table}``: every preset's letter, name, table and knobs, from ``PRESETS``."""
 
@@ -144,11 +137,34 @@ class PublishedRates(SphinxDirective):
         which = self.arguments[0]
         if which not in site_data.RATE_TABLES:
             raise self.error(f"expected one of {', '.join(site_data.RATE_TABLES)}, got {which!r}")
-        try:
-            header, rows = site_data.RATE_TABLES[which]()
-        except ModuleNotFoundError as missing:
-            return [_not_published(missing)]
+        header, rows = site_data.RATE_TABLES[which]()
         return [_table(header, rows)]
+
+
+class BenchmarkTable(SphinxDirective):
+    """``{benchmark-table} win-rates`` (each preset's published run, its time and load) or
+    ``{benchmark-table} pile-search`` (the pile games' search times): rows printed by the
+    benchmark script from its results file."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        which = self.arguments[0]
+        if which not in site_data.BENCHMARK_TABLES:
+            raise self.error(
+                f"expected one of {', '.join(site_data.BENCHMARK_TABLES)}, got {which!r}"
+            )
+        for source in site_data.BENCHMARK_SOURCES:
+            self.env.note_dependency(str(source))
+        header, rows = site_data.BENCHMARK_TABLES[which]()
+        return [_table(header, rows)]
+
+
+class ExpertAnswer(SphinxDirective):
+    """``{expert-answer}``: where "about 1 in 50" lies against the expert's published rate."""
+
+    def run(self) -> list[nodes.Node]:
+        return [nodes.paragraph(text=site_data.expert_answer())]
 
 
 class RateRole(SphinxRole):
@@ -157,9 +173,6 @@ class RateRole(SphinxRole):
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         try:
             text = site_data.rate_text(self.text)
-        except ModuleNotFoundError as missing:
-            _not_published(missing)
-            text = "(not published yet)"
         except (KeyError, ValueError) as error:
             message = self.inliner.reporter.error(str(error), line=self.lineno)
             return [self.inliner.problematic(self.rawtext, self.rawtext, message)], [message]
@@ -173,5 +186,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("table-picture", TablePicture)
     app.add_directive("preset-table", PresetTable)
     app.add_directive("published-rates", PublishedRates)
+    app.add_directive("benchmark-table", BenchmarkTable)
+    app.add_directive("expert-answer", ExpertAnswer)
     app.add_role("rate", RateRole())
     return {"parallel_read_safe": True, "parallel_write_safe": True}

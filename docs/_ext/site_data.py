@@ -8,14 +8,19 @@ rows to check that the pages agree with the package (``tests/test_docs_pages.py`
 from __future__ import annotations
 
 import hashlib
+import importlib.util
+import json
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from pyramide_widget import PRESETS, Game, Rules
 
 Rows = tuple[list[str], list[list[str]]]
 
-PUBLISHED_MODULE = "pyramide_widget.analysis.published"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def table_picture(code: str, played: Sequence[str] = ()) -> tuple[str, str, str]:
@@ -94,6 +99,25 @@ def published() -> tuple[Any, ...]:
     return tuple(all_published_rates())
 
 
+def expert_answer() -> str:
+    """Where "about 1 in 50" lies against the expert's published rate under Traditional."""
+    item = next(item for item in _presets_published() if item.rules.letter == "T")
+    expert = item.expert
+    if expert is None:
+        return (
+            "The expert's rate under Traditional is not published yet: until it is, the careful "
+            "strategy is the strongest player measured here."
+        )
+    share = f"{share_won(expert)} ({percent_range(expert.low, expert.high)}, {expert.deals:,} deals)"
+    if expert.high < 1 / 50:
+        where = "above what the expert achieves: about 1 in 50 asks for more than it wins"
+    elif expert.low > 1 / 50:
+        where = "below what the expert achieves: a player who plans as it does wins more often"
+    else:
+        where = "inside the expert's interval: expert play wins about 1 deal in 50"
+    return f"Under Traditional the expert wins {share}; 1 in 50 lies {where}."
+
+
 def _presets_published() -> list[Any]:
     return [item for item in published() if item.rules.letter in PRESETS]
 
@@ -168,6 +192,75 @@ RATE_TABLES: dict[str, Callable[[], Rows]] = {
     "players": player_rows,
     "outside": outside_rows,
 }
+
+
+# ---------------------------------------------------------------------- the benchmarks' tables
+
+
+def _benchmark(name: str) -> ModuleType:
+    """A script of ``benchmarks/``, loaded as a module (it prints its own table's rows)."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _cells(row: str) -> list[str]:
+    """The cells of a Markdown table row, as the benchmark scripts print them."""
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def win_rate_run_rows() -> Rows:
+    """Each preset's published solver run with its time and the machine's load, as
+    ``benchmarks/publish_win_rate.py --table`` prints it from ``win_rates.json``."""
+    script = _benchmark("publish_win_rate")
+    header = [
+        "preset",
+        "deals",
+        "won",
+        "rate",
+        "95% interval (Wilson)",
+        "run time: wall-clock / CPU",
+        "load before → after",
+    ]
+    results = json.loads(script.WIN_RATES.read_text(encoding="utf-8"))["results"]
+    return header, [_cells(script.row(item)) for item in results]
+
+
+def pile_search_rows() -> Rows:
+    """The pile games' search, per game, as ``benchmarks/bench_piles.py --table`` prints it
+    from ``piles_solver.json``."""
+    script = _benchmark("bench_piles")
+    header = [
+        "preset",
+        "won",
+        "lost",
+        "undecided",
+        "CPU median",
+        "90th percentile",
+        "slowest",
+        "hint() on the slowest",
+        "load before → after",
+    ]
+    results = json.loads(script.RESULTS.read_text(encoding="utf-8"))["results"]
+    return header, [_cells(script.row(item)) for item in results]
+
+
+BENCHMARK_TABLES: dict[str, Callable[[], Rows]] = {
+    "win-rates": win_rate_run_rows,
+    "pile-search": pile_search_rows,
+}
+# What those tables are made from: a page that shows them is rebuilt when one changes.
+BENCHMARK_SOURCES = [
+    BENCHMARKS / "publish_win_rate.py",
+    BENCHMARKS / "bench_piles.py",
+    BENCHMARKS / "machine.py",
+    BENCHMARKS / "results" / "win_rates.json",
+    BENCHMARKS / "results" / "piles_solver.json",
+]
 
 
 def rate_text(spec: str) -> str:
