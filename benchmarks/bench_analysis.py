@@ -2,7 +2,7 @@
 game with its default node budgets, per preset, and how often those budgets settle every
 position.
 
-Prints a Markdown table (the README's) and writes the figures to
+Prints a Markdown table (the solver guide's) and writes the figures to
 ``benchmarks/results/analysis_times.json``; asserts nothing::
 
     python benchmarks/bench_analysis.py --deals 30 --seed 2024                 # compiled search if built

@@ -6,7 +6,7 @@ Prints figures, asserts nothing::
     python benchmarks/bench_estimate_dask.py --rules E --deals 20000 --workers 2
 
 The cluster is a ``distributed.LocalCluster`` (scheduler and worker processes on 127.0.0.1,
-one thread each), reached through ``client.get_executor()`` exactly as the README shows for a
+one thread each), reached through ``client.get_executor()`` exactly as the probability guide shows for a
 real cluster; then the same estimate runs on the default local process pool. Both must give
 the same figures (printed), and the times show what the cluster's scheduling costs.
 """

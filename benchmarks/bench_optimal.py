@@ -18,7 +18,7 @@ once and its JIT warms up as it would in a long-running program. It needs a JDK 
 ``libtrove3-java`` and ``libjackson2-databind-java``; where any of them is missing this says
 so and times ours alone.
 
-Ours runs with the engine a README install gives (``engine="auto"``: the compiled search where
+Ours runs with the engine the README's install gives (``engine="auto"``: the compiled search where
 it is built; each row says which ran); ``--python-decks N`` also times pure Python (what Pyodide
 runs) on the first N decks. CPU time per deck: ours ``time.process_time()`` around
 ``solve``; theirs the JVM's process CPU time around building their ``Deck`` (which precomputes

@@ -2,7 +2,7 @@
 deal (median, 90th percentile, slowest), nodes, and how many deals it decides within a budget.
 
     python benchmarks/bench_piles.py --deals 200 --json benchmarks/results/piles_solver.json
-    python benchmarks/bench_piles.py --table      # the README's rows of that file
+    python benchmarks/bench_piles.py --table      # the solver guide's rows of that file
 
 Each deal of each pile preset (every one by default) is solved in this process, one after the
 other, with ``solve(game, max_nodes=...)``: a deal that reaches the budget counts as
@@ -12,7 +12,7 @@ the engine, which must reach a win. The deals are the same as the estimate's
 interval over the *decided* deals, and an honest range over all of them (undecided counted as
 lost, then as won). Times are CPU seconds (``time.process_time``), which contention on a shared
 machine inflates less than wall time; each game's run records the machine's load before and
-after it (``benchmarks/machine.py``), and the README quotes it with the times.
+after it (``benchmarks/machine.py``), and the solver guide shows it with the times.
 """
 
 from __future__ import annotations
@@ -106,8 +106,8 @@ def seconds_text(seconds: float) -> str:
 
 
 def row(item: dict) -> str:
-    """The README's row of one game's run (``--table``; tests/test_published_rates.py checks
-    the README against the results file with it)."""
+    """The solver guide's row of one game's run (``--table``; the guide's table is drawn from
+    the results file with it)."""
     return (
         f"| {item['rules']} {item['name']} | {item['won']} | {item['lost']} | {item['undecided']} | "
         f"{seconds_text(item['cpu_median'])} | {seconds_text(item['cpu_p90'])} | "
@@ -131,7 +131,9 @@ def main() -> None:
     )
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument(
-        "--table", action="store_true", help=f"print the README's rows of {RESULTS.name} and stop"
+        "--table",
+        action="store_true",
+        help=f"print the solver guide's rows of {RESULTS.name} and stop",
     )
     parser.add_argument(
         "--note",

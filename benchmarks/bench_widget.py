@@ -14,7 +14,7 @@ measures **in the browser** with ``performance.now()``:
   a plain kernel round trip (an empty cell's execute request to its idle status).
 
 ``--nodelay`` starts the server with ``docs/jupyter_server_config.py`` (TCP_NODELAY on the
-kernel websocket, see README "How fast a click is answered"); without it the server runs with
+kernel websocket, see the testing guide, "How fast a click is answered"); without it the server runs with
 its defaults. ``--compare`` runs both servers at once and measures them in alternating rounds,
 so that other work on the machine weighs on both alike.
 

@@ -55,5 +55,5 @@ def machine() -> dict[str, Any]:
 
 
 def load_text(record: dict[str, Any]) -> str:
-    """The one-minute load before and after a run, as the README quotes it: ``1.9 → 2.4``."""
+    """The one-minute load before and after a run, as the guides quote it: ``1.9 → 2.4``."""
     return f"{record['load']['before'][0]:.1f} → {record['load']['after'][0]:.1f}"

@@ -1,5 +1,5 @@
 """Run the published win-rate estimates and file them in ``benchmarks/results/win_rates.json``;
-print the README's table from that file.
+print the probability guide's table from that file.
 
 The published rates have one source: that file. Each preset's run is the command line's
 ``estimate`` (``python -m pyramide_widget estimate --rules L --deals 10000 --seed 2024 --json``,
@@ -8,13 +8,13 @@ CPU time can be counted, between two readings of the machine's load (``benchmark
 
     python benchmarks/publish_win_rate.py --run U              # one preset, 10,000 deals
     python benchmarks/publish_win_rate.py --run NSTPREWVFBAYCGU # each in turn
-    python benchmarks/publish_win_rate.py --table              # the README's rows
+    python benchmarks/publish_win_rate.py --table              # the guide's rows
 
 Each entry keeps the run's figures (``Estimate.to_dict``), its wall-clock and CPU seconds, the
 load before and after, the date, and whether it gave the same answers as the entry it replaces
 (the deals won, their codes where kept, the distribution of ``max_removed``). It then rewrites
 the package's copy of the published figures (``package_data.py``).
-``tests/test_published_rates.py`` checks the README's table against the file.
+The guide's table is drawn from the file with :func:`row`.
 
 A run with a node budget (``--max-nodes``) counts the deals it did not settle as undecided; a
 run of fewer than 10,000 deals must say why (``--fewer-because``).
@@ -111,7 +111,7 @@ def time_text(seconds: float) -> str:
 
 
 def row(item: dict) -> str:
-    """The README's row of a published run: preset, deals, won, rate (a range with undecided
+    """The probability guide's row of a published run: preset, deals, won, rate (a range with undecided
     deals), Wilson interval, wall-clock / CPU time, and the load before and after."""
     low, high = item["ci95"]
     name = f"{item['rules']} {item['rules_name']}"
@@ -135,7 +135,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=FULL_RUN)
     parser.add_argument("--max-nodes", type=int, help="a node budget per deal (default: none)")
     parser.add_argument("--fewer-because", help="why the run has fewer than 10,000 deals")
-    parser.add_argument("--table", action="store_true", help="print the README's rows")
+    parser.add_argument("--table", action="store_true", help="print the probability guide's rows")
     args = parser.parse_args()
     if args.run:
         for letter in args.run.upper():

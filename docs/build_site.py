@@ -23,7 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent / "_ext")]
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build
 import site_data

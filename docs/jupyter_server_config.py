@@ -4,8 +4,8 @@ Why: jupyter_server's kernel websocket (a Tornado ``WebSocketHandler``) leaves N
 algorithm on. For each message from the browser (a widget click, a cell run) the kernel first
 publishes "busy", then its answer a millisecond later. Nagle holds that answer back until the
 browser acknowledges "busy", and the browser's TCP stack delays that acknowledgement (40 ms on
-Linux), so every widget round trip costs about 45 ms, whatever the widget. README's section "How
-fast a click is answered" gives the measurements (``benchmarks/bench_widget.py --compare`` runs
+Linux), so every widget round trip costs about 45 ms, whatever the widget. The testing guide's
+section "How fast a click is answered" gives the measurements (``benchmarks/bench_widget.py --compare`` runs
 a server with this file beside one without).
 
 Use: copy this file into your Jupyter config folder (``jupyter --config-dir``, usually

@@ -8,6 +8,7 @@ built site has its own tests (``tests/test_docs_site.py``).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 from pathlib import Path
@@ -15,7 +16,9 @@ from pathlib import Path
 import pytest
 from doc_blocks import python_blocks
 
-from pyramide_widget import PRESETS
+from pyramide_widget import PRESETS, published_rates
+from pyramide_widget.analysis.estimation import wilson_interval
+from pyramide_widget.analysis.published import Rate
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -139,3 +142,44 @@ def test_the_sites_stamps_ignore_the_compiled_search():
     if not any((ROOT / "pyramide_widget").rglob("*.so")):
         pytest.skip("the compiled search is not built here")
     assert [p for p in build.input_files([]) if p.suffix in {".so", ".pyd"}] == []
+
+
+def _traditional_players(monkeypatch: pytest.MonkeyPatch, players: dict) -> None:
+    """The published figures, with Traditional's players made ``players``."""
+    items = site_data.published()
+    traditional = next(item for item in items if item.rules.letter == "T")
+    changed = dataclasses.replace(traditional, players=players)
+    monkeypatch.setattr(
+        site_data, "published", lambda: tuple(changed if i is traditional else i for i in items)
+    )
+
+
+def _with_expert(monkeypatch: pytest.MonkeyPatch, won: int, deals: int) -> None:
+    """The published figures, with an expert's run under Traditional of ``won`` in ``deals``."""
+    traditional = published_rates("T")
+    low, high = wilson_interval(won, deals)
+    expert = Rate(traditional.rules, "expert", "plans", 2024, deals, won, low, high)
+    _traditional_players(monkeypatch, {"expert": expert, **traditional.players})
+
+
+def test_the_expert_answer_says_so_while_the_experts_rate_is_not_published(monkeypatch):
+    players = published_rates("T").players
+    _traditional_players(monkeypatch, {k: v for k, v in players.items() if k != "expert"})
+    assert "not published yet" in site_data.expert_answer()
+
+
+@pytest.mark.parametrize(
+    ("won", "deals", "where"),
+    [
+        (50, 10_000, "above what the expert achieves"),  # 0.5%: 1 in 50 asks for more
+        (400, 10_000, "below what the expert achieves"),  # 4%
+        (200, 10_000, "inside the expert's interval"),  # 2%
+    ],
+)
+def test_the_expert_answer_places_1_in_50_against_the_experts_interval(
+    monkeypatch, won, deals, where
+):
+    _with_expert(monkeypatch, won, deals)
+    answer = site_data.expert_answer()
+    assert where in answer
+    assert f"{site_data.percent(won / deals)} (" in answer and f"{deals:,} deals" in answer

@@ -20,7 +20,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import pytest
 from docs_site import docs_site
 
 from pyramide_widget import Game
@@ -198,14 +197,34 @@ def test_the_pages_tables_are_the_package_data(docs_site: Path):
     assert games[: len(rows) + 1] == [header, *rows]
 
 
+def _shows(shown: list[list[str]], rows: tuple[list[str], list[list[str]]]) -> None:
+    header, body = rows
+    start = shown.index(header)
+    assert shown[start : start + len(body) + 1] == [header, *body]
+
+
 def test_the_published_figures_on_the_pages_are_the_package_data(docs_site: Path):
-    published = pytest.importorskip("pyramide_widget.analysis.published")
+    from pyramide_widget.analysis.published import all_published_rates
+
     page = (docs_site / "guides" / "probability.html").read_text(encoding="utf-8")
     shown = _table_rows(page)
-    for rows in (site_data.solver_rows(), site_data.player_rows()):
-        header, body = rows
-        start = shown.index(header)
-        assert shown[start : start + len(body) + 1] == [header, *body]
-    for item in published.all_published_rates():
+    for rows in (site_data.solver_rows(), site_data.player_rows(), site_data.outside_rows()):
+        _shows(shown, rows)
+    for item in all_published_rates():
         if item.rules.letter == "T" and item.solver is not None:
             assert f"{item.solver.won:,}" in page
+    assert unescape(site_data.expert_answer()) in unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def test_the_benchmark_tables_on_the_pages_are_the_results_files(docs_site: Path):
+    """The published runs with their times and loads, and the pile games' search times: the
+    rows the benchmark scripts print from their results files."""
+    guides = docs_site / "guides"
+    _shows(
+        _table_rows((guides / "probability.html").read_text(encoding="utf-8")),
+        site_data.win_rate_run_rows(),
+    )
+    _shows(
+        _table_rows((guides / "solver.html").read_text(encoding="utf-8")),
+        site_data.pile_search_rows(),
+    )

@@ -157,7 +157,7 @@ def test_splitmix64_matches_the_published_reference_outputs_for_seed_0():
 
 
 def _spec_deal(letters: str) -> list[str]:
-    """The generator written again from the README's words alone, to check code and docs agree."""
+    """The generator written again from docs/design/deals.md's words alone, to check code and docs agree."""
     mask = 2**64 - 1
     state = 0
     for letter in letters:

@@ -1,4 +1,4 @@
-"""``estimate`` through a real Dask cluster, as the README shows (``executor=client.get_executor()``).
+"""``estimate`` through a real Dask cluster, as the probability guide shows (``executor=client.get_executor()``).
 
 A ``distributed.LocalCluster`` starts a scheduler and worker processes on 127.0.0.1; the deals
 are solved in those processes, and the result must be the one the local process pool gives for

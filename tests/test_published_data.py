@@ -1,10 +1,10 @@
 """The published figures the package ships (``pyramide_widget/analysis/published_rates.json``,
-read by ``published_rates``) against the benchmark results they come from, and the README's
-tables against them.
+read by ``published_rates``) against the benchmark results they come from, and the
+documentation's figures against them.
 
 ``benchmarks/package_data.py`` writes the file from ``benchmarks/results/``; here it must be
-exactly what that script makes of the results today, every figure must follow from its counts,
-and every table of rates in the README must say what the package says.
+exactly what that script makes of the results today, and every figure must follow from its
+counts; the README's headline and the probability guide quote the package's figures.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import importlib.util
 import json
 import re
 import shutil
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -26,7 +27,11 @@ from pyramide_widget.analysis.published import PublishedRates, Rate, all_publish
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "pyramide_widget" / "analysis" / "published_rates.json"
-README = (ROOT / "README.md").read_text()
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+GUIDE = (ROOT / "docs" / "guides" / "probability.md").read_text(encoding="utf-8")
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+import site_data  # noqa: E402 (docs/_ext, put on the path above)
 
 
 def package_data_script() -> ModuleType:
@@ -225,7 +230,7 @@ def test_the_package_reads_nothing_from_the_benchmarks_folder() -> None:
                 assert "benchmarks" not in "".join(cell["source"]), notebook.name
 
 
-# ---------------------------------------------------------------------- the README's tables
+# ---------------------------------------------------------------------- the README and the guide
 
 
 def solver_of(letter: str) -> Rate:
@@ -234,103 +239,42 @@ def solver_of(letter: str) -> Rate:
     return solver
 
 
-def close(shown: str, value: float) -> bool:
-    """Whether a percentage as the README writes it (one decimal, two below 1%) is ``value``."""
-    return float(shown) == pytest.approx(100 * value, abs=0.051 if value > 0.01 else 0.0051)
-
-
-def test_the_readmes_win_rate_tables_show_the_published_figures() -> None:
-    for letter in PRESETS:
-        solver = solver_of(letter)
-        row = re.search(
-            rf"^\| {letter} [^|]+\| ([\d,]+) \| ([\d,]+) \| ([\d.]+)(?:–([\d.]+))?% \| ([\d.]+)–([\d.]+)%",
-            README,
-            re.MULTILINE,
-        )
-        assert row, f"no README row for {letter}"
-        deals, won, rate, most, low, high = row.groups()
-        assert (int(deals.replace(",", "")), int(won.replace(",", ""))) == (
-            solver.deals,
-            solver.won,
-        )
-        assert close(rate, solver.rate) and close(low, solver.low) and close(high, solver.high)
-        if solver.undecided:  # the range up to "every undecided deal won"
-            assert most is not None and close(most, solver.rate_range[1])
-        else:
-            assert most is None
-
-
-def cell(text: str) -> tuple[float, float, float]:
-    """A README cell's rate (the range's first end, with undecided deals) and interval."""
-    match = re.fullmatch(
-        r"\s*([\d.]+)(?:–[\d.]+)?% \(([\d.]+)–([\d.]+)%\)(?: on [\d,]+ deals)?\s*", text
+def test_the_readmes_headline_quotes_the_published_figures() -> None:
+    """The README's one sentence of results, as the documentation prints shares."""
+    line = " ".join(README[README.index("**Headline:**") :].split("\n\n")[0].split())
+    standard, traditional = solver_of("N"), solver_of("T")
+    careful = published_rates("T").players["careful"]
+    expected = (
+        f"the solver wins {site_data.percent(standard.rate)} of Standard deals and "
+        f"{site_data.percent(traditional.rate)} of Traditional ones ({standard.deals:,} deals "
+        f"each), while the careful strategy, which cannot see the stock, wins "
+        f"{site_data.percent(careful.rate)} of Traditional deals."
     )
-    assert match, f"a README cell should read 'rate% (low–high%)', got {text!r}"
-    rate, low, high = match.groups()
-    return float(rate), float(low), float(high)
+    assert standard.deals == traditional.deals
+    assert line == f"**Headline:** {expected}"
 
 
-def test_the_readmes_strategy_table_shows_the_published_figures() -> None:
-    header = re.search(
-        r"^\| preset \| deals \| solver \(sees the stock\) \| (.+) \|$", README, re.MULTILINE
-    )
-    assert header, "no README table of strategy rates"
-    names = [name.strip() for name in header.group(1).split("|")]
-    table = README[header.end() :].split("\n\n")[0]  # the rows under that header, to the blank line
-    for letter in PRESETS:
-        item = published_rates(letter)
-        if not item.players:
-            continue
-        row = re.search(
-            rf"^\| {letter} {PRESETS[letter].name} \| ([\d,]+) \|(.+)\|$", table, re.MULTILINE
-        )
-        assert row, f"no README row for {letter}"
-        first = next(iter(item.players.values()))
-        assert first.solver is not None
-        assert int(row.group(1).replace(",", "")) == first.deals
-        rates = [first.solver] + [item.players[name] for name in names]
-        for text, rate in zip(row.group(2).split("|"), rates, strict=True):
-            shown = cell(text)
-            precise = 0.0051 if rate.rate < 0.01 else 0.051
-            assert shown == pytest.approx(
-                (100 * rate.rate, 100 * rate.low, 100 * rate.high), abs=precise
-            )
+def test_the_probability_guide_draws_every_table_of_rates_from_the_package() -> None:
+    """The guide writes no rate: its tables are the directives that read the package's data
+    (the built page is checked against that data in tests/test_docs_site.py)."""
+    for table in ("solver", "players", "outside"):
+        assert f"```{{published-rates}} {table}\n```" in GUIDE, table
+    assert "```{expert-answer}\n```" in GUIDE
 
 
-def test_the_readmes_outside_table_shows_the_published_figures() -> None:
-    for item in all_published_rates():
-        if item.outside is None:
-            continue
-        assert item.solver is not None
-        mine = f"{item.rules.letter} {item.rules.name}" if item.rules.letter in PRESETS else None
-        line = next(
-            (
-                line
-                for line in README.splitlines()
-                if line.startswith("| ")
-                and f"{100 * item.outside.rate:.2f}%" in line
-                and (mine is None or mine in line)
-            ),
-            None,
-        )
-        assert line, f"no README row for {item.rules!r}"
-        cells = [text.strip() for text in line.strip("|").split("|")]
-        assert cells[3] == f"{100 * item.solver.rate:.1f}%"
-        assert cells[4] == f"{item.solver.deals:,}"
-        assert cells[5] == f"{100 * item.solver.low:.1f}–{100 * item.solver.high:.1f}%"
-
-
-def test_the_readmes_answer_about_1_in_50_quotes_the_published_figures() -> None:
-    text = " ".join(README[README.index("**About 1 in 50.**") :].split("\n\n")[0].split())
+def test_the_guides_answer_about_1_in_50_quotes_the_published_figures() -> None:
+    """The section names who the estimate is by, and quotes the published figures through the
+    roles that read them (each of which must be published)."""
+    section = GUIDE[GUIDE.index('## "About 1 in 50"') :].split("\n## ")[0]
+    text = " ".join(section.split())
+    assert "The Polish rules page quotes Albert Morehead and Geoffrey Mott-Smith's estimate" in text
+    roles = re.findall(r"\{rate\}`([^`]+)`", section)
+    assert {"T", "T careful", "T greedy", "S"} <= set(roles)
+    for spec in roles:
+        site_data.rate_text(spec)  # a KeyError if that figure is not published
     strict, traditional = published_rates("S").players, published_rates("T").players
     assert strict["careful"].deals == traditional["careful"].deals == 10_000
-    assert "10,000 deals" in text
-    # Strict: no strategy won; the text gives the interval's upper end.
-    assert all(rate.won == 0 for rate in strict.values())
-    assert f"at most {100 * strict['careful'].high:.2f}%" in text
-    for name in ("careful", "greedy"):
-        rate = traditional[name]
-        assert f"{100 * rate.rate:.2f}% ({100 * rate.low:.2f}–{100 * rate.high:.2f}%" in text, name
-    solver = published_rates("T").solver
-    assert solver is not None and f"{100 * solver.rate:.1f}%" in text
-    assert traditional["careful"].rate < 1 / 50 < solver.low
+    assert "the first 10,000 deals" in text
+    assert all(rate.won == 0 for rate in strict.values())  # "no strategy won a single deal"
+    solver = solver_of("T")
+    assert traditional["careful"].rate < 1 / 50 < solver.low  # "far more than 1 in 50"

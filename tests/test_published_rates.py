@@ -3,9 +3,9 @@
 The runs take minutes, so they are not repeated here; what is checked is that the file holds
 what is published (10,000 deals per preset, every deal settled, Wilson intervals that follow
 from the counts, the machine's load before and after each run) and that its figures agree where
-the rules say they must. The README's tables are checked against the package's copy of these
-figures (tests/test_published_data.py), and here their times and loads against the results
-files, as the scripts that wrote the files print them.
+the rules say they must. The guides' tables of the runs, with their times and loads, are drawn
+from the results files as the scripts that wrote them print them; here they are checked to be
+the files' rows.
 """
 
 from __future__ import annotations
@@ -25,6 +25,10 @@ from pyramide_widget.engine.cards import Card, Suit
 from pyramide_widget.engine.rules import PRESETS, Rules
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+import site_data  # noqa: E402 (docs/_ext, put on the path above)
+
 PUBLISHED = json.loads((ROOT / "benchmarks" / "results" / "win_rates.json").read_text())
 RESULTS = {item["rules"]: item for item in PUBLISHED["results"]}
 # Figures of another solver over 100 million deals, and ours under the same rules.
@@ -77,7 +81,7 @@ def test_apophis_and_reserve_win_the_deals_standard_wins() -> None:
     """A deal code puts the same 28 cards in the pyramid on every table, and with unlimited
     recycles, only the pyramid to clear and any card outside it brought to a free place by
     draws and recycles alone, what can be removed depends only on the pyramid and the cards
-    outside it (README; the pile search's free-access relaxation is exact there). So A and Y
+    outside it (the probability guide; the pile search's free-access relaxation is exact there). So A and Y
     win the same deals, and remove as many cards from each, as N."""
     assert letters_won("A") == letters_won("Y") and len(letters_won("A")) == RESULTS["N"]["won"]
     assert RESULTS["A"]["max_removed"] == RESULTS["Y"]["max_removed"] == RESULTS["N"]["max_removed"]
@@ -93,7 +97,7 @@ def test_tuts_tomb_is_published_on_its_deals_with_king_tut_at_the_apex() -> None
 
 
 def benchmark(name: str) -> ModuleType:
-    """A script of benchmarks/, loaded as a module (its README rows are the reference)."""
+    """A script of benchmarks/, loaded as a module (its table rows are the reference)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     assert spec is not None and spec.loader is not None
@@ -102,24 +106,30 @@ def benchmark(name: str) -> ModuleType:
     return module
 
 
-def test_the_readmes_win_rate_table_shows_each_runs_time_and_load() -> None:
+def page_table(page: str, name: str) -> list[str]:
+    """The rows of a guide's ``{benchmark-table} NAME``, as Markdown rows (the script's form)."""
+    text = (ROOT / "docs" / "guides" / page).read_text(encoding="utf-8")
+    assert f"```{{benchmark-table}} {name}\n```" in text, f"{page} does not show {name}"
+    _, rows = site_data.BENCHMARK_TABLES[name]()
+    return ["| " + " | ".join(cells) + " |" for cells in rows]
+
+
+def test_the_probability_guide_shows_each_runs_time_and_load() -> None:
     """Every row as benchmarks/publish_win_rate.py prints it from the file: the figures, the
-    wall-clock and CPU time, and the load before and after the run."""
-    readme = (ROOT / "README.md").read_text().splitlines()
+    wall-clock and CPU time, and the load before and after the run (the built page's table is
+    checked against these rows in tests/test_docs_site.py)."""
     row = benchmark("publish_win_rate").row
-    for letter, item in RESULTS.items():
-        assert row(item) in readme, f"the README's row for {letter} is not the file's"
+    assert page_table("probability.md", "win-rates") == [row(item) for item in RESULTS.values()]
 
 
-def test_the_readme_shows_the_pile_searchs_times_and_load() -> None:
-    """The README's table of benchmarks/bench_piles.py's last run (piles_solver.json)."""
-    readme = (ROOT / "README.md").read_text().splitlines()
+def test_the_solver_guide_shows_the_pile_searchs_times_and_load() -> None:
+    """The solver guide's table of benchmarks/bench_piles.py's last run (piles_solver.json)."""
     bench = benchmark("bench_piles")
     run = json.loads((ROOT / "benchmarks" / "results" / "piles_solver.json").read_text())
     assert {item["rules"] for item in run["results"]} == {"A", "Y", "C", "G", "U"}
     for item in run["results"]:
         assert [len(item["load"]["before"]), len(item["load"]["after"])] == [3, 3]
-        assert bench.row(item) in readme, f"the README's row for {item['rules']} is not the file's"
+    assert page_table("solver.md", "pile-search") == [bench.row(item) for item in run["results"]]
 
 
 def ours(row: dict) -> dict:

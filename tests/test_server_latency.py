@@ -1,12 +1,12 @@
-"""The server setting README recommends for fast clicks (docs/jupyter_server_config.py).
+"""The server setting the documentation recommends for fast clicks (docs/jupyter_server_config.py).
 
 A real Jupyter server is started with that file in its config folder, a kernel is started, and
 a plain websocket client (as the browser's page is) sends requests on the kernel's channel:
 the server runs with the file's connection class and answers on it. How much faster the
 answers come (the ~40 ms Nagle + delayed-ACK stall that jupyter_server's default kernel
 websocket has on Linux is gone) is a timing, so it is measured, not asserted:
-``benchmarks/bench_widget.py --compare`` (README, "How fast a click is answered"). No browser
-needed.
+``benchmarks/bench_widget.py --compare`` (the testing guide, "How fast a click is answered").
+No browser needed.
 
 A widget click is a comm message on this same channel, answered the same way ("busy", then
 the answer a millisecond later), so this is the round trip ``benchmarks/bench_widget.py``

@@ -87,7 +87,7 @@ def test_the_same_letters_shuffle_a_french_deck_alike_on_every_french_table():
 
 
 def _documented_shuffle(letters: str, deck: list[str]) -> list[str]:
-    """Steps 1-4 of the generator as docs/design/deals.md and the README write them, for any deck order."""
+    """Steps 1-4 of the generator as docs/design/deals.md writes them, for any deck order."""
     state, mask = 0, 2**64 - 1
     for letter in letters:
         state = state * 26 + ord(letter) - ord("A")

@@ -108,7 +108,9 @@ def expert_answer() -> str:
             "The expert's rate under Traditional is not published yet: until it is, the careful "
             "strategy is the strongest player measured here."
         )
-    share = f"{share_won(expert)} ({percent_range(expert.low, expert.high)}, {expert.deals:,} deals)"
+    share = (
+        f"{share_won(expert)} ({percent_range(expert.low, expert.high)}, {expert.deals:,} deals)"
+    )
     if expert.high < 1 / 50:
         where = "above what the expert achieves: about 1 in 50 asks for more than it wins"
     elif expert.low > 1 / 50:

@@ -74,7 +74,7 @@ def models(table: Table) -> bool:
 def _unsupported(encoded: EncodedPosition) -> str | None:
     """Why the compiled search cannot answer for this position, or ``None`` when it can."""
     if _module is None:
-        return "the compiled search is not built in this installation (see the README: the accelerator)"
+        return "the compiled search is not built in this installation (see the solver guide: the compiled search)"
     if not models(encoded.rules.table):
         return f"the compiled search models one waste pile drawn one card at a time, not the {encoded.rules.table.name} table"
     recycles = encoded.rules.recycles
@@ -149,7 +149,7 @@ class CompiledSearch(Search):
 def _pile_unsupported(rules: Rules) -> str | None:
     """Why the compiled pile search cannot answer under these rules, or ``None``."""
     if _piles is None:
-        return "the compiled search is not built in this installation (see the README: the accelerator)"
+        return "the compiled search is not built in this installation (see the solver guide: the compiled search)"
     table = rules.table
     ranks = [card.rank for card in table.deck.cards()]
     if (
