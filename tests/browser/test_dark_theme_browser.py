@@ -24,6 +24,7 @@ import pytest
 from jupyter_harness import JupyterServer, open_notebook, start_jupyter_server, stop_jupyter_server
 from playwright.sync_api import Locator, Page, expect
 
+from pyramide_widget.engine.deal import DealCode
 from pyramide_widget.engine.rules import PRESETS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -44,7 +45,7 @@ def _one_preset_per_table() -> dict[str, str]:
 
 
 DEALS = {
-    name: f"PyramideWidget('PY1-{letter}-AAAAAAS', stats=False)"
+    name: f"PyramideWidget('{DealCode.for_rules(PRESETS[letter].rules, 'AAAAAAS')}', stats=False)"
     for name, letter in _one_preset_per_table().items()
 }
 DEALS["stock-face-up"] = (

@@ -14,8 +14,9 @@ player sees once the widget's cell is scrolled to the top of the notebook:
 
 At 1280x720 in JupyterLab with the file browser open it also opens every panel (New game,
 Options, Statistics, Analysis) and a replay, and checks that the table keeps its size and place;
-and it writes the gallery, one small screenshot per game (``docs/images/gallery/``), and the
-README's picture of a game in progress (``docs/images/table.png``). Motion is off
+and it writes the gallery, one small screenshot per game, and the README's picture of a game in
+progress to the test artifacts (``PYRAMIDE_WRITE_GALLERY=1``: to ``docs/images/gallery/`` and
+``docs/images/table.png``). Motion is off
 (``prefers-reduced-motion``), so that no card is measured in flight.
 """
 
@@ -30,12 +31,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from pyramide_widget.engine.deal import DealCode
 from pyramide_widget.engine.rules import PRESETS
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("PYRAMIDE_TEST_ARTIFACTS", REPO / "test-artifacts"))
-GALLERY = REPO / "docs" / "images" / "gallery"
-README_IMAGE = REPO / "docs" / "images" / "table.png"
+# The pictures go to the test artifacts; with PYRAMIDE_WRITE_GALLERY=1 they replace the ones in
+# docs/images/ (the README's and the docs' pictures), so a test run leaves the tree as it was.
+IMAGES = REPO / "docs" / "images" if os.environ.get("PYRAMIDE_WRITE_GALLERY") else ARTIFACTS
+GALLERY = IMAGES / "gallery"
+README_IMAGE = IMAGES / "table.png"
 SIZES = {"1280x720": {"width": 1280, "height": 720}, "1920x1080": {"width": 1920, "height": 1080}}
 MIN_CARD_PX = 56
 MAX_CARD_RATIO = 1.35
@@ -95,7 +100,7 @@ def settle(root: Locator) -> None:
 
 def deal(page: Page, nb: Any, root: Locator, letter: str) -> str:
     """Deal preset ``letter``'s ``AAAAAAS`` from Python and wait for the table to show it."""
-    code = f"PY1-{letter}-AAAAAAS"
+    code = str(DealCode.for_rules(PRESETS[letter].rules, "AAAAAAS"))  # as a new deal is coded
     nb.execute(f"w.new_game({code!r})")
     expect(root.locator('[data-field="code"]')).to_have_text(code, timeout=20_000)
     settle(root)
@@ -249,5 +254,6 @@ def save_game_in_progress(page: Page, nb: Any, root: Locator) -> None:
     free.click()
     expect(free).to_have_attribute("data-selected", "true")
     settle(root)
+    README_IMAGE.parent.mkdir(parents=True, exist_ok=True)
     small_png(root.screenshot(), README_IMAGE, colors=256)  # the court cards keep their colours
     assert README_IMAGE.stat().st_size < 250_000
