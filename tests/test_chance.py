@@ -167,7 +167,23 @@ def test_chance_refuses_bad_input_saying_what_it_expects() -> None:
         chance(game, seed=1.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_nodes must be"):
         chance(game, max_nodes=0)
+    with pytest.raises(TypeError, match="progress must be a function"):
+        chance(game, progress=3)  # type: ignore[arg-type]
     assert game.moves == 0
+
+
+def test_chance_reports_each_layout_and_stops_when_its_progress_raises() -> None:
+    game = Game.from_code("PY1-N-AAAAAAS")
+    seen: list[tuple[int, int]] = []
+    result = chance(game, samples=7, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(done, 7) for done in range(1, 8)] and result.layouts == 7
+
+    def stop(done: int, total: int) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        chance(game, samples=7, progress=stop)
 
 
 def test_chance_prints_what_it_measured() -> None:

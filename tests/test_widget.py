@@ -99,6 +99,7 @@ def test_options_are_taken_from_the_wrapped_game_unless_given():
         "explain_mistakes": False,
         "french_indices": True,
         "highlight_free": True,
+        "show_chance": False,
     }
     assert w2._state["table"]["deck"]["ranks"]["fr"][-3:] == [
         "V",

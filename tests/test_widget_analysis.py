@@ -163,7 +163,7 @@ def test_the_analysis_runs_in_a_thread_and_its_progress_reaches_the_main_thread(
         )
         send(w, {"type": "analyze"})
         returned_before_the_end = w.analysis is None and w._tasks["analysis"].thread is not None
-        await _until(lambda: w.analysis is not None)
+        await _until(lambda: w.analysis is not None and w._work == {})  # and the chance over it
         return w, seen, returned_before_the_end
 
     w, seen, returned_before_the_end = asyncio.run(scenario())

@@ -179,6 +179,13 @@ def test_every_example_message_is_handled_without_a_warning(caplog: Any) -> None
     assert w.game.code == "PY1-N-AAAAAAS" and w.language == "fr"
 
 
+def test_the_chance_option_is_checked_like_every_option(r5: PyramideWidget, caplog: Any) -> None:
+    with caplog.at_level(logging.WARNING, logger="pyramide_widget.widget"):
+        send(r5, {"type": "option", "name": "show_chance", "value": "on"})
+    assert "option: value must be a boolean, got 'on'" in caplog.text
+    assert r5.show_chance is False and r5._state["options"]["show_chance"] is False
+
+
 def test_the_widgets_replies_follow_the_protocol(tmp_path: Any) -> None:
     w = PyramideWidget(game=r5_game(), stats=tmp_path / "stats.sqlite3")
     replies: list[Any] = []

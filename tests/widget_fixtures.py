@@ -71,6 +71,11 @@ def build() -> dict[str, Any]:
     w.replay(index=1)
     out["r5_replay.json"] = _state(w)
 
+    # The chance indicator turned on, after a first draw (a number with its interval).
+    measured = PyramideWidget(game=r5_game(clock=StepClock()), stats=UNUSED_STATS, show_chance=True)
+    measured.tap("stock")
+    out["chance_shown.json"] = _state(measured)
+
     drawn = _widget(r5_game(clock=StepClock()))
     drawn.tap("stock")  # one card from the stock onto the waste
     out["r5_drawn.json"] = _state(drawn)

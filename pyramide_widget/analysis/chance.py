@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import Card
@@ -185,6 +185,7 @@ def chance(
     samples: int = CHANCE_SAMPLES,
     seed: int | str = 0,
     max_nodes: int | None = CHANCE_NODES,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Chance:
     """The chance to win from the position a player sees (see the module docstring).
 
@@ -192,7 +193,9 @@ def chance(
     :meth:`player_view` is read) or a view. When the distinct layouts of the cards never seen
     are at most ``samples``, each is tried once and the answer is exact; otherwise ``samples``
     layouts are drawn at random from ``seed``. Each layout gets at most ``max_nodes`` search
-    nodes (``None``: no limit, every layout decided however long it takes)."""
+    nodes (``None``: no limit, every layout decided however long it takes).
+    ``progress(done, total)`` is called after each layout; an exception it raises stops the
+    work and propagates."""
     view = game_or_view.player_view() if isinstance(game_or_view, Game) else game_or_view
     if not isinstance(view, PlayerView):
         raise TypeError(
@@ -204,15 +207,19 @@ def chance(
         raise TypeError(f"seed must be a whole number or text, got {type(seed).__name__} {seed!r}")
     if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
         raise ValueError(f"max_nodes must be a whole number >= 1 or None, got {max_nodes!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of (done, total) or None, got {progress!r}")
     layouts = Layouts(view)
     tried, exact = layouts_tried(layouts, samples, random.Random(seed))
     verdicts: dict[tuple[int, ...], bool | None] = {}
     won = undecided = 0
-    for cards in tried:
+    for done, cards in enumerate(tried, 1):
         key = tuple(card.rank for card in cards)
         if key not in verdicts:
             verdicts[key] = decide(layouts.game(cards), max_nodes)
         verdict = verdicts[key]
         won += verdict is True
         undecided += verdict is None
+        if progress is not None:
+            progress(done, len(tried))
     return Chance.of(won, undecided, len(tried), exact)

@@ -31,6 +31,7 @@ from . import protocol, recording
 from .art import art_for_views
 from .assistance import STUCK_NODES, Analysis, Hint, StuckWatch, has_solver
 from .background import Tasks
+from .chance import ShownReview, final, indicator_samples, review_samples, review_shown, seed, shown
 from .dealing import deal, from_dialog
 from .protocol import MalformedMessage
 from .replay import Replay, same_game
@@ -38,6 +39,8 @@ from .state import changed, widget_state
 from .ui_text import table_for
 
 if TYPE_CHECKING:
+    from ..analysis.chance import Chance
+    from ..analysis.chance_review import ChanceReview
     from ..analysis.review import GameAnalysis
     from ..analysis.statistics import StatsStore
 
@@ -55,7 +58,9 @@ class PyramideWidget(anywidget.AnyWidget):
     :class:`Rules` or a preset letter (``"S"``) for random deals and custom-rules codes.
     ``explain_mistakes`` and ``language`` default to the wrapped game's settings, else ``True``
     and ``"en"``; ``french_indices`` shows R/D/V instead of K/Q/J; ``highlight_free=False``
-    draws free cards like any other (for players who want the challenge). ``clock`` is the engine's
+    draws free cards like any other (for players who want the challenge); ``show_chance=True``
+    shows the chance to win from here, measured in the background after each move (off by
+    default: it tells a player how they stand). ``clock`` is the engine's
     time source (for tests). ``stats`` records finished and abandoned games in the statistics
     and offers the Statistics panel (:func:`pyramide_widget.analysis.statistics.open_stats`:
     ``True``, the default, for the default file (``$PYRAMIDE_STATS`` overrides it), a path, a
@@ -75,6 +80,9 @@ class PyramideWidget(anywidget.AnyWidget):
     language = traitlets.Unicode("en", help=f"One of {', '.join(LANGUAGES)}: every visible string.")
     french_indices = traitlets.Bool(False, help="Card corners show R/D/V instead of K/Q/J.")
     highlight_free = traitlets.Bool(True, help="Free cards are lifted in a light (the help).")
+    show_chance = traitlets.Bool(
+        False, help="Show the chance to win from here, from what the player sees."
+    )
 
     def __init__(
         self,
@@ -86,6 +94,7 @@ class PyramideWidget(anywidget.AnyWidget):
         language: str | None = None,
         french_indices: bool = False,
         highlight_free: bool = True,
+        show_chance: bool = False,
         clock: TimeSource | None = None,
         stats: Any = True,
     ) -> None:
@@ -107,8 +116,11 @@ class PyramideWidget(anywidget.AnyWidget):
         self._hint: Hint | None = None
         self._error: str | None = None  # the New game dialog's
         self._replay: Replay | None = None
-        self._tasks = Tasks(self._show_work)  # background work: "hint", "analysis"
+        # background work: "hint", "analysis", "chance_review", "chance"
+        self._tasks = Tasks(self._show_work)
         self._analysis: Analysis | None = None
+        self._chance_review: ShownReview | None = None
+        self._chance: dict[str, Any] | None = None  # the indicator's, for this position
         self._hint_offered = has_solver()
         self._stats = recording.open_store(stats)
         if game is None:
@@ -128,12 +140,14 @@ class PyramideWidget(anywidget.AnyWidget):
             language=language,
             french_indices=bool(french_indices),
             highlight_free=bool(highlight_free),
+            show_chance=bool(show_chance),
             _text=self._static_text(language),
             _art=art_for_views([game.table.deck.name]),
             _state=self._snapshot(),
         )
         self._observe(game)
         self.on_msg(self._on_message)
+        self._measure_chance()
 
     # ------------------------------------------------------------------ the game
 
@@ -156,7 +170,9 @@ class PyramideWidget(anywidget.AnyWidget):
         self._drop_analysis()
         self._stuck = StuckWatch(game)
         self._observe(game)
+        self._drop_chance()
         self._publish()
+        self._measure_chance()
         if old is not game:
             self._record(old, abandoned=True)  # after the new deal is on its way to the views
 
@@ -208,7 +224,10 @@ class PyramideWidget(anywidget.AnyWidget):
                 self._hint = None
             if acted:
                 self._drop_analysis()  # an analysis is of the game as it stood
+                self._drop_chance()
             self._publish()
+            if acted:
+                self._measure_chance()  # after the move is on its way to the views
             if game.is_over:
                 self._record(game)  # once per game; the views already have the final state
         except Exception:  # never break the engine call that notified us
@@ -297,8 +316,42 @@ class PyramideWidget(anywidget.AnyWidget):
             if self._game is game and game.action_count == actions:
                 self._analysis = Analysis.of(result, actions)
                 self._publish()
+                self._review_chance()  # after the analysis, which the panel shows first
 
         self._tasks.start("analysis", work, show, progress=_progress(0, 0))
+
+    @property
+    def chance_review(self) -> ChanceReview | None:
+        """The chance over the current game as it stands
+        (:func:`~pyramide_widget.analysis.chance_review.chance_review`), once :meth:`analyze`
+        has finished it (``None`` before, or once the game changed)."""
+        return None if self._chance_review is None else self._chance_review.result
+
+    def _review_chance(self) -> None:
+        """The chance over the game for the Analysis panel's graph, in the background like the
+        analysis, with its progress in ``_work``."""
+        game, actions = self._game, self._game.action_count
+        if "chance_review" in self._tasks or (
+            self._chance_review is not None and self._chance_review.actions == actions
+        ):
+            return
+        from ..analysis.chance_review import chance_review
+
+        record, samples = game.record(), review_samples(game.table)
+
+        def work(report: Callable[[Any], None]) -> ChanceReview:
+            return chance_review(
+                record,
+                samples=samples,
+                progress=lambda done, total: report(_progress(done, total)),
+            )
+
+        def show(result: ChanceReview) -> None:
+            if self._game is game and game.action_count == actions:
+                self._chance_review = ShownReview(result, review_shown(result), actions)
+                self._publish()
+
+        self._tasks.start("chance_review", work, show, progress=_progress(0, 0))
 
     def show_better_move(self) -> None:
         """Replay the analysed game at the step before its losing move, with the solver's
@@ -315,7 +368,51 @@ class PyramideWidget(anywidget.AnyWidget):
 
     def _drop_analysis(self) -> None:
         self._analysis = None
+        self._chance_review = None
         self._tasks.cancel("analysis")
+        self._tasks.cancel("chance_review")
+
+    # ------------------------------------------------------------------ the chance indicator
+
+    @property
+    def chance(self) -> dict[str, Any] | None:
+        """What the chance indicator shows for the current position: ``rate``, ``low``,
+        ``high`` (shares of 1), ``exact`` and ``final`` (the game is over); ``None`` while it
+        is measured, or when :attr:`show_chance` is off."""
+        return self._chance
+
+    def _drop_chance(self) -> None:
+        self._chance = None
+        self._tasks.cancel("chance")
+
+    def _measure_chance(self) -> None:
+        """When :attr:`show_chance` is on: the chance to win from the position the player sees
+        (:func:`~pyramide_widget.analysis.chance.chance`), measured in the background and shown
+        only if the game has not moved on meanwhile (a newer position cancels it); at the end
+        of a game, won or lost, at once."""
+        game = self._game
+        if not (self.show_chance and self._hint_offered) or self._chance or "chance" in self._tasks:
+            return
+        self._chance = final(game)
+        if self._chance is not None:
+            self._publish()
+            return
+        from ..analysis.chance import chance
+
+        view, actions = game.player_view(), game.action_count
+        samples, position_seed = indicator_samples(game.table), seed(game, view)
+
+        def work(report: Callable[[Any], None]) -> Chance:
+            return chance(
+                view, samples=samples, seed=position_seed, progress=lambda *_: report(True)
+            )
+
+        def show(result: Chance) -> None:
+            if self._game is game and game.action_count == actions and self.show_chance:
+                self._chance = shown(result)
+                self._publish()
+
+        self._tasks.start("chance", work, show)
 
     def _show_work(self, work: dict[str, Any]) -> None:
         self._work = work
@@ -384,11 +481,14 @@ class PyramideWidget(anywidget.AnyWidget):
             hint=self._hint,
             stuck=bool(self._stuck.verdict),
             analysis=self._analysis,
+            chance=self._chance,
+            chance_review=self._chance_review,
             error=self._error,
             stats=self._stats is not None,
             can_analyze=self.can_analyze,
             french_indices=bool(self.french_indices),
             highlight_free=bool(self.highlight_free),
+            show_chance=bool(self.show_chance and self._hint_offered),
         )
 
     def _publish(self, force: bool = False) -> None:
@@ -408,7 +508,9 @@ class PyramideWidget(anywidget.AnyWidget):
         except ValueError as error:
             raise traitlets.TraitError(str(error)) from None
 
-    @traitlets.observe("explain_mistakes", "language", "french_indices", "highlight_free")
+    @traitlets.observe(
+        "explain_mistakes", "language", "french_indices", "highlight_free", "show_chance"
+    )
     def _on_option(self, change: dict[str, Any]) -> None:
         game = self._game
         game.explain_mistakes = self.explain_mistakes
@@ -417,7 +519,11 @@ class PyramideWidget(anywidget.AnyWidget):
             self._text = self._static_text(self.language)
             if self._replay is not None:  # replay frames hold messages in the old language
                 self.replay(self._replay.record, self._replay.index)
+        if change["name"] == "show_chance":
+            self._drop_chance()
         self._publish()
+        if change["name"] == "show_chance":
+            self._measure_chance()
 
     # ------------------------------------------------------------------ messages from the views
 

@@ -155,6 +155,7 @@ OPTIONS: Mapping[str, Field] = {
     "language": Field(("string",), "every visible string's language", choices=LANGUAGES),
     "french_indices": Field(("boolean",), "card corners show R/D/V instead of K/Q/J"),
     "highlight_free": Field(("boolean",), "free cards are lifted in a light"),
+    "show_chance": Field(("boolean",), "show the chance to win from here (off by default)"),
 }
 """The display options a view may change, and their values."""
 

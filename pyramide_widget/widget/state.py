@@ -8,6 +8,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.view_state import snapshot
 from .assistance import Analysis, Hint
+from .chance import ShownReview
 from .replay import Replay
 
 
@@ -18,16 +19,20 @@ def widget_state(
     hint: Hint | None,
     stuck: bool,
     analysis: Analysis | None,
+    chance: dict[str, Any] | None,
+    chance_review: ShownReview | None,
     error: str | None,
     stats: bool,
     can_analyze: bool,
     french_indices: bool,
     highlight_free: bool,
+    show_chance: bool,
 ) -> dict[str, Any]:
     """The replay's step if replaying, else ``game``'s snapshot with its ``hint`` (a hint
     asked for but without a move shows as ``kind "none"``), plus the widget's own entries:
     ``error`` (the New game dialog's), ``stats`` (whether statistics are on), ``can_analyze``,
-    ``analysis`` and the display ``options``."""
+    ``analysis``, ``chance_review`` (the chance over the game), ``chance`` (the indicator's,
+    ``None`` in a replay) and the display ``options``."""
     if replay is not None:
         state = replay.state(None if analysis is None else analysis.result)
     else:
@@ -38,10 +43,13 @@ def widget_state(
     state["stats"] = stats
     state["can_analyze"] = replay is None and can_analyze
     state["analysis"] = None if analysis is None else analysis.data
+    state["chance_review"] = None if chance_review is None else chance_review.data
+    state["chance"] = None if replay is not None else chance
     state["options"] = {
         "explain_mistakes": game.explain_mistakes,
         "french_indices": french_indices,
         "highlight_free": highlight_free,
+        "show_chance": show_chance,
     }
     return state
 
