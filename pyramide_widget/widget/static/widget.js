@@ -46,6 +46,10 @@
  * @typedef {{deal: {winnable: boolean | null, max_removed: number | null, at_least: number},
  *   size: number, removed: number, status: string, complete: boolean,
  *   losing_move: number | null, losing_action: string | null, better_move: string | null}} AnalysisView
+ * @typedef {{rate: number, low: number, high: number, exact: boolean, final: boolean}} ChanceView
+ * @typedef {{index: number, action: string, before: number, after: number, cost: number,
+ *   better: string}} CostliestView
+ * @typedef {{chance: number[], low: number[], high: number[], costliest: CostliestView | null}} ChanceReviewView
  * @typedef {{mode: "play" | "replay", code: string | null, rules: string, score: number,
  *   moves: number, status: "playing" | "won" | "no_moves", elapsed: number, running: boolean,
  *   message: {key: string, text: string} | null, pyramid: PyramidEntry[],
@@ -53,21 +57,24 @@
  *   piles: PileState[], selected: Place | null, selection: Place[], can_undo: boolean,
  *   hint: HintView | null, discard: {count: number, cards: string[]}, stuck: boolean,
  *   replay: ReplayView | null, table: TableView, error: string | null, stats: boolean,
- *   can_analyze: boolean, analysis: AnalysisView | null,
- *   options: {explain_mistakes: boolean, french_indices: boolean, highlight_free?: boolean}}} Snapshot
+ *   can_analyze: boolean, analysis: AnalysisView | null, chance?: ChanceView | null,
+ *   chance_review?: ChanceReviewView | null,
+ *   options: {explain_mistakes: boolean, french_indices: boolean, highlight_free?: boolean,
+ *   show_chance?: boolean}}} Snapshot
  * @typedef {{sprite: string, faces: Record<string, [string, string]>}} DeckArt
  * @typedef {{palette: string, back: string, decks: Record<string, DeckArt>}} CardArt
  * @typedef {{language: string, strings: Record<string, string>, cards: Record<string, string>,
  *   presets: {letter: string, name: string}[], custom_rules: string,
  *   languages: {code: string, name: string}[], hint: boolean}} UiText
- * @typedef {{hint?: true, analysis?: {done: number, total: number}}} Work
+ * @typedef {{hint?: true, analysis?: {done: number, total: number}, chance?: true,
+ *   chance_review?: {done: number, total: number}}} Work
  * @typedef {{_state: Snapshot, _text: UiText, _work: Work, _art: CardArt}} Traits
  *
  * Every message the front end sends (Python checks each one: pyramide_widget/widget/model.py).
  * @typedef {{type: "tap", pile: string, row?: number, col?: number, card?: string}} TapMessage
  * @typedef {{type: "new", code: string, rules: string}} NewMessage
  * @typedef {{type: "option", name: "explain_mistakes" | "language" | "french_indices" |
- *   "highlight_free", value: boolean | string}} OptionMessage
+ *   "highlight_free" | "show_chance", value: boolean | string}} OptionMessage
  * @typedef {{type: "replay_goto", index: number}} ReplayGotoMessage
  * @typedef {{type: "stats", rules?: string}} StatsMessage
  * @typedef {{type: "undo" | "restart" | "hint" | "analyze" | "analysis_better" | "replay_start" |
@@ -196,6 +203,96 @@ export function formatDuration(seconds) {
   if (seconds === null || seconds === undefined) return "—";
   const tenths = Math.round(Math.max(0, seconds) * 10);
   return `${formatTime(Math.floor(tenths / 10))}.${tenths % 10}`;
+}
+
+/** A share (0..1) as a whole percentage. @param {number} share */
+export const percent = (share) => Math.round(share * 100);
+
+/**
+ * What the chance indicator says: the chance the kernel measured for this position with its
+ * interval ("34% (28–41%)"), one number where it is exact, the end of a game as won or lost, and
+ * while it is measured that it works (never the last position's number).
+ * @param {ChanceView | null | undefined} chance @param {boolean} working
+ * @param {(key: string, values?: Record<string, unknown>) => string} S
+ */
+export function chanceText(chance, working, S) {
+  if (!chance) return working ? S("chance_working") : "—";
+  if (chance.final) return S(chance.rate >= 1 ? "chance_won" : "chance_lost");
+  const [rate, low, high] = [chance.rate, chance.low, chance.high].map(percent);
+  return chance.exact || low === high ? S("chance_exact", { rate }) : S("chance_range", { rate, low, high });
+}
+
+/** Where the chance graph draws, in its own units: the plot between the axes' labels. */
+const GRAPH = { width: 400, height: 128, left: 38, right: 10, top: 8, bottom: 30 };
+
+/**
+ * The moves the graph's x axis names: 0 (the deal), the last, and round steps between them that
+ * leave room for their labels (at most 8 in all).
+ * @param {number} last
+ */
+export function moveTicks(last) {
+  const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 500].find((s) => last / s <= 7) ?? Math.ceil(last / 7);
+  const ticks = [];
+  for (let at = 0; at < last; at += step) ticks.push(at);
+  if (ticks.length > 1 && last - ticks[ticks.length - 1] < step / 2) ticks.pop(); // no crowding at the end
+  ticks.push(last);
+  return ticks;
+}
+
+/**
+ * The chance over a game, as a chess evaluation graph: x the move (0, the deal), y the chance
+ * from 0 to 100%, its 95% range a band, and the move that cost the most chance a mark from the
+ * chance before it to the chance after. Plain SVG in its own units, scaled to its box; its text
+ * and lines take the panel's colours (the theme's). Draws only what `review` says.
+ * @param {ChanceReviewView} review @param {{move: string, label: string}} words
+ * @returns {SVGSVGElement}
+ */
+export function chanceGraph(review, words) {
+  const { width, height, left, right, top, bottom } = GRAPH;
+  const last = Math.max(1, review.chance.length - 1);
+  /** @param {number} i */
+  const x = (i) => left + (i * (width - left - right)) / last;
+  /** @param {number} share */
+  const y = (share) => top + (1 - share) * (height - top - bottom);
+  /** @param {string} tag @param {Record<string, string | number>} attrs @param {string} [text] */
+  const el = (tag, attrs, text) => {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const svg = /** @type {SVGSVGElement} */ (el("svg", {
+    class: "pyr-chance-graph",
+    viewBox: `0 0 ${width} ${height}`,
+    role: "img",
+    "aria-label": words.label,
+    "data-field": "chance-graph",
+  }));
+  const grid = el("g", { class: "pyr-chance-grid" });
+  for (const share of [0, 0.5, 1]) {
+    grid.append(el("line", { x1: left, x2: width - right, y1: y(share), y2: y(share) }));
+    grid.append(el("text", { x: left - 4, y: y(share), "text-anchor": "end", "dominant-baseline": "middle", "data-tick": "y" }, `${percent(share)}%`));
+  }
+  for (const at of moveTicks(last)) {
+    grid.append(el("line", { x1: x(at), x2: x(at), y1: height - bottom, y2: height - bottom + 3 }));
+    grid.append(el("text", { x: x(at), y: height - bottom + 13, "text-anchor": "middle", "data-tick": "x" }, String(at)));
+  }
+  grid.append(el("text", { x: (left + width - right) / 2, y: height - 3, "text-anchor": "middle", "data-axis": "x" }, words.move));
+  svg.append(grid);
+  /** @param {number[]} values */
+  const points = (values) => values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
+  const band = [...points(review.high), ...points(review.low).reverse()].join(" ");
+  svg.append(el("polygon", { class: "pyr-chance-band", points: band }));
+  svg.append(el("polyline", { class: "pyr-chance-line", points: points(review.chance).join(" ") }));
+  const mark = review.costliest;
+  if (mark) {
+    const g = el("g", { class: "pyr-chance-costliest", "data-field": "chance-costliest", "data-index": mark.index });
+    g.append(el("title", {}, `${mark.index}. ${mark.action}: ${percent(mark.before)}% → ${percent(mark.after)}%`));
+    g.append(el("line", { x1: x(mark.index), x2: x(mark.index), y1: y(mark.before), y2: y(mark.after) }));
+    g.append(el("circle", { cx: x(mark.index), cy: y(mark.after), r: 4 }));
+    svg.append(g);
+  }
+  return svg;
 }
 
 /** Fill "{name}" placeholders. @param {string} template @param {Record<string, unknown>} values */
@@ -1540,6 +1637,7 @@ function buildPanels(ctx, openers) {
   // ---- options
   const optExplain = h("input", { type: "checkbox", "data-option": "explain_mistakes" });
   const optHighlight = h("input", { type: "checkbox", "data-option": "highlight_free" });
+  const optChance = h("input", { type: "checkbox", "data-option": "show_chance" });
   const optLanguage = h("select", { class: "pyr-input", "data-option": "language" });
   const optIndices = h("select", { class: "pyr-input", "data-option": "french_indices" }, [
     h("option", { value: "0", text: "K Q J" }),
@@ -1547,11 +1645,13 @@ function buildPanels(ctx, openers) {
   ]);
   const optExplainLabel = h("label", { class: "pyr-check" }, [optExplain, h("span")]);
   const optHighlightLabel = h("label", { class: "pyr-check" }, [optHighlight, h("span")]);
+  const optChanceLabel = h("label", { class: "pyr-check" }, [optChance, h("span")]);
   const optLanguageLabel = h("label", { class: "pyr-label" }, [h("span"), optLanguage]);
   const optIndicesLabel = h("label", { class: "pyr-label" }, [h("span"), optIndices]);
   const optPanel = h("div", { class: "pyr-panel pyr-options", hidden: true }, [
     optExplainLabel,
     optHighlightLabel,
+    optChanceLabel,
     optLanguageLabel,
     optIndicesLabel,
   ]);
@@ -1663,6 +1763,7 @@ function buildPanels(ctx, openers) {
   });
   on(optExplain, "change", () => send({ type: "option", name: "explain_mistakes", value: optExplain.checked }));
   on(optHighlight, "change", () => send({ type: "option", name: "highlight_free", value: optHighlight.checked }));
+  on(optChance, "change", () => send({ type: "option", name: "show_chance", value: optChance.checked }));
   on(optLanguage, "change", () => send({ type: "option", name: "language", value: optLanguage.value }));
   on(optIndices, "change", () => send({ type: "option", name: "french_indices", value: optIndices.value === "1" }));
   on(statsClose, "click", () => closeAndReturn(statsPanel, openers.stats));
@@ -1783,6 +1884,8 @@ function buildPanels(ctx, openers) {
     if (optExplain.checked !== explain) optExplain.checked = explain;
     const highlight = !st.options || st.options.highlight_free !== false;
     if (optHighlight.checked !== highlight) optHighlight.checked = highlight;
+    const chance = !!(st.options && st.options.show_chance);
+    if (optChance.checked !== chance) optChance.checked = chance;
     const indices = st.options && st.options.french_indices ? "1" : "0";
     if (optIndices.value !== indices) optIndices.value = indices;
   }
@@ -1796,6 +1899,9 @@ function buildPanels(ctx, openers) {
     setText(/** @type {Node} */ (newRulesLabel.firstChild), S("rules_label"));
     setText(/** @type {Node} */ (optExplainLabel.lastChild), S("explain"));
     setText(/** @type {Node} */ (optHighlightLabel.lastChild), S("highlight_free"));
+    setText(/** @type {Node} */ (optChanceLabel.lastChild), S("show_chance"));
+    // The chance needs the solver, as the Hint button does.
+    setAttr(optChanceLabel, "hidden", text.hint ? null : true);
     setText(/** @type {Node} */ (optLanguageLabel.firstChild), S("language"));
     setText(/** @type {Node} */ (optIndicesLabel.firstChild), S("indices"));
     for (const [panel, opener] of pairs) setAttr(opener, "aria-expanded", panel.hidden ? "false" : "true");
@@ -1827,7 +1933,7 @@ function buildPanels(ctx, openers) {
 
   return {
     elements: [newPanel, optPanel, statsPanel],
-    pairs, newPanel, newCode, newRules, newError, dealBtn, cancelBtn, optPanel, optExplain, optHighlight, optLanguage,
+    pairs, newPanel, newCode, newRules, newError, dealBtn, cancelBtn, optPanel, optExplain, optHighlight, optChance, optLanguage,
     optIndices, statsPanel, statsRules, statsClose, statsBody, statsNote,
     openNewGame: () => toggle(newPanel, openers.new, true),
     close, renderStats, render, renderText,
@@ -1846,7 +1952,7 @@ function buildPanels(ctx, openers) {
  *   panels: ReturnType<typeof buildPanels>, status: ReturnType<typeof buildStatusBar>}} parts
  */
 function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
-  const { S, on, send, model, view } = ctx;
+  const { S, on, send, model } = ctx;
   const opener = toolbar.buttons.analysis;
   // ---- progress: a hint (no count: the search's size is not known in advance) or an analysis
   const meter = h("progress", { class: "pyr-meter" });
@@ -1989,13 +2095,84 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
     setText(show, S("analysis_show"));
     setText(better, S("better_move"));
   }
-  const onWork = () => {
+  /** A change of the `_work` trait. */
+  function onWork() {
     renderWork();
     renderPanel(ctx.state());
-  };
-  model.on("change:_work", onWork);
-  view.listeners.push(() => model.off("change:_work", onWork));
-  return { opener, panel, progress, mark, better, losingNote, lines, show, open, hide, render, renderText, elements: [panel] };
+  }
+  return { opener, panel, progress, mark, better, losingNote, lines, show, open, hide, render, renderText, onWork, elements: [panel] };
+}
+
+/**
+ * The chance to win (see pyramide_widget/widget/chance.py): the indicator in the status line,
+ * shown while the Options panel's box is ticked (the snapshot's options.show_chance), with the
+ * chance the kernel measured for this position, or that it is measuring (the `_work` trait); and
+ * in the Analysis panel the chance over the game as a graph, with the move that cost the most
+ * chance, the chance before and after it and the better move, or the progress of its measure.
+ * @param {Ctx} ctx
+ * @param {{status: ReturnType<typeof buildStatusBar>, analysis: ReturnType<typeof buildAnalysis>}} parts
+ */
+function buildChance(ctx, { status, analysis }) {
+  const { S, model } = ctx;
+  const label = h("span", { class: "pyr-label" });
+  const value = h("span", { class: "pyr-value", "data-field": "chance" });
+  const box = h("span", { class: "pyr-stat pyr-chance", "data-field": "chance-box", role: "status", hidden: true }, [label, " ", value]);
+  status.bar.insertBefore(box, status.say);
+  // ---- the graph in the Analysis panel
+  const caption = h("figcaption", { class: "pyr-chance-caption" });
+  const plot = h("div", { class: "pyr-chance-plot" });
+  const costliest = h("p", { class: "pyr-chance-line-text", "data-field": "analysis-costliest" });
+  const figure = h("figure", { class: "pyr-chance-figure", "data-field": "analysis-chance", hidden: true }, [caption, plot, costliest]);
+  analysis.panel.insertBefore(figure, /** @type {Node} */ (analysis.show.parentElement));
+  /** @type {ChanceReviewView | null} */
+  let drawn = null;
+  let drawnWords = "";
+
+  function renderIndicator() {
+    const st = ctx.state();
+    const on = !!(st.options && st.options.show_chance) && st.mode !== "replay";
+    setAttr(box, "hidden", on ? null : true);
+    if (!on) return;
+    const working = !!(model.get("_work") || {}).chance;
+    setText(value, chanceText(st.chance, working, S));
+    setAttr(box, "data-state", st.chance ? (st.chance.final ? "final" : "measured") : working ? "working" : "none");
+    setAttr(box, "aria-busy", !st.chance && working ? "true" : null);
+  }
+
+  function renderGraph() {
+    const st = ctx.state();
+    const review = st.chance_review || null;
+    const running = (model.get("_work") || {}).chance_review;
+    const shown = !!st.analysis && (!!review || !!running);
+    setAttr(figure, "hidden", shown ? null : true);
+    setAttr(figure, "data-state", review ? "done" : running ? "running" : null);
+    setText(caption, S("chance_graph"));
+    const words = `${S("chance_axis_move")}|${S("chance_graph_label")}`;
+    if (review !== drawn || words !== drawnWords) {
+      plot.replaceChildren(...(review ? [chanceGraph(review, { move: S("chance_axis_move"), label: S("chance_graph_label") })] : []));
+      drawn = review;
+      drawnWords = words;
+    }
+    const mark = review && review.costliest;
+    let said = "";
+    if (mark) {
+      said = S("chance_costliest", {
+        index: mark.index, move: mark.action, before: percent(mark.before), after: percent(mark.after), better: mark.better,
+      });
+    } else if (review) said = S("chance_no_cost");
+    else if (running) said = S("chance_review_running", { done: running.done, total: running.total || "…" });
+    setText(costliest, said);
+    setAttr(costliest, "data-kind", mark ? "costliest" : null);
+  }
+
+  function render() {
+    renderIndicator();
+    renderGraph();
+  }
+  function renderText() {
+    setText(label, S("chance"));
+  }
+  return { box, value, figure, costliest, render, renderText, onWork: render };
 }
 
 /** The card art and the palette Python sends (the `_art` trait): put in the page once for
@@ -2062,7 +2239,8 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const replayBar = buildReplayBar(ctx);
   const panels = buildPanels(ctx, toolbar.buttons);
   const analysis = buildAnalysis(ctx, { toolbar, replayBar, panels, status });
-  const regions = [status, board, toolbar, replayBar, panels, analysis];
+  const chance = buildChance(ctx, { status, analysis });
+  const regions = [status, board, toolbar, replayBar, panels, analysis, chance];
 
   // The felt: the board in the middle of the cell's width, and the panels over its right side,
   // so that opening one never moves or resizes the table.
@@ -2079,7 +2257,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     newPanel: panels.newPanel, newCode: panels.newCode, cancelBtn: panels.cancelBtn,
     optExplain: panels.optExplain, optHighlight: panels.optHighlight, optLanguage: panels.optLanguage,
     optIndices: panels.optIndices,
-    statsPanel: panels.statsPanel, analysis,
+    statsPanel: panels.statsPanel, analysis, chance, optChance: panels.optChance,
   });
 
   fitToScreen(view, { root, board, toolbar: toolbar.bar, replayBar: replayBar.bar });
@@ -2117,6 +2295,13 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
 
   const onState = () => view.render();
   const onText = () => view.renderText();
+  // Long solver work under way: the regions that show it (the analysis, the chance).
+  const onWork = () => {
+    analysis.onWork();
+    chance.onWork();
+  };
+  model.on("change:_work", onWork);
+  view.listeners.push(() => model.off("change:_work", onWork));
   model.on("change:_state", onState);
   model.on("change:_text", onText);
   model.on("change:_art", onText);
