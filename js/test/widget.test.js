@@ -999,7 +999,10 @@ test("the chance graph: the curve and its band over x = move, y = 0–100%, the 
   assert.equal(svg.querySelector(".pyr-chance-band").getAttribute("points").split(" ").length, 10);
   const mark = svg.querySelector('[data-field="chance-costliest"]');
   assert.equal(mark.dataset.index, "3");
-  const bar = mark.querySelector("line");
+  const bar = mark.querySelector(".pyr-chance-bar");
+  const guide = mark.querySelector(".pyr-chance-guide");
+  assert.equal(Number(guide.getAttribute("y1")), yAt["100%"]);
+  assert.equal(Number(guide.getAttribute("y2")), yAt["0%"]);
   assert.equal(Number(bar.getAttribute("x1")), line[3][0]);
   assert.ok(Math.abs(Number(bar.getAttribute("y1")) - y(0.55)) < 0.1 && Math.abs(Number(bar.getAttribute("y2")) - y(0.2)) < 0.1);
   assert.equal(mark.querySelector("title").textContent, "3. 4♥+9♥: 55% → 20%");

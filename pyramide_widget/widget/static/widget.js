@@ -288,7 +288,9 @@ export function chanceGraph(review, words) {
   if (mark) {
     const g = el("g", { class: "pyr-chance-costliest", "data-field": "chance-costliest", "data-index": mark.index });
     g.append(el("title", {}, `${mark.index}. ${mark.action}: ${percent(mark.before)}% → ${percent(mark.after)}%`));
-    g.append(el("line", { x1: x(mark.index), x2: x(mark.index), y1: y(mark.before), y2: y(mark.after) }));
+    // A guide across the plot finds the move however little its bar is; the bar is its cost.
+    g.append(el("line", { class: "pyr-chance-guide", x1: x(mark.index), x2: x(mark.index), y1: y(1), y2: y(0) }));
+    g.append(el("line", { class: "pyr-chance-bar", x1: x(mark.index), x2: x(mark.index), y1: y(mark.before), y2: y(mark.after) }));
     g.append(el("circle", { cx: x(mark.index), cy: y(mark.after), r: 4 }));
     svg.append(g);
   }
