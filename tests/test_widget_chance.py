@@ -183,12 +183,15 @@ def test_a_new_game_cancels_the_chance_over_the_old_one():
     async def scenario() -> tuple[PyramideWidget, Any]:
         w = PyramideWidget(game=Game.from_code(LOST_DEAL), stats=False)
         lose(w)
+        w_record = w.game.record()
         send(w, {"type": "analyze"})
         await _until(lambda: "chance_review" in w._tasks)
+        started = dict(w._work["chance_review"])
         task = w._tasks["chance_review"]
         w.new_game(LOST_DEAL)
         task.thread.join(timeout=60)
         await asyncio.sleep(0.1)
+        assert started["total"] == len(w_record.actions) and started["done"] < started["total"]
         return w, task
 
     w, task = asyncio.run(scenario())

@@ -351,7 +351,8 @@ class PyramideWidget(anywidget.AnyWidget):
                 self._chance_review = ShownReview(result, review_shown(result), actions)
                 self._publish()
 
-        self._tasks.start("chance_review", work, show, progress=_progress(0, 0))
+        total = len(record.actions)
+        self._tasks.start("chance_review", work, show, progress=_progress(0, total))
 
     def show_better_move(self) -> None:
         """Replay the analysed game at the step before its losing move, with the solver's
