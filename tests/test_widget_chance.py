@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import time
 from typing import Any
 
@@ -18,7 +19,7 @@ from widget_fixtures import LOST_DEAL, lose
 from pyramide_widget import Game, solve
 from pyramide_widget.analysis.chance import chance
 from pyramide_widget.analysis.chance_review import chance_review
-from pyramide_widget.widget import PyramideWidget
+from pyramide_widget.widget import PyramideWidget, background
 from pyramide_widget.widget import chance as widget_chance
 
 SLOW = "PY1-T-AAABAAB"
@@ -197,3 +198,23 @@ def test_a_new_game_cancels_the_chance_over_the_old_one():
     w, task = asyncio.run(scenario())
     assert task.cancelled and not task.thread.is_alive()
     assert w._state["chance_review"] is None and w._work == {}
+
+
+def test_without_threads_pyodide_the_move_is_drawn_before_the_chance_is_measured(
+    monkeypatch: Any,
+):
+    async def scenario() -> tuple[PyramideWidget, list[tuple[int, Any]]]:
+        monkeypatch.setattr(sys, "platform", "emscripten")
+        assert not background.in_background()
+        w = PyramideWidget(game=Game.from_code(LOST_DEAL), show_chance=True, stats=False)
+        states: list[tuple[int, Any]] = []
+        w.observe(
+            lambda change: states.append((change["new"]["moves"], change["new"]["chance"])),
+            "_state",
+        )
+        w.game.play("draw")
+        return w, states
+
+    w, states = asyncio.run(scenario())
+    assert states[0] == (1, None), "the move first, without the last position's number"
+    assert states[-1] == (1, expected(w.game)) and w._work == {}
