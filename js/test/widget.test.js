@@ -1037,7 +1037,7 @@ test("analysis: the chance over the game under the verdict, its progress, then t
   assert.equal(said.textContent, `Costliest move: move 1, 4♥+9♥: chance 100% → 0%. Better: ${mark.better}`);
   assert.equal(said.dataset.kind, "costliest");
   // the graph is drawn once per review: a new snapshot with the same review keeps it
-  model.set("_state", { ...analysed });
+  model.set("_state", structuredClone(analysed));
   assert.equal(q('[data-field="chance-graph"]'), graph);
   // a review without a costly move says so
   model.set("_state", { ...analysed, chance_review: { ...analysed.chance_review, costliest: null } });

@@ -2126,9 +2126,8 @@ function buildChance(ctx, { status, analysis }) {
   const costliest = h("p", { class: "pyr-chance-line-text", "data-field": "analysis-costliest" });
   const figure = h("figure", { class: "pyr-chance-figure", "data-field": "analysis-chance", hidden: true }, [caption, plot, costliest]);
   analysis.panel.insertBefore(figure, /** @type {Node} */ (analysis.show.parentElement));
-  /** @type {ChanceReviewView | null} */
-  let drawn = null;
-  let drawnWords = "";
+  // What the graph drawn shows: every snapshot is new JSON, so it is compared by its text.
+  let drawn = "";
 
   function renderIndicator() {
     const st = ctx.state();
@@ -2149,11 +2148,11 @@ function buildChance(ctx, { status, analysis }) {
     setAttr(figure, "hidden", shown ? null : true);
     setAttr(figure, "data-state", review ? "done" : running ? "running" : null);
     setText(caption, S("chance_graph"));
-    const words = `${S("chance_axis_move")}|${S("chance_graph_label")}`;
-    if (review !== drawn || words !== drawnWords) {
-      plot.replaceChildren(...(review ? [chanceGraph(review, { move: S("chance_axis_move"), label: S("chance_graph_label") })] : []));
-      drawn = review;
-      drawnWords = words;
+    const words = { move: S("chance_axis_move"), label: S("chance_graph_label") };
+    const key = review ? JSON.stringify([review, words]) : "";
+    if (key !== drawn) {
+      plot.replaceChildren(...(review ? [chanceGraph(review, words)] : []));
+      drawn = key;
     }
     const mark = review && review.costliest;
     let said = "";
