@@ -16,7 +16,7 @@ from test_strategies import never_shown
 from pyramide_widget import Deal, Game, Move, solve
 from pyramide_widget.analysis import plot
 from pyramide_widget.analysis.chance import Chance, Layouts, chance
-from pyramide_widget.analysis.chance_review import ChanceReview, chance_review
+from pyramide_widget.analysis.chance_review import ChanceReview, chance_review, scale_top
 from pyramide_widget.engine.cards import Card
 
 
@@ -297,12 +297,13 @@ def test_the_chart_draws_the_chance_after_each_action_in_percent(
     assert chart.data == plot.chance_curve(json.loads(json.dumps(costly_review.to_dict()))).data
 
 
-def test_the_chart_reads_0_to_100_percent_with_rounded_tooltips_and_named_legend(
+def test_the_chart_reads_percent_with_rounded_tooltips_and_named_legend(
     costly_review: ChanceReview,
 ) -> None:
     spec = plot.chance_curve(costly_review).spec
     axes = [layer["encoding"]["y"] for layer in spec["layer"]]
-    assert all(y["scale"] == {"domain": [0, 100]} for y in axes)
+    top = round(100 * costly_review.scale_top)
+    assert all(y["scale"] == {"domain": [0, top], "nice": False} for y in axes)
     assert {y["title"] for y in axes} == {"chance to win (%)"}
     named = [json.loads(layer["transform"][-1]["calculate"]) for layer in spec["layer"]]
     assert named == ["likely range (95%)", "chance to win", "costliest move", "costliest move"]
@@ -312,6 +313,31 @@ def test_the_chart_reads_0_to_100_percent_with_rounded_tooltips_and_named_legend
     tooltip = spec["layer"][1]["encoding"]["tooltip"]
     percents = [t for t in tooltip if t["field"] in ("chance", "low", "high", "cost")]
     assert len(percents) == 4 and all(t["format"] == plot.PERCENT for t in percents)
+
+
+@pytest.mark.parametrize(
+    ("highest", "top"), [(0.0, 0.1), (0.07, 0.1), (0.1, 0.1), (0.13, 0.2), (0.4, 0.5), (0.9, 1.0)]
+)
+def test_the_charts_scale_fits_the_chances_it_draws(highest: float, top: float) -> None:
+    # A game of small chances is not drawn along the floor of a 0-100% scale.
+    review = {
+        "points": [
+            {
+                "index": i,
+                "action": None if i == 0 else "draw",
+                "chance": highest / 2,
+                "low": 0.0,
+                "high": highest if i == 1 else highest / 2,
+            }
+            for i in range(3)
+        ],
+        "costliest": None,
+    }
+    spec = plot.chance_curve(review).spec
+    assert {json.dumps(layer["encoding"]["y"]["scale"]) for layer in spec["layer"]} == {
+        json.dumps({"domain": [0, round(100 * top)], "nice": False})
+    }
+    assert scale_top(highest) == top
 
 
 def test_the_chart_marks_nothing_where_no_move_cost_chance() -> None:

@@ -977,6 +977,7 @@ test("the chance graph: the curve and its band over x = move, y = 0–100%, the 
     chance: [0.6, 0.6, 0.55, 0.2, 0.2],
     low: [0.5, 0.5, 0.45, 0.1, 0.1],
     high: [0.7, 0.7, 0.65, 0.3, 0.3],
+    top: 1,
     costliest: { index: 3, action: "4♥+9♥", before: 0.55, after: 0.2, cost: 0.4, better: "6♦+7♠" },
   };
   const svg = chanceGraph(review, { move: "move", label: "The chance after each move" });
@@ -1007,6 +1008,14 @@ test("the chance graph: the curve and its band over x = move, y = 0–100%, the 
   assert.ok(Math.abs(Number(bar.getAttribute("y1")) - y(0.55)) < 0.1 && Math.abs(Number(bar.getAttribute("y2")) - y(0.2)) < 0.1);
   assert.equal(mark.querySelector("title").textContent, "3. 4♥+9♥: 55% → 20%");
   assert.equal(chanceGraph({ ...review, costliest: null }, { move: "m", label: "l" }).querySelector(".pyr-chance-costliest"), null);
+  // Small chances: the scale's top is Python's (review.top), so the curve is not on the floor.
+  const small = chanceGraph({ ...review, chance: [0.05, 0.04, 0.15, 0.02, 0.02], top: 0.2 }, { move: "m", label: "l" });
+  const smallTicks = [...small.querySelectorAll('[data-tick="y"]')];
+  assert.deepEqual(smallTicks.map((t) => t.textContent), ["0%", "10%", "20%"]);
+  const top = Number(smallTicks[2].getAttribute("y"));
+  const peak = small.querySelector(".pyr-chance-line").getAttribute("points").split(" ")[2].split(",").map(Number)[1];
+  const floor = Number(smallTicks[0].getAttribute("y"));
+  assert.ok(Math.abs(peak - (floor + (top - floor) * 0.75)) < 0.1, "15% is three quarters up a 20% scale");
   assert.deepEqual(moveTicks(1), [0, 1]);
   assert.deepEqual(moveTicks(47), [0, 10, 20, 30, 40, 47]);
   assert.deepEqual(moveTicks(41), [0, 10, 20, 30, 41]);

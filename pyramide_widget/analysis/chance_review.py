@@ -29,10 +29,17 @@ from ..engine.record import UNDO, Record
 from .chance import CHANCE_NODES, Chance, Layouts, decide, layouts_tried
 from .review import _undone_actions
 
-__all__ = ["REVIEW_SAMPLES", "ChancePoint", "ChanceReview", "chance_review"]
+__all__ = ["REVIEW_SAMPLES", "ChancePoint", "ChanceReview", "chance_review", "scale_top"]
 
 REVIEW_SAMPLES = 50
 """Layouts per position by default (every distinct one where there are no more)."""
+SCALE_TOPS = (0.1, 0.2, 0.5, 1.0)
+
+
+def scale_top(highest: float) -> float:
+    """The top of a chart of chances whose highest value is ``highest``: the least of 10%, 20%,
+    50% and 100% that holds it, so a game of small chances is not drawn along the floor."""
+    return next((top for top in SCALE_TOPS if highest <= top), 1.0)
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,11 @@ class ChanceReview:
     @property
     def costliest_point(self) -> ChancePoint | None:
         return None if self.costliest is None else self.points[self.costliest]
+
+    @property
+    def scale_top(self) -> float:
+        """The top of its chart's scale (:func:`scale_top` of the highest chance or bound)."""
+        return scale_top(max(point.chance.high for point in self.points))
 
     def summary(self) -> str:
         """A few lines in English: the chance at the deal and at the end, and the costliest move."""

@@ -45,6 +45,7 @@ from ..engine.rules import PRESETS, Rules
 from ..engine.table import STANDARD_TABLE, TABLES
 from ..engine.text import ascii_upper
 from ..install import missing_dependency
+from .chance_review import scale_top
 from .estimation import wilson_interval
 
 if TYPE_CHECKING:
@@ -996,7 +997,8 @@ def chance_curve(review: Any) -> Chart:
     title = "Chance to win over the game"
     x = {"field": "step", "type": "quantitative", "title": "action", "axis": {"tickMinStep": 1}}
     y_title = "chance to win (%)"
-    y = {"type": "quantitative", "title": y_title, "scale": {"domain": [0, 100]}}
+    top = round(100 * scale_top(max(max(row["high"], row["chance"]) for row in rows) / 100))
+    y = {"type": "quantitative", "title": y_title, "scale": {"domain": [0, top], "nice": False}}
     names = list(CHANCE_SERIES if costliest is not None else CHANCE_SERIES[:2])
     colour = {
         "field": "series",
@@ -1119,7 +1121,7 @@ def chance_curve(review: Any) -> Chart:
             )
         ax.set_xlabel("action")
         ax.set_ylabel(y_title)
-        ax.set_ylim(0, 100)
+        ax.set_ylim(0, top)
         ax.set_title(title)
         ax.legend(fontsize="small")
 

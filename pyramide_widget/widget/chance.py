@@ -70,7 +70,8 @@ def shown(result: Chance) -> dict[str, Any]:
 
 def review_shown(review: ChanceReview) -> dict[str, Any]:
     """What the Analysis panel draws of the chance over a game: the chance, low and high after
-    each step (0 the deal), and the costliest move with the chance before and after it."""
+    each step (0 the deal), the top of its scale, and the costliest move with the chance before
+    and after it."""
     points = review.points
     costliest = review.costliest_point
     mark = None
@@ -88,6 +89,7 @@ def review_shown(review: ChanceReview) -> dict[str, Any]:
         "chance": [_share(p.chance.rate) for p in points],
         "low": [_share(p.chance.low) for p in points],
         "high": [_share(p.chance.high) for p in points],
+        "top": review.scale_top,
         "costliest": mark,
     }
 

@@ -49,7 +49,8 @@
  * @typedef {{rate: number, low: number, high: number, exact: boolean, final: boolean}} ChanceView
  * @typedef {{index: number, action: string, before: number, after: number, cost: number,
  *   better: string}} CostliestView
- * @typedef {{chance: number[], low: number[], high: number[], costliest: CostliestView | null}} ChanceReviewView
+ * @typedef {{chance: number[], low: number[], high: number[], top: number,
+ *   costliest: CostliestView | null}} ChanceReviewView
  * @typedef {{mode: "play" | "replay", code: string | null, rules: string, score: number,
  *   moves: number, status: "playing" | "won" | "no_moves", elapsed: number, running: boolean,
  *   message: {key: string, text: string} | null, pyramid: PyramidEntry[],
@@ -241,7 +242,7 @@ export function moveTicks(last) {
 
 /**
  * The chance over a game, as a chess evaluation graph: x the move (0, the deal), y the chance
- * from 0 to 100%, its 95% range a band, and the move that cost the most chance a mark from the
+ * from 0 to the top of its scale (`review.top`, which Python fits to the chances), its 95% range a band, and the move that cost the most chance a mark from the
  * chance before it to the chance after. Plain SVG in its own units, scaled to its box; its text
  * and lines take the panel's colours (the theme's). Draws only what `review` says.
  * @param {ChanceReviewView} review @param {{move: string, label: string}} words
@@ -253,7 +254,7 @@ export function chanceGraph(review, words) {
   /** @param {number} i */
   const x = (i) => left + (i * (width - left - right)) / last;
   /** @param {number} share */
-  const y = (share) => top + (1 - share) * (height - top - bottom);
+  const y = (share) => top + (1 - share / review.top) * (height - top - bottom);
   /** @param {string} tag @param {Record<string, string | number>} attrs @param {string} [text] */
   const el = (tag, attrs, text) => {
     const node = document.createElementNS(SVG_NS, tag);
@@ -269,7 +270,7 @@ export function chanceGraph(review, words) {
     "data-field": "chance-graph",
   }));
   const grid = el("g", { class: "pyr-chance-grid" });
-  for (const share of [0, 0.5, 1]) {
+  for (const share of [0, review.top / 2, review.top]) {
     grid.append(el("line", { x1: left, x2: width - right, y1: y(share), y2: y(share) }));
     grid.append(el("text", { x: left - 4, y: y(share), "text-anchor": "end", "dominant-baseline": "middle", "data-tick": "y" }, `${percent(share)}%`));
   }
@@ -289,7 +290,7 @@ export function chanceGraph(review, words) {
     const g = el("g", { class: "pyr-chance-costliest", "data-field": "chance-costliest", "data-index": mark.index });
     g.append(el("title", {}, `${mark.index}. ${mark.action}: ${percent(mark.before)}% → ${percent(mark.after)}%`));
     // A guide across the plot finds the move however little its bar is; the bar is its cost.
-    g.append(el("line", { class: "pyr-chance-guide", x1: x(mark.index), x2: x(mark.index), y1: y(1), y2: y(0) }));
+    g.append(el("line", { class: "pyr-chance-guide", x1: x(mark.index), x2: x(mark.index), y1: y(review.top), y2: y(0) }));
     g.append(el("line", { class: "pyr-chance-bar", x1: x(mark.index), x2: x(mark.index), y1: y(mark.before), y2: y(mark.after) }));
     g.append(el("circle", { cx: x(mark.index), cy: y(mark.after), r: 4 }));
     svg.append(g);
