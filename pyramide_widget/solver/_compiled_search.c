@@ -947,7 +947,32 @@ static int oracle_allows(Search *s, mask_t pyramid, mask_t talon) {
     return allowed;
 }
 
-static int seq_visit(Search *s, mask_t pyramid, mask_t talon, int drawn, int fresh, int recycles) {
+/* The removals a state on one pass need not try (SequenceSearch.run says why): a pair of
+ * pyramid places (a, b), or a waste card with a pyramid place (place, ~talon index). */
+typedef struct {
+    const int8_t (*removals)[2];
+    int n;
+} Asleep;
+
+static int among(const Asleep *z, int a, int b) {
+    for (int k = 0; k < z->n; k++)
+        if (z->removals[k][0] == a && z->removals[k][1] == b) return 1;
+    return 0;
+}
+
+/* ``parent``'s removals that can still be played from (pyramid, talon) go to ``out``. */
+static int still_asleep(const Asleep *parent, mask_t pyramid, mask_t talon, int8_t (*out)[2]) {
+    int n = 0;
+    for (int k = 0; k < parent->n; k++) {
+        int a = parent->removals[k][0], b = parent->removals[k][1];
+        if (!((pyramid >> a) & 1) || (b >= 0 ? !((pyramid >> b) & 1) : !((talon >> ~b) & 1))) continue;
+        out[n][0] = (int8_t)a;
+        out[n++][1] = (int8_t)b;
+    }
+    return n;
+}
+
+static int seq_visit(Search *s, mask_t pyramid, mask_t talon, int drawn, int fresh, int recycles, const Asleep *parent) {
     EncodedPosition *t = s->t;
     Context *ctx = s->ctx;
     int size = t->size, target = t->target, strict = t->strict;
@@ -990,11 +1015,16 @@ static int seq_visit(Search *s, mask_t pyramid, mask_t talon, int drawn, int fre
         drawn = bitlen(talon & below(drawn));
     }
     if (s->oracle && !oracle_allows(s, pyramid, talon)) return 0;
+    /* On one pass (no recycle to come), a removal is not tried again below a state that tried
+     * it or had it asleep. */
+    int8_t removals[(parent ? parent->n : 0) + L->npairs + t->size + 1][2];
+    Asleep asleep = {(const int8_t (*)[2])removals, parent ? still_asleep(parent, pyramid, talon, removals) : 0};
+    const Asleep *child = rlimit == 0 ? &asleep : NULL;
     int found;
     if (L->nkings) {
         int king = L->kings[0];
         steps_push(ctx, &s->path, S_K, king, 0);
-        found = seq_visit(s, pyramid ^ bit(king), talon, drawn, fresh, recycles);
+        found = seq_visit(s, pyramid ^ bit(king), talon, drawn, fresh, recycles, child);
         s->path.len--;
         return found;
     }
@@ -1003,15 +1033,20 @@ static int seq_visit(Search *s, mask_t pyramid, mask_t talon, int drawn, int fre
     if (top >= 0 && t->trank[top] == target) {
         mask_t rest = waste ^ bit(top);
         steps_push(ctx, &s->path, S_WK, 0, 0);
-        found = seq_visit(s, pyramid, talon ^ bit(top), bitlen(rest), 0, recycles);
+        found = seq_visit(s, pyramid, talon ^ bit(top), bitlen(rest), 0, recycles, child);
         s->path.len--;
         return found;
     }
     for (int k = 0; k < L->npairs; k++) {
         int a = L->pairs[k][0], b = L->pairs[k][1];
+        if (child && among(child, a, b)) continue;
         steps_push(ctx, &s->path, S_P, a, b);
-        if (seq_visit(s, pyramid ^ bit(a) ^ bit(b), talon, drawn, fresh, recycles)) return 1;
+        if (seq_visit(s, pyramid ^ bit(a) ^ bit(b), talon, drawn, fresh, recycles, child)) return 1;
         s->path.len--;
+        if (child) {
+            removals[asleep.n][0] = (int8_t)a;
+            removals[asleep.n++][1] = (int8_t)b;
+        }
     }
     if (top >= 0) {
         mask_t rest = waste ^ bit(top);
@@ -1020,16 +1055,21 @@ static int seq_visit(Search *s, mask_t pyramid, mask_t talon, int drawn, int fre
             if (L->gneed[g] != t->trank[top]) continue;
             for (int k = 0; k < L->glen[g]; k++) {
                 int place = L->gslots[L->gstart[g] + k];
+                if (child && among(child, place, ~top)) continue;
                 steps_push(ctx, &s->path, S_W, place, 0);
-                if (seq_visit(s, pyramid ^ bit(place), talon ^ bit(top), after, 0, recycles)) return 1;
+                if (seq_visit(s, pyramid ^ bit(place), talon ^ bit(top), after, 0, recycles, child)) return 1;
                 s->path.len--;
+                if (child) {
+                    removals[asleep.n][0] = (int8_t)place;
+                    removals[asleep.n++][1] = (int8_t)~top;
+                }
             }
         }
         if (fresh) {
             int under = bitlen(rest) - 1;
             mask_t beneath = rest ^ bit(under);
             steps_push(ctx, &s->path, S_WW, 0, 0);
-            if (seq_visit(s, pyramid, talon ^ bit(top) ^ bit(under), bitlen(beneath), 0, recycles)) return 1;
+            if (seq_visit(s, pyramid, talon ^ bit(top) ^ bit(under), bitlen(beneath), 0, recycles, child)) return 1;
             s->path.len--;
         }
     }
@@ -1037,11 +1077,11 @@ static int seq_visit(Search *s, mask_t pyramid, mask_t talon, int drawn, int fre
     if (stock) {
         int next = drawn + lowest(stock) + 1;
         steps_push(ctx, &s->path, S_D, 0, 0);
-        if (seq_visit(s, pyramid, talon, next, fresh_pair(t, talon, next), recycles)) return 1;
+        if (seq_visit(s, pyramid, talon, next, fresh_pair(t, talon, next), recycles, child)) return 1;
         s->path.len--;
     } else if (waste && recycles < rlimit) {
         steps_push(ctx, &s->path, S_R, 0, 0);
-        if (seq_visit(s, pyramid, talon, 0, 0, recycles + 1)) return 1;
+        if (seq_visit(s, pyramid, talon, 0, 0, recycles + 1, NULL)) return 1;
         s->path.len--;
     }
     return 0;
@@ -1051,7 +1091,7 @@ static void seq_run(Search *s) {
     EncodedPosition *t = s->t;
     map_init(s->ctx, &s->seen, 4096);
     if (s->best_removed < s->ceiling || (t->strict && s->ceiling == t->size))
-        seq_visit(s, t->pyramid0, t->talon0, t->drawn0, t->fresh0, t->recycles0);
+        seq_visit(s, t->pyramid0, t->talon0, t->drawn0, t->fresh0, t->recycles0, NULL);
 }
 
 /* ------------------------------------------------------------------ the fewest-moves search */

@@ -52,9 +52,22 @@ class SequenceSearch(Search):
         # (fresh, recycles used) pairs already explored.
         seen: dict[int, list[tuple[int, int]]] = {}
         path: list[SearchStep] = []
+        # On one pass, a removal tried in a state (a pair of pyramid places (a, b), or a waste
+        # card with a pyramid place (place, ~talon index)) is not tried again below the moves
+        # tried after it there: it could have been played first (docs/design/solver.md).
+        one_pass = limit == 0
+        nothing: frozenset[tuple[int, int]] = frozenset()
 
-        def visit(pyramid: int, talon: int, drawn: int, fresh: int, recycles: int) -> bool:
-            """Explore a state; True stops the whole search (a win, or the ceiling reached)."""
+        def visit(
+            pyramid: int,
+            talon: int,
+            drawn: int,
+            fresh: int,
+            recycles: int,
+            asleep: frozenset[tuple[int, int]],
+        ) -> bool:
+            """Explore a state; True stops the whole search (a win, or the ceiling reached).
+            ``asleep``: the removals not to try from here."""
             key = pyramid | talon << talon_shift | drawn << drawn_shift
             explored = seen.get(key)
             if explored is None:
@@ -93,10 +106,11 @@ class SequenceSearch(Search):
                 oracle, pyramid, talon, size if decide_only else self.best_removed + 1
             ):
                 return False
+            tried = set(asleep)
             if layer.kings:  # forced: docs/design/solver.md
                 king = layer.kings[0]
                 path.append(("K", king))
-                found = visit(pyramid ^ (1 << king), talon, drawn, fresh, recycles)
+                found = visit(pyramid ^ (1 << king), talon, drawn, fresh, recycles, asleep)
                 path.pop()
                 return found
             waste = talon & ((1 << drawn) - 1)
@@ -104,28 +118,50 @@ class SequenceSearch(Search):
             if top >= 0 and trank[top] == target:  # forced as well
                 rest = waste ^ (1 << top)
                 path.append(("WK",))
-                found = visit(pyramid, talon ^ (1 << top), rest.bit_length(), 0, recycles)
+                found = visit(pyramid, talon ^ (1 << top), rest.bit_length(), 0, recycles, asleep)
                 path.pop()
                 return found
             for a, b in layer.pairs:
+                if (a, b) in asleep:
+                    continue
                 path.append(("P", a, b))
-                if visit(pyramid ^ (1 << a) ^ (1 << b), talon, drawn, fresh, recycles):
+                if visit(
+                    pyramid ^ (1 << a) ^ (1 << b), talon, drawn, fresh, recycles, frozenset(tried)
+                ):
                     return True
                 path.pop()
+                if one_pass:
+                    tried.add((a, b))
             if top >= 0:
                 rest = waste ^ (1 << top)
                 after = rest.bit_length()
                 for slot in layer.free_by_need.get(trank[top], ()):
+                    if (slot, ~top) in asleep:
+                        continue
                     path.append(("W", slot))
-                    if visit(pyramid ^ (1 << slot), talon ^ (1 << top), after, 0, recycles):
+                    if visit(
+                        pyramid ^ (1 << slot),
+                        talon ^ (1 << top),
+                        after,
+                        0,
+                        recycles,
+                        frozenset(tried),
+                    ):
                         return True
                     path.pop()
+                    if one_pass:
+                        tried.add((slot, ~top))
                 if fresh:
                     under = rest.bit_length() - 1
                     below = rest ^ (1 << under)
                     path.append(("WW",))
                     if visit(
-                        pyramid, talon ^ (1 << top) ^ (1 << under), below.bit_length(), 0, recycles
+                        pyramid,
+                        talon ^ (1 << top) ^ (1 << under),
+                        below.bit_length(),
+                        0,
+                        recycles,
+                        frozenset(tried),
                     ):
                         return True
                     path.pop()
@@ -133,15 +169,17 @@ class SequenceSearch(Search):
             if stock:
                 nxt = drawn + (stock & -stock).bit_length()
                 path.append(("D",))
-                if visit(pyramid, talon, nxt, int(fresh_pair(talon, nxt)), recycles):
+                if visit(
+                    pyramid, talon, nxt, int(fresh_pair(talon, nxt)), recycles, frozenset(tried)
+                ):
                     return True
                 path.pop()
             elif waste and recycles < limit:
                 path.append(("R",))
-                if visit(pyramid, talon, 0, 0, recycles + 1):
+                if visit(pyramid, talon, 0, 0, recycles + 1, nothing):
                     return True
                 path.pop()
             return False
 
         if self.best_removed < ceiling or (strict and ceiling == t.size):
-            visit(t.pyramid0, t.talon0, t.drawn0, t.fresh0, t.recycles0)
+            visit(t.pyramid0, t.talon0, t.drawn0, t.fresh0, t.recycles0, nothing)
