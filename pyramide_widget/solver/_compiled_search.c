@@ -220,8 +220,9 @@ typedef struct {
     mask_t ocards[MAX_TARGET + 1], opartners[MAX_TARGET + 1];
     int has_counted;
     Counted counted;
-    int nfreeable, cfreeable; /* freeable's answers by reach, side by side for a quick scan */
+    int nfreeable, cfreeable; /* freeable's answers by reach */
     Reach *reaches;
+    int32_t *by_reach; /* where each reach is in reaches, plus one (0: none); 2 * cfreeable slots */
     Counted **freeable;
 } Layer;
 
@@ -235,6 +236,10 @@ typedef struct {
     mask_t by_rank[MAX_TARGET + 1];
     mask_t pyramid0, talon0;
     int drawn0, fresh0, recycles0, removed0;
+    /* The whole talon's cards from index d on, which is the stock while none has left it:
+     * their ranks (a bit per rank) and how many of each rank. */
+    uint32_t suffix_ranks[MAX_TALON + 1];
+    int8_t suffix_count[MAX_TALON + 1][MAX_TARGET + 1];
     const uint32_t *mirror;
     Map layers;
 } EncodedPosition;
@@ -309,6 +314,11 @@ static void encoded_init(EncodedPosition *t, Context *ctx, const Deal *d, const 
         t->by_rank[d->trank[k]] |= bit(k);
     }
     t->talon0 = below(d->ntalon);
+    for (int k = d->ntalon - 1; k >= 0; k--) { /* the empty suffix is zeroed above */
+        t->suffix_ranks[k] = t->suffix_ranks[k + 1] | (uint32_t)1 << d->trank[k];
+        memcpy(t->suffix_count[k], t->suffix_count[k + 1], sizeof(t->suffix_count[k]));
+        t->suffix_count[k][d->trank[k]]++;
+    }
     t->drawn0 = d->drawn;
     t->recycles0 = recycles >= 0 ? d->recycles_used : 0;
     t->fresh0 = d->fresh && fresh_pair(t, t->talon0, t->drawn0);
@@ -331,6 +341,7 @@ static void encoded_free(EncodedPosition *t) {
         for (int k = 0; k < layer->nfreeable; k++) free(layer->freeable[k]);
         free(layer->freeable);
         free(layer->reaches);
+        free(layer->by_reach);
         free(layer->pairs);
         free(layer);
     }
@@ -437,6 +448,7 @@ static Layer *make_layer(EncodedPosition *t, mask_t pyramid) {
     L->nkings = L->npairs = L->ngroups = L->nneeds = L->norph = L->has_counted = 0;
     L->nfreeable = L->cfreeable = 0;
     L->reaches = NULL;
+    L->by_reach = NULL;
     L->freeable = NULL;
     memset(L->counts, 0, sizeof(L->counts));
     int target = t->target;
@@ -565,7 +577,10 @@ static int lid(const EncodedPosition *t, const Layer *L, mask_t talon, int drawn
     memcpy(avail, L->counts, sizeof(avail));
     if (t->daw) {
         mask_t stock = (talon >> drawn) << drawn;
-        for (int r = 1; r < t->target; r++) avail[r] += popc(stock & t->by_rank[r]);
+        if (stock == (t->talon0 >> drawn) << drawn)
+            for (int r = 1; r < t->target; r++) avail[r] += t->suffix_count[drawn][r];
+        else
+            for (int r = 1; r < t->target; r++) avail[r] += popc(stock & t->by_rank[r]);
     }
     while (waste) {
         int top = bitlen(waste) - 1, r = t->trank[top];
@@ -623,50 +638,65 @@ static void freeable_with(const EncodedPosition *t, mask_t pyramid, uint32_t rea
     *ranks_out = ranks;
 }
 
+/* The slot of ``reach`` in L->by_reach: where it is, or the empty slot where it goes. */
+static uint32_t reach_slot(const Layer *L, uint32_t reach) {
+    uint32_t mask = 2 * (uint32_t)L->cfreeable - 1, i = (reach * 0x9E3779B1u) >> 7 & mask;
+    while (L->by_reach[i] && L->reaches[L->by_reach[i] - 1].reach != reach) i = (i + 1) & mask;
+    return i;
+}
+
 /* _Table.freeable: the pyramid cards counted, and the talon cards that may reach the top. */
 static const Counted *freeable(EncodedPosition *t, Layer *L, mask_t pyramid, mask_t talon, int drawn, mask_t *accessible) {
     static const Counted none = {0, 0, {0}, {0}};
     mask_t stock = (talon >> drawn) << drawn;
     uint32_t stock_ranks = 0;
-    for (int r = 0; r <= t->target; r++)
-        if (stock & t->by_rank[r]) stock_ranks |= (uint32_t)1 << r;
+    if (stock == (t->talon0 >> drawn) << drawn)
+        stock_ranks = t->suffix_ranks[drawn];
+    else
+        for (int r = 0; r <= t->target; r++)
+            if (stock & t->by_rank[r]) stock_ranks |= (uint32_t)1 << r;
     uint32_t base = (uint32_t)1 << t->target;
     if (t->daw) base |= t->mirror[stock_ranks];
     mask_t waste = talon & below(drawn);
     uint32_t found_ranks = 0;
     const Counted *found = &none;
     int64_t last = -1;
+    uint32_t last_poppable = 0;
+    mask_t w = waste;
     for (;;) {
         uint32_t poppable = base | t->mirror[found_ranks];
+        if (last >= 0 && poppable == last_poppable) break; /* the walk would give the same reach */
+        last_poppable = poppable;
         uint32_t reach = stock_ranks;
-        mask_t w = waste;
+        w = waste;
         while (w) {
             int top = bitlen(w) - 1, r = t->trank[top];
             reach |= (uint32_t)1 << r;
             if (!((poppable >> r) & 1)) break;
             w ^= bit(top);
         }
-        if ((int64_t)reach == last) {
-            *accessible = w ? talon & ~((bit(bitlen(w) - 1) << 1) - 1) : talon;
-            return found;
-        }
+        if ((int64_t)reach == last) break;
         last = reach;
-        int k = L->nfreeable - 1; /* the newest first */
-        while (k >= 0 && L->reaches[k].reach != reach) k--;
+        int k = L->by_reach ? L->by_reach[reach_slot(L, reach)] - 1 : -1;
         if (k < 0) {
             if (L->nfreeable == L->cfreeable) {
                 int cap = L->cfreeable ? 2 * L->cfreeable : 4;
                 Reach *reaches = realloc(L->reaches, (size_t)cap * sizeof(Reach));
                 if (reaches) L->reaches = reaches;
                 Counted **entries = reaches ? realloc(L->freeable, (size_t)cap * sizeof(Counted *)) : NULL;
-                if (!entries) fail_memory(t->ctx);
-                L->freeable = entries;
+                if (entries) L->freeable = entries;
+                int32_t *by_reach = entries ? calloc(2 * (size_t)cap, sizeof(int32_t)) : NULL;
+                if (!by_reach) fail_memory(t->ctx);
+                free(L->by_reach);
+                L->by_reach = by_reach;
                 L->cfreeable = cap;
+                for (int q = 0; q < L->nfreeable; q++) L->by_reach[reach_slot(L, L->reaches[q].reach)] = q + 1;
             }
             Counted *c = checked_malloc(t->ctx, sizeof(Counted));
             mask_t cards;
             k = L->nfreeable;
             L->reaches[k].reach = reach;
+            L->by_reach[reach_slot(L, reach)] = k + 1;
             freeable_with(t, pyramid, reach, &cards, &L->reaches[k].ranks);
             class_counts(t, cards, c);
             L->freeable[L->nfreeable++] = c;
@@ -674,6 +704,8 @@ static const Counted *freeable(EncodedPosition *t, Layer *L, mask_t pyramid, mas
         found_ranks = L->reaches[k].ranks;
         found = L->freeable[k];
     }
+    *accessible = w ? talon & ~((bit(bitlen(w) - 1) << 1) - 1) : talon;
+    return found;
 }
 
 static void assess(EncodedPosition *t, Layer *L, mask_t pyramid, mask_t talon, int drawn, int fresh, int last_pass,
