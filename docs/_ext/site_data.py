@@ -158,17 +158,22 @@ def player_rows() -> Rows:
     for item in items:
         if not item.players:
             continue
-        first = next(iter(item.players.values()))
+        # The row's deals are the heuristics'; a player that ran other deals (the expert) says
+        # how many, and what the solver won of those.
+        first = item.players.get("careful") or next(iter(item.players.values()))
         cells = [_label(item.rules), f"{first.deals:,}", _with_interval(first.solver)]
-        cells += [_with_interval(item.players.get(name)) for name in names]
+        cells += [_with_interval(item.players.get(name), first.deals) for name in names]
         rows.append(cells)
     return header, rows
 
 
-def _with_interval(rate: Any) -> str:
+def _with_interval(rate: Any, deals: int | None = None) -> str:
     if rate is None:
         return "not measured"
-    return f"{share_won(rate)} ({percent_range(rate.low, rate.high)})"
+    text = f"{share_won(rate)} ({percent_range(rate.low, rate.high)})"
+    if deals is not None and rate.deals != deals and rate.solver is not None:
+        text += f" of {rate.deals:,} deals, where the solver wins {share_won(rate.solver)}"
+    return text
 
 
 def outside_rows() -> Rows:
