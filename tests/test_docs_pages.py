@@ -159,7 +159,7 @@ def _with_expert(monkeypatch: pytest.MonkeyPatch, won: int, deals: int) -> None:
     traditional = published_rates("T")
     low, high = wilson_interval(won, deals)
     expert = Rate(traditional.rules, "expert", "plans", 2024, deals, won, low, high)
-    _traditional_players(monkeypatch, {"expert": expert, **traditional.players})
+    _traditional_players(monkeypatch, {**traditional.players, "expert": expert})
 
 
 def test_the_expert_answer_says_so_while_the_experts_rate_is_not_published(monkeypatch):

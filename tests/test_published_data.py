@@ -126,7 +126,7 @@ def test_published_rates_takes_a_letter_a_preset_or_rules() -> None:
         693,
         10_000,
     )
-    assert list(by_letter.players) == ["careful", "greedy", "random"]  # the strongest first
+    assert list(by_letter.players) == ["expert", "careful", "greedy", "random"]  # strongest first
     assert by_letter.players["careful"].about.startswith("looks one move ahead")
 
 
@@ -157,9 +157,16 @@ def test_what_is_not_rules_is_refused(value: Any) -> None:
         published_rates(value)
 
 
-def test_the_expert_has_its_place_and_is_none_until_it_is_published() -> None:
-    assert all(item.expert is None for item in all_published_rates())
+def test_every_preset_has_the_experts_rate_beside_the_solvers_on_the_same_deals() -> None:
     assert "expert" in json.loads(DATA.read_text(encoding="utf-8"))["players"]
+    for item in all_published_rates():
+        if item.rules.letter not in PRESETS:
+            continue  # an outside study's rules, which no strategy played
+        expert = item.expert
+        assert expert is not None, item
+        assert expert.solver is not None and expert.solver.deals == expert.deals
+        assert expert.won <= expert.solver.won + expert.solver.undecided
+        assert expert.low - 1e-12 <= expert.rate <= expert.high  # Wilson's low at 0 won: ~1e-19
 
 
 def test_an_experts_run_on_other_deals_is_read_with_its_own_solver_figures(
@@ -243,12 +250,15 @@ def test_the_readmes_headline_quotes_the_published_figures() -> None:
     """The README's one sentence of results, as the documentation prints shares."""
     line = " ".join(README[README.index("**Headline:**") :].split("\n\n")[0].split())
     standard, traditional = solver_of("N"), solver_of("T")
-    careful = published_rates("T").players["careful"]
+    expert = published_rates("T").expert
+    assert expert is not None
     expected = (
         f"the solver wins {site_data.percent(standard.rate)} of Standard deals and "
         f"{site_data.percent(traditional.rate)} of Traditional ones ({standard.deals:,} deals "
-        f"each), while the careful strategy, which cannot see the stock, wins "
-        f"{site_data.percent(careful.rate)} of Traditional deals."
+        f"each); the expert strategy, which cannot see the stock, wins "
+        f"{site_data.percent(expert.rate)} of Traditional deals "
+        f"({site_data.percent_range(expert.low, expert.high)}, {expert.deals:,} deals): about 1 in "
+        f"{round(1 / expert.rate)}, short of the 1 in 50 a classic book of card games estimates."
     )
     assert standard.deals == traditional.deals
     assert line == f"**Headline:** {expected}"

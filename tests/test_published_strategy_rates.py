@@ -18,6 +18,7 @@ from pyramide_widget.analysis.estimation import deal_letters, wilson_interval
 from pyramide_widget.analysis.strategies import STRATEGIES
 from pyramide_widget.engine.deal import DealCode
 from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.solver import compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -120,3 +121,31 @@ def test_a_strategy_won_only_deals_the_solver_won(letter: str) -> None:
         codes = codes_of(letter, deals)
         assert len(item["won_codes"]) == item["won"] and set(item["won_codes"]) <= set(codes)
         assert len(set(item["won_codes"]) - solver_won) <= undecided
+
+
+ONE_WASTE = [letter for letter in MEASURED if compiled.models(PRESETS[letter].rules.table)]
+
+
+@pytest.mark.parametrize("letter", MEASURED)
+def test_the_expert_is_published_on_2000_deals_or_says_why_fewer(letter: str) -> None:
+    expert = PUBLISHED[letter]["strategies"]["expert"]
+    played = expert.get("deals", PUBLISHED[letter]["deals"])
+    if letter in ONE_WASTE and played < 2_000:
+        assert expert["fewer_because"], f"{letter}: the expert played {played} deals, not 2,000"
+    assert expert["load"]["before"] and expert["load"]["after"] and expert["seconds"] > 0
+
+
+EXPERT = {
+    item["rules"]: item
+    for item in json.loads((RESULTS / "expert_rates.json").read_text())["results"]
+}
+
+
+@pytest.mark.parametrize("letter", ["P", "N"])
+def test_the_expert_closes_at_least_half_the_gap_to_the_solver(letter: str) -> None:
+    # On the same deals: (expert - careful) / (solver - careful), and its bootstrap interval.
+    item = EXPERT[letter]
+    solver, careful, expert = (item[name]["won"] for name in ("solver", "careful", "expert"))
+    assert careful <= expert <= solver and solver > careful
+    assert item["gap_closed"]["share"] == pytest.approx((expert - careful) / (solver - careful))
+    assert item["gap_closed"]["ci95"][0] >= 0.5 and item["deals"] >= 400
