@@ -27,8 +27,8 @@ from test_jupyterlite import (  # noqa: F401 (fixtures, shared with the site's o
 )
 
 LESSON = "probability_lesson.ipynb"
-CHARTS = 5
-"""The lesson's charts: 10 and 100 deals, the button's, the players under two rules."""
+CHARTS = 6
+"""The lesson's charts: 10 and 100 deals, the button's, the players under two rules, a game's chance."""
 SCRIPT_ADVICE = re.compile(r"benchmarks|\bscript\b|\brun '|python -m|No published", re.IGNORECASE)
 TITLE = re.compile(r"After ([\d,]+) deals: [\d.]+% won \(likely range ([\d.]+)% to ([\d.]+)%\)")
 
