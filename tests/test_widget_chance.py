@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+import threading
 import time
 from typing import Any
 
 from widget_fixtures import LOST_DEAL, lose
 
 from pyramide_widget import Game, solve
+from pyramide_widget.analysis import chance as chance_module
 from pyramide_widget.analysis.chance import chance
 from pyramide_widget.analysis.chance_review import chance_review
 from pyramide_widget.widget import PyramideWidget, background
@@ -118,9 +120,19 @@ def test_the_chance_is_measured_in_a_thread_and_shows_that_it_works_meanwhile():
     assert w._state["chance"] == expected(w.game) and after == {}
 
 
-def test_a_move_made_while_the_chance_is_measured_supersedes_it():
+def test_a_move_made_while_the_chance_is_measured_supersedes_it(monkeypatch: Any):
     """The measure of the deal is cancelled by the move: it stops at its next layout, and the
     number shown is never the deal's while the views show the position after the move."""
+    # However fast the search, the deal's measure is still under way when the move comes: each
+    # measure starts (the real one) once the move is made.
+    moved = threading.Event()
+    measure = chance_module.chance
+
+    def once_moved(*args: Any, **kwargs: Any) -> Any:
+        moved.wait(timeout=30)
+        return measure(*args, **kwargs)
+
+    monkeypatch.setattr(chance_module, "chance", once_moved)
 
     async def scenario() -> tuple[PyramideWidget, Any, bool, list[tuple[int, Any]]]:
         w = PyramideWidget(game=Game.from_code(SLOW), stats=False)
@@ -132,6 +144,7 @@ def test_a_move_made_while_the_chance_is_measured_supersedes_it():
         first = w._tasks["chance"]
         w.game.play("draw")
         running_at_the_move = first.thread.is_alive()
+        moved.set()
         await _until(lambda: w._state["chance"] is not None)
         first.thread.join(timeout=30)
         return w, first, running_at_the_move, shown

@@ -238,6 +238,10 @@ def test_a_focused_or_selected_covered_card_stays_under_its_coverers(
     root = table(page)
     expect(root.locator(".pyr-pyramid [data-card]")).to_have_count(28, timeout=30_000)
     root.scroll_into_view_if_needed()
+    # The deal's cards land first: one still in flight may lie over the cards measured.
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => 0)))"
+    )
 
     # Keyboard focus on 10♠ (row 6), covered by 3♠ and K♦.
     root.locator('.pyr-pyramid [tabindex="0"]').focus()

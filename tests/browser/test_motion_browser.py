@@ -62,6 +62,11 @@ def settled_box(page: Page, selector: str) -> dict[str, float]:
     raise AssertionError(f"{selector} kept moving for 5 s: last box {box}")
 
 
+ALL_ANIMATIONS_DONE_JS = (
+    "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => 0)))"
+)
+
+
 def drag(page: Page, source: str, target: str) -> None:
     """Press on ``source``, move in steps onto ``target`` and release there, as a hand would:
     both brought into view first (a pointer event outside the window reaches nothing) and
@@ -133,6 +138,7 @@ def test_dragging_a_free_card_onto_its_partner_removes_the_pair_with_an_animatio
     nb = open_nb([SETUP])
     root = page.locator(".pyr-root")
     expect(root.locator('[data-card="10♣"]')).to_have_attribute("data-free", "true", timeout=30_000)
+    page.evaluate(ALL_ANIMATIONS_DONE_JS)  # as a player waits for the deal to land
     page.evaluate(WATCH_JS, "10♣")
     drag(page, '[data-card="10♣"]', '[data-card="3♠"]')
     # The kernel answers; on a loaded two-core machine that can take seconds.
@@ -188,9 +194,7 @@ def test_cards_travel_removed_drawn_undone_dealt_and_the_state_never_waits(
     nb = open_nb([SETUP])
     root = page.locator(".pyr-root")
     expect(root.locator('[data-card="K♦"]')).to_have_attribute("data-free", "true", timeout=30_000)
-    page.evaluate(
-        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => 0)))"
-    )
+    page.evaluate(ALL_ANIMATIONS_DONE_JS)
 
     # A pair: the DOM shows both cards on the discard pile at once, and there they fly from
     # where they lay (their first frame is a translation), still on their way.
@@ -244,9 +248,7 @@ def test_a_win_is_celebrated_and_nothing_moves_under_reduced_motion(
     jump = [a for a in state["animations"] if a["where"] == "discard" and a["card"] is None]
     assert jump, f"the discard pile jumps: {state}"
     expect(root.locator('[data-field="banner"]')).to_have_attribute("data-status", "won")
-    page.evaluate(
-        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => 0)))"
-    )
+    page.evaluate(ALL_ANIMATIONS_DONE_JS)
 
     # The same under reduced motion: a draw, an undo and a new deal, and nothing moves.
     page.emulate_media(reduced_motion="reduce")
