@@ -1,6 +1,6 @@
 """Where the marks of a card art symbol land: each pip, piece and index text as a box.
 
-A face symbol of :mod:`pyramide_widget.engine.card_art` is the paper plus marks: ``<use>``
+A face symbol of :mod:`pyramide_widget.engine.view.card_art` is the paper plus marks: ``<use>``
 elements with ``x``, ``y``, ``width``, ``height`` (perhaps turned by a ``rotate``) and index
 ``<text>`` elements; a face may ``<use>`` its top symbol, whose marks count as its own. This
 module follows those references and transforms and gives each mark's box in the coordinates
@@ -17,7 +17,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import NamedTuple
 
-from pyramide_widget.engine.card_art import PAPER_ID, VIEWBOX
+from pyramide_widget.engine.view.card_art import PAPER_ID, VIEWBOX
 
 SVG = "{http://www.w3.org/2000/svg}"
 

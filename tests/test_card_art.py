@@ -1,4 +1,4 @@
-"""The card art (pyramide_widget/engine/card_art.py) and the palette (engine/palette.py): every
+"""The card art (pyramide_widget/engine/view/card_art.py) and the palette (engine/view/palette.py): every
 card of both decks has a face and a top in its deck's sprite, number cards carry as many pips as
 their rank, nothing refers outside the sprite, and every colour comes from the palette."""
 
@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from svg_marks import SVG, Box, href, marks, pieces
 
-from pyramide_widget.engine import card_art, palette
-from pyramide_widget.engine.card_art import (
+from pyramide_widget.engine.cards import FRENCH_DECK, SPANISH_DECK, Card, Deck
+from pyramide_widget.engine.view import card_art, palette
+from pyramide_widget.engine.view.card_art import (
     BACK_ID,
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -22,12 +23,11 @@ from pyramide_widget.engine.card_art import (
     sprite,
     top_id,
 )
-from pyramide_widget.engine.cards import FRENCH_DECK, SPANISH_DECK, Card, Deck
-from pyramide_widget.engine.palette import TABLE, ink
+from pyramide_widget.engine.view.palette import TABLE, ink
 
 DECKS = [FRENCH_DECK, SPANISH_DECK]
 CARD = Box(0, 0, CARD_WIDTH, CARD_HEIGHT)
-ENGINE = Path(card_art.__file__).parent
+VIEW = Path(card_art.__file__).parent
 HEX = re.compile(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b")
 
 
@@ -181,7 +181,7 @@ def test_counts_on_the_felt_read_at_4_5_to_1_in_both_themes() -> None:
 
 def test_the_palette_is_the_only_place_colours_are_written() -> None:
     for module in ("card_art.py", "html.py"):
-        assert HEX.findall((ENGINE / module).read_text()) == [], module
+        assert HEX.findall((VIEW / module).read_text()) == [], module
     everything = set(TABLE.values()) | set(palette.DARK.values()) | set(palette.ART.values())
     for deck in DECKS:
         assert set(HEX.findall(sprite(deck))) <= everything

@@ -22,7 +22,7 @@ from pyramide_widget.engine.table import (
     TUTS_TOMB_TABLE,
     Table,
 )
-from pyramide_widget.engine.view_state import snapshot
+from pyramide_widget.engine.view.snapshot import snapshot
 
 LETTERS = "AAAAAAS"
 

@@ -1,4 +1,4 @@
-"""The static picture (``Game._repr_html_``/``_repr_svg_``, pyramide_widget/engine/html.py): every
+"""The static picture (``Game._repr_html_``/``_repr_svg_``, pyramide_widget/engine/view/html.py): every
 mark (index, pip, figure) lies on its own card and none is half hidden under a card drawn later,
 so no sliver of a suit shows between neighbouring cards.
 
@@ -17,12 +17,12 @@ from layouts import r5_game
 from svg_marks import SVG, Box, href, marks, pieces, placed, rect_box, text_box
 
 from pyramide_widget import Game
-from pyramide_widget.engine.card_art import defs, face_id, top_id
 from pyramide_widget.engine.cards import SPANISH_DECK
-from pyramide_widget.engine.html import SCALE, game_svg
-from pyramide_widget.engine.palette import TABLE
 from pyramide_widget.engine.rules import PRESETS
-from pyramide_widget.engine.view_state import snapshot
+from pyramide_widget.engine.view.card_art import defs, face_id, top_id
+from pyramide_widget.engine.view.html import SCALE, game_svg
+from pyramide_widget.engine.view.palette import TABLE
+from pyramide_widget.engine.view.snapshot import snapshot
 
 
 def card_use(group: ET.Element) -> ET.Element | None:

@@ -1,4 +1,4 @@
-"""The table as data (``view_state.table_view``): where every place and pile is drawn, so that a
+"""The table as data (``view.snapshot.table_view``): where every place and pile is drawn, so that a
 card keeps its size from one game to the next, and the discard pile of the snapshot.
 
 Measured in drawing units on every table the engine knows; the browser tests measure the same
@@ -13,7 +13,7 @@ from layouts import r5_game
 
 from pyramide_widget import Game, Rules
 from pyramide_widget.engine.table import STANDARD_TABLE, TABLES
-from pyramide_widget.engine.view_state import MARGIN_X, MARGIN_Y, SIDE_GAP, snapshot, table_view
+from pyramide_widget.engine.view.snapshot import MARGIN_X, MARGIN_Y, SIDE_GAP, snapshot, table_view
 
 Box = tuple[float, float, float, float]
 

@@ -26,7 +26,7 @@ from pyramide_widget.engine.table import (
     TRIANGLE_TABLE,
     find_table,
 )
-from pyramide_widget.engine.view_state import snapshot
+from pyramide_widget.engine.view.snapshot import snapshot
 
 LETTERS = "AAAAAAS"
 NEW = {"W": SIX_ROWS_TABLE, "V": TRIANGLE_TABLE, "F": FACE_DOWN_TABLE, "B": SPANISH_TABLE}

@@ -849,9 +849,9 @@ def test_the_card_art_and_the_palette_are_sent_once_a_deck_for_every_view(r5):
     """The game's deck's sprite, each card's face and top symbols, the back and the palette's
     CSS travel in their own trait: a tap or a language change sends none of it again; the first
     game on another deck adds that deck, before the state that draws it."""
-    from pyramide_widget.engine.card_art import BACK_ID, face_id, top_id
     from pyramide_widget.engine.cards import FRENCH_DECK, SPANISH_DECK
-    from pyramide_widget.engine.palette import stylesheet
+    from pyramide_widget.engine.view.card_art import BACK_ID, face_id, top_id
+    from pyramide_widget.engine.view.palette import stylesheet
 
     art = r5._art
     assert art["back"] == BACK_ID and art["palette"] == stylesheet(".pyr-root")

@@ -17,9 +17,9 @@ import pytest
 from preset_sets import PILE_PRESETS
 
 from pyramide_widget import Game, Rules
-from pyramide_widget.engine.html import game_svg
 from pyramide_widget.engine.table import TABLES
-from pyramide_widget.engine.view_state import snapshot
+from pyramide_widget.engine.view.html import game_svg
+from pyramide_widget.engine.view.snapshot import snapshot
 from pyramide_widget.widget import PyramideWidget
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -16,8 +16,8 @@ from pyramide_widget.engine.cards import SPANISH_DECK, standard_deck
 from pyramide_widget.engine.errors import IllegalMoveError
 from pyramide_widget.engine.i18n import LANGUAGES
 from pyramide_widget.engine.languages import DEFINITIONS
-from pyramide_widget.engine.palette import TABLE
 from pyramide_widget.engine.rules import PRESETS
+from pyramide_widget.engine.view.palette import TABLE
 from pyramide_widget.widget.ui_text import card_name, preset_name, table_for, text
 
 # ---------------------------------------------------------------- Game.observe

@@ -14,14 +14,18 @@ from .cards import Card, parse_card
 from .clock import GameClock, TimeSource
 from .deal import Deal, DealCode
 from .errors import CodeError, IllegalMoveError
-from .html import game_html, game_svg
 from .i18n import Message, check_language, translate
 from .moves import DRAW, RECYCLE, Move, MoveKind, parse_move
-from .piles import ONE_WASTE, PileKind
+from .piles import PileKind
 from .player_view import PlayerView, SeenDeal
 from .position import Place, Position, Status
 from .rules import CUSTOM_LETTER, Rules, RulesLike, as_rules
+from .selection import Selection
+from .slots import PILE_SLOTS, pile_slot, slot_pile
 from .table import Table
+from .taps import tap
+from .view.html import game_html, game_svg
+from .view.text import game_text
 
 if TYPE_CHECKING:
     from .record import Record
@@ -30,25 +34,6 @@ UNDO_LIMIT = 100
 """R21: undo reverses at most the last 100 actions."""
 POINTS_PER_CARD = 10
 """R19: each card removed from the pyramid scores 10."""
-
-PILE_SLOTS = 1 << 16
-"""The first pile slot: above every pyramid index, so ``slot < PILE_SLOTS`` means a pyramid
-place. Pile ``i``'s top card is slot ``PILE_SLOTS + 2 * i``, the card beneath it the next."""
-WASTE_TOP = PILE_SLOTS
-"""The standard table's waste top (its one pile is the waste)."""
-WASTE_UNDER = WASTE_TOP + 1
-
-
-def _pile_slot(pile: int, depth: int) -> int:
-    """The slot of the card ``depth`` from the top of pile ``pile`` (1 = the top, 2 = beneath)."""
-    return PILE_SLOTS + 2 * pile + depth - 1
-
-
-def _slot_pile(slot: int) -> tuple[int, int]:
-    """The pile index and depth of a pile slot."""
-    pile, under = divmod(slot - PILE_SLOTS, 2)
-    return pile, under + 1
-
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -164,9 +149,7 @@ class Game:
         self._undo: deque[_UndoEntry] = deque(maxlen=UNDO_LIMIT)
         self._history: list[Move] = []
         self._log: list[tuple[str, float]] = []
-        self._selected: int | None = None
-        self._selected_card: Card | None = None
-        self._group: list[int] = []  # Tut's Tomb: the slots selected before the last one
+        self._selection = Selection()
         self._message_key: str | None = None
         self.clock = GameClock(self._clock_source)
         self._status = self._compute_status()
@@ -343,11 +326,18 @@ class Game:
     @property
     def selected(self) -> Place | None:
         """The place of the selected card (tap layer), or ``None``."""
-        return None if self._selected is None else self._place_of_slot(self._selected)
+        slot = self._selection.slot
+        return None if slot is None else self._place_of_slot(slot)
 
     @property
     def selected_card(self) -> Card | None:
-        return self._selected_card
+        return self._selection.card
+
+    @property
+    def selection(self) -> list[Place]:
+        """Every selected place, the last tapped last: one at most but on Tut's Tomb, where a
+        group is gathered tap by tap (A5)."""
+        return [self._place_of_slot(slot) for slot in self._selection.slots()]
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -524,7 +514,7 @@ class Game:
         game._undo = deque(self._undo, maxlen=UNDO_LIMIT)
         game._history = list(self._history)
         game._log = list(self._log)
-        game._group = list(self._group)
+        game._selection = self._selection.copy()
         game._observers = []
         game._notify_depth = 0
         game.clock = GameClock(self._clock_source)
@@ -584,14 +574,14 @@ class Game:
     def _pile_slots(self) -> Iterator[int]:
         """Every pile slot, pile by pile, the top before the card beneath."""
         for pile in range(len(self._piles)):
-            yield _pile_slot(pile, 1)
-            yield _pile_slot(pile, 2)
+            yield pile_slot(pile, 1)
+            yield pile_slot(pile, 2)
 
     # ------------------------------------------------------------------ the rules
 
     def _is_free(self, slot: int) -> bool:
         if slot >= PILE_SLOTS:
-            pile, depth = _slot_pile(slot)
+            pile, depth = slot_pile(slot)
             return depth == 1 and bool(self._piles[pile])
         if self._pyramid[slot] is None:
             return False
@@ -641,7 +631,7 @@ class Game:
     def _fresh_under(self, slot: int) -> bool:
         """Whether ``slot`` is the card beneath a waste pile's fresh top (draw against waste,
         §9): it may pair with that top only."""
-        pile, depth = _slot_pile(slot)
+        pile, depth = slot_pile(slot)
         return (
             depth == 2
             and self.rules.draw_against_waste
@@ -659,7 +649,7 @@ class Game:
     def _card_at_slot(self, slot: int) -> Card | None:
         if slot < PILE_SLOTS:
             return self._pyramid[slot]
-        pile, depth = _slot_pile(slot)
+        pile, depth = slot_pile(slot)
         cards = self._piles[pile]
         return cards[-depth] if len(cards) >= depth else None
 
@@ -669,16 +659,16 @@ class Game:
             return index
         for pile, cards in enumerate(self._piles):  # a pyramid card may have moved to a cell
             if cards and cards[-1] is card:
-                return _pile_slot(pile, 1)
+                return pile_slot(pile, 1)
             if len(cards) >= 2 and cards[-2] is card:
-                return _pile_slot(pile, 2)
+                return pile_slot(pile, 2)
         return None
 
     def _place_of_slot(self, slot: int) -> Place:
         if slot < PILE_SLOTS:
             row, col = self.shape.position(slot)
             return Place("pyramid", row, col)
-        pile, depth = _slot_pile(slot)
+        pile, depth = slot_pile(slot)
         return Place(self._pile_ids[pile], depth)
 
     def _has_waste(self) -> bool:
@@ -715,13 +705,13 @@ class Game:
         empty = next((i for i in self._cells if not self._piles[i]), None)
         if empty is None:
             return
-        to = _pile_slot(empty, 1)
+        to = pile_slot(empty, 1)
         for slot in range(len(self._pyramid)):
             if self._is_free(slot) and self._face_up(slot):
                 yield (slot, to)
         for pile in self._waste_piles:
             if self._piles[pile]:
-                yield (_pile_slot(pile, 1), to)
+                yield (pile_slot(pile, 1), to)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in a stable order: kings, pairs, groups, moves to the cell,
@@ -852,9 +842,9 @@ class Game:
             raise IllegalMoveError(
                 f"{move} is not legal: the cell already holds {self._piles[self._cells[0]][-1]}"
             )
-        if slot >= PILE_SLOTS and _slot_pile(slot)[0] in self._cells:
+        if slot >= PILE_SLOTS and slot_pile(slot)[0] in self._cells:
             raise IllegalMoveError(f"{move} is not legal: {card} is in the cell already")
-        if slot >= PILE_SLOTS and self.table.piles[_slot_pile(slot)[0]].kind is not PileKind.WASTE:
+        if slot >= PILE_SLOTS and self.table.piles[slot_pile(slot)[0]].kind is not PileKind.WASTE:
             raise IllegalMoveError(
                 f"{move} is not legal: only a pyramid card or a waste top goes to the cell"
             )
@@ -959,7 +949,7 @@ class Game:
         elif move.kind is MoveKind.CELL:
             source, cell = slots
             self._take(source)
-            self._piles[_slot_pile(cell)[0]].append(move.cards[0])
+            self._piles[slot_pile(cell)[0]].append(move.cards[0])
             self._turn_up(slots)
         else:
             # Take pile cards top first so a (top, under) pair pops in the right order.
@@ -984,7 +974,7 @@ class Game:
             self._pyramid[slot] = None
             self._pyramid_left -= 1
             return
-        pile = _slot_pile(slot)[0]
+        pile = slot_pile(slot)[0]
         self._piles[pile].pop()
         if self.table.piles[pile].kind is PileKind.WASTE:
             self._fresh = False
@@ -995,7 +985,7 @@ class Game:
             self._pyramid[slot] = card
             self._pyramid_left += 1
         else:
-            self._piles[_slot_pile(slot)[0]].append(card)
+            self._piles[slot_pile(slot)[0]].append(card)
 
     def _return_cards(self, entry: _UndoEntry) -> None:
         """Put the cards of ``entry``'s move back where they were (the table half of undo)."""
@@ -1014,7 +1004,7 @@ class Game:
             self._recycles_used -= 1
         elif move.kind is MoveKind.CELL:
             source, cell = entry.slots
-            self._piles[_slot_pile(cell)[0]].pop()
+            self._piles[slot_pile(cell)[0]].pop()
             self._put_back(source, move.cards[0])
         else:
             # The card beneath goes back first, then the top on it.
@@ -1050,13 +1040,14 @@ class Game:
         )
         # R13: a selection goes with its card, once it cannot be played, after a group's move,
         # and after a draw or recycle, which changes what it could pair with (docs/rules.md §10).
-        if self._selected is not None and (
+        selection = self._selection
+        if selection.slot is not None and (
             action in (str(DRAW), str(RECYCLE))
-            or self._card_at_slot(self._selected) is not self._selected_card
-            or not self._selectable(self._selected)
-            or self._group
+            or self._card_at_slot(selection.slot) is not selection.card
+            or not self._selectable(selection.slot)
+            or selection.group
         ):
-            self._deselect()
+            selection.clear()
 
     # ------------------------------------------------------------------ the tap layer
 
@@ -1070,170 +1061,14 @@ class Game:
         On Tut's Tomb each tap adds a free card to the selection until the ranks reach the pair
         sum (A5); a card deeper in a pile than a move can take is blocked (R8). A game reason (a covered card, a wrong sum) never raises: it sets :attr:`message` as
         the app would. ``ValueError``: a place the table does not have; ``TypeError``: a row
-        or position that is not an ``int``.
+        or position that is not an ``int``. The tap layer itself is :mod:`.taps`.
         """
-        if self._buried(pile, row, col):
-            self._message_key = (
-                "blocked" if self._status is Status.PLAYING and self.explain_mistakes else None
-            )
-            return None
-        slot = self._tap_slot(pile, row, col)
-        message = self._message_key
-        self._message_key = None
-        try:
-            return self._tap(slot)
-        except BaseException:
-            self._message_key = message  # the move's clock reading failed: the tap changed nothing
-            raise
-
-    def _tap(self, slot: int | None) -> Move | None:
-        if self._status is not Status.PLAYING:
-            return None
-        if slot is None:
-            return self._tap_stock()
-        card = self._card_at_slot(slot)
-        if card is None:
-            return self._tap_empty(slot)
-        if self.table.groups:
-            return self._tap_group(slot, card)
-        if not self._selectable(slot):
-            if self.explain_mistakes:
-                self._message_key = "blocked"  # R8: nothing else happens
-            return None
-        if slot == self._selected:
-            self._deselect()  # R13
-            return None
-        if card.rank == self.rules.target and self._is_free(slot):
-            return self.play(Move(MoveKind.KING, (card,)))  # R11: a king goes in one tap
-        if self._selected is None:
-            self._select(slot)
-            return None
-        first = self._selected_card
-        assert first is not None
-        if first.rank + card.rank != self.rules.target:
-            self._select(slot)
-            self._message_key = "sum"  # R10: the second card stays selected
-            return None
-        if not self._pair_allowed(self._selected, slot):
-            self._select(slot)
-            if self.explain_mistakes:
-                self._message_key = "blocked"
-            return None
-        move = Move(MoveKind.PAIR, (first, card))
-        self._apply(move, self._resolve(move))  # deselects: the selected card is gone
-        return move
-
-    def _tap_empty(self, slot: int) -> Move | None:
-        """A tap on an empty place: the selected card moves into it if it is an empty cell
-        (A3); anything else does nothing, as on a removed card."""
-        if slot < PILE_SLOTS or _slot_pile(slot)[0] not in self._cells or self._selected is None:
-            return None
-        move = Move(MoveKind.CELL, (self._selected_card,))  # type: ignore[arg-type]
-        for source, to in self._cell_moves():
-            if source == self._selected and to == _pile_slot(_slot_pile(slot)[0], 1):
-                self._apply(move, (source, to))
-                return move
-        if self.explain_mistakes:
-            self._message_key = "blocked"  # a card that may only pair with one partner stays put
-        return None
-
-    def _tap_group(self, slot: int, card: Card) -> Move | None:
-        """Tut's Tomb's taps (A5): a free card joins the selection (a selected one leaves it);
-        once the selected ranks make the pair sum they go together; past it, the sum message,
-        and the last card stays selected alone (as R10)."""
-        if not self._is_free(slot) or not self._selectable(slot):
-            if self.explain_mistakes:
-                self._message_key = "blocked"
-            return None
-        chosen = self._group + ([self._selected] if self._selected is not None else [])
-        if slot in chosen:
-            chosen.remove(slot)
-            self._deselect()
-            for kept in chosen:
-                self._select(kept, keep=True)
-            return None
-        if card.rank == self.rules.target:
-            return self.play(Move(MoveKind.KING, (card,)))  # R11: a king goes in one tap
-        chosen.append(slot)
-        total = sum(self._card_at(s).rank for s in chosen)
-        if total == self.rules.target:
-            move = self._move_for(tuple(chosen))
-            self._apply(move, self._resolve(move))
-            return move
-        if total > self.rules.target:
-            self._deselect()
-            self._select(slot)
-            self._message_key = "sum"
-            return None
-        self._select(slot, keep=True)
-        return None
-
-    def _tap_stock(self) -> Move | None:
-        if self._stock:
-            return self.play(DRAW)  # R14
-        if self._can_recycle():
-            return self.play(RECYCLE)  # R15
-        if self._has_waste():
-            self._message_key = "no_recycles"
-        return None  # R15: empty stock and empty waste: nothing happens
-
-    def _buried(self, pile: str, row: int | None, col: int | None) -> bool:
-        """Whether a tap names a card below the two a move can ever take from a pile: a card
-        that is on the table (the front end draws a column's every card), never playable."""
-        if pile not in self._pile_ids or col is not None or type(row) is not int or row <= 2:
-            return False
-        return row <= len(self._piles[self._pile_ids.index(pile)])
-
-    def _tap_slot(self, pile: str, row: int | None, col: int | None) -> int | None:
-        """Validate a tap's place; ``None`` stands for the stock."""
-        for value in (row, col):
-            # Every pile alike: True == 1 and 2.0 == 2 would otherwise pass as positions.
-            if value is not None and type(value) is not int:
-                raise TypeError(
-                    f"a tap's row and position are whole numbers (int), got {type(value).__name__} {value!r}"
-                )
-        if pile == "pyramid":
-            if row is None or col is None:
-                raise ValueError(
-                    "tap('pyramid', row, position) needs a row and a position, counted from 1"
-                )
-            return self.shape.index(row, col)
-        if pile in self._pile_ids:
-            if col is not None or row not in (None, 1, 2):
-                raise ValueError(
-                    f"tap({pile!r}) taps the top card; tap({pile!r}, 2) the card beneath it"
-                )
-            return _pile_slot(self._pile_ids.index(pile), 1 if row is None else row)
-        if pile == "stock":
-            if row is not None or col is not None:
-                raise ValueError("tap('stock') takes no row or position")
-            return None
-        names = ", ".join(repr(name) for name in ("pyramid", *self._pile_ids, "stock"))
-        raise ValueError(f"unknown pile {pile!r}: expected {names}")
-
-    def _select(self, slot: int, *, keep: bool = False) -> None:
-        """Select the card at ``slot``; ``keep``: Tut's Tomb keeps the earlier selection too."""
-        if keep and self._selected is not None:
-            self._group.append(self._selected)
-        self._selected = slot
-        self._selected_card = self._card_at_slot(slot)
-
-    def _deselect(self) -> None:
-        self._selected = None
-        self._selected_card = None
-        self._group = []
-
-    @property
-    def selection(self) -> list[Place]:
-        """Every selected place, the last tapped last: one at most but on Tut's Tomb, where a
-        group is gathered tap by tap (A5)."""
-        slots = self._group + ([self._selected] if self._selected is not None else [])
-        return [self._place_of_slot(slot) for slot in slots]
+        return tap(self, pile, row, col)
 
     @_notifies
     def deselect(self) -> None:
         """Clear the selection (the tap layer's state) without playing anything."""
-        self._deselect()
+        self._selection.clear()
 
     # ------------------------------------------------------------------ records
 
@@ -1255,40 +1090,7 @@ class Game:
     def to_text(self) -> str:
         """The table as text: header, the pyramid (``··`` for a removed card, ``▒▒`` for a
         face-down one), stock and waste."""
-        width = 4
-        lines = [
-            f"Pyramide {self.code or 'custom layout'} · {self.rules.name} · "
-            f"score {self.score} · moves {self._moves} · {self._status.value}"
-        ]
-        shown = self.visible_position()
-        layout = self.shape.layout()
-        for r in range(1, self.shape.rows + 1):
-            first = self.shape.index(r, 1)
-            indices = range(first, first + self.shape.row_length(r))
-            cells = [
-                "▒▒"
-                if i in shown.face_down
-                else "··"
-                if shown.pyramid[i] is None
-                else str(shown.pyramid[i])
-                for i in indices
-            ]
-            pad = int(layout[first][0] * width)
-            lines.append((" " * pad + "".join(cell.center(width) for cell in cells)).rstrip())
-        waste = self.waste
-        top = str(waste[-1]) if len(self._waste_piles) == 1 and waste else "—"
-        stock = f"stock {len(self._stock)}"
-        if self.rules.stock_face_up and self._stock:
-            stock += f" ({' '.join(map(str, self.stock))})"
-        lines.append(f"{stock} · waste {top} ({len(waste)})")
-        if self.table.piles != ONE_WASTE:  # the other tables list every pile, top last
-            lines.append(
-                " · ".join(
-                    f"{pile_id} {' '.join(map(str, cards)) or '—'}"
-                    for pile_id, cards in zip(self._pile_ids, self._piles, strict=True)
-                )
-            )
-        return "\n".join(lines)
+        return game_text(self)
 
     def __str__(self) -> str:
         return self.to_text()

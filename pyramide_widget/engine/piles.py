@@ -20,7 +20,7 @@ class PileKind(str, Enum):
 AREAS = ("talon", "below")
 """Where the front end draws a pile: ``talon`` beside the stock (waste piles, a cell), ``below``
 with the piles dealt at the start (a reserve, Giza's columns), which
-:mod:`~pyramide_widget.engine.view_state` stands beside the pyramid."""
+:mod:`~pyramide_widget.engine.view.snapshot` stands beside the pyramid."""
 
 
 @dataclass(frozen=True, init=False)

@@ -100,7 +100,7 @@ class Table:
         )
 
     def describe(self) -> dict[str, Any]:
-        """The table as the front end draws it (JSON-ready; see :mod:`~pyramide_widget.engine.view_state`):
+        """The table as the front end draws it (JSON-ready; see :mod:`~pyramide_widget.engine.view.snapshot`):
         name, pair sum, each pyramid place with its drawing position, and the deck's display."""
         deck = self.deck
         return {

@@ -1,9 +1,9 @@
 """The card art and the palette as the front end draws them, in the trait ``_art``.
 
-For each deck the views have drawn so far: its sprite (:func:`~pyramide_widget.engine.card_art.sprite`,
+For each deck the views have drawn so far: its sprite (:func:`~pyramide_widget.engine.view.card_art.sprite`,
 put in the page once) and each card's face and top symbol (``{"K♥": ["pw-fr-KH",
 "pw-fr-KH-top"]}``, the top for a card with a card on its lower half); the back's symbol; and the
-palette's CSS (:func:`~pyramide_widget.engine.palette.stylesheet`), which gives the table's root its
+palette's CSS (:func:`~pyramide_widget.engine.view.palette.stylesheet`), which gives the table's root its
 ``--pw-*`` colours in the light and the dark themes. A deck is added when a game on it is first
 shown (the Spanish deck with the first Spanish game), never with a tap or a language change.
 """
@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from ..engine.card_art import BACK_ID, face_id, sprite, top_id
 from ..engine.cards import Deck
-from ..engine.palette import stylesheet
 from ..engine.table import TABLES
+from ..engine.view.card_art import BACK_ID, face_id, sprite, top_id
+from ..engine.view.palette import stylesheet
 
 ROOT = ".pyr-root"
 """The element of a view the palette's properties are set on (widget.js's table)."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.record import Record
-from ..engine.view_state import snapshot
+from ..engine.view.snapshot import snapshot
 
 if TYPE_CHECKING:
     from ..analysis.review import GameAnalysis

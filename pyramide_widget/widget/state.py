@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.view_state import snapshot
+from ..engine.view.snapshot import snapshot
 from .assistance import Analysis, Hint
 from .chance import ShownReview
 from .replay import Replay

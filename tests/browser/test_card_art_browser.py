@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import Page
 from svg_marks import SVG, pieces, text_box  # tests/, on the path as the root conftest's folder
 
-from pyramide_widget.engine.card_art import (
+from pyramide_widget.engine.cards import FRENCH_DECK, SPANISH_DECK, Deck
+from pyramide_widget.engine.view.card_art import (
     BACK_ID,
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -24,8 +25,7 @@ from pyramide_widget.engine.card_art import (
     face_id,
     sprite,
 )
-from pyramide_widget.engine.cards import FRENCH_DECK, SPANISH_DECK, Deck
-from pyramide_widget.engine.palette import TABLE
+from pyramide_widget.engine.view.palette import TABLE
 
 ET.register_namespace("", "http://www.w3.org/2000/svg")
 

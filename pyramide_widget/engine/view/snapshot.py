@@ -51,14 +51,14 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .geometry import STANDARD_SHAPE
-from .moves import RECYCLE, Move, MoveKind
-from .piles import PileKind
-from .position import Place
-from .table import Table
+from ..geometry import STANDARD_SHAPE
+from ..moves import RECYCLE, Move, MoveKind
+from ..piles import PileKind
+from ..position import Place
+from ..table import Table
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 
 def _place(place: Place | None) -> dict[str, Any] | None:

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
-from .cards import FRENCH_DECK, Card, Deck, SpanishSuit, Suit
+from ..cards import FRENCH_DECK, Card, Deck, SpanishSuit, Suit
 from .palette import ART, TABLE, ink
 
 CARD_WIDTH, CARD_HEIGHT = 250, 350

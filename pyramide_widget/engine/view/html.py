@@ -17,13 +17,13 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..cards import FRENCH_DECK, SPANISH_DECK, Deck
 from .card_art import BACK_ID, defs, face_id, top_id
-from .cards import FRENCH_DECK, SPANISH_DECK, Deck
 from .palette import TABLE
-from .view_state import snapshot
+from .snapshot import snapshot
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 SCALE = 5
 """Pixels per drawing unit of the snapshot's table (a standard board is 400 x 300 px)."""
