@@ -77,7 +77,7 @@ def bench_preset(letter: str, letters: list[str]) -> dict[str, object]:
     for text in letters:
         game = played(f"PY1-{letter}-{text}")
         record = game.record()
-        for step, position in record.steps():
+        for step, position in Game.replay_steps(record):
             result, spent = cpu(chance, position.player_view())
             seconds.append(spent)
             if step.index == 0:

@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import load_text, machine, measured
 
 from pyramide_widget import Game
-from pyramide_widget.analysis.estimation import deal_letters, wilson_interval
+from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.analysis.rate import wilson_interval
 from pyramide_widget.engine.deal import DealCode
 from pyramide_widget.engine.rules import PRESETS
 from pyramide_widget.solver import SearchLimitReached, hint, solve

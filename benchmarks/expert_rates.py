@@ -32,8 +32,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pyramide_widget import PRESETS, estimate
-from pyramide_widget.analysis.estimation import Estimate, wilson_interval
+from pyramide_widget.analysis.estimation import Estimate
 from pyramide_widget.analysis.expert import COMPILED_EFFORT, PYTHON_EFFORT
+from pyramide_widget.analysis.rate import wilson_interval
 
 OUT = Path(__file__).resolve().parent / "results" / "expert_rates.json"
 SEED = 2024

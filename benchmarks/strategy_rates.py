@@ -37,7 +37,8 @@ import package_data  # noqa: E402 (beside this script)
 from machine import measured  # noqa: E402 (beside this script)
 
 from pyramide_widget import PRESETS, estimate  # noqa: E402
-from pyramide_widget.analysis.estimation import deal_letters, wilson_interval  # noqa: E402
+from pyramide_widget.analysis.estimation import deal_letters  # noqa: E402
+from pyramide_widget.analysis.rate import wilson_interval  # noqa: E402
 from pyramide_widget.analysis.strategies import STRATEGIES  # noqa: E402
 from pyramide_widget.engine.deal import DealCode  # noqa: E402
 from pyramide_widget.solver import SearchLimitReached, solve  # noqa: E402

@@ -17,8 +17,8 @@ import pytest
 from doc_blocks import python_blocks
 
 from pyramide_widget import PRESETS, published_rates
-from pyramide_widget.analysis.estimation import wilson_interval
 from pyramide_widget.analysis.published import Rate
+from pyramide_widget.analysis.rate import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -358,7 +358,7 @@ def test_r20_a_clock_that_raises_leaves_the_game_and_its_record_as_they_were() -
             except ClockBroke:
                 failed = True
                 assert _everything(game) == before, f"reading {fail_at} failed during {step}"
-                replayed = Record.load(game.record().to_json()).replay()
+                replayed = Game.replay(Record.load(game.record().to_json()))
                 assert (replayed.position(), replayed.moves, replayed.actions) == before[
                     0:2
                 ] + before[4:5]
@@ -504,5 +504,5 @@ def test_a_record_version_is_the_int_1(version: Any) -> None:
 def test_replay_upto_is_a_whole_number_of_actions(upto: Any) -> None:
     record = Record.load("PY1-N-AAAAAAS draw draw")
     with pytest.raises(TypeError, match="upto must be a whole number"):
-        record.replay(upto=upto)
-    assert record.replay(upto=1).actions == ("draw",)
+        Game.replay(record, upto=upto)
+    assert Game.replay(record, upto=1).actions == ("draw",)

@@ -91,7 +91,10 @@ def test_replay_upto_and_the_score_curve():
 def test_steps_give_score_moves_and_time_after_each_action():
     clock = FakeTime()
     game = _played(clock)
-    steps = [(step.index, step.action, step.moves, step.time) for step, _ in game.record().steps()]
+    steps = [
+        (step.index, step.action, step.moves, step.time)
+        for step, _ in Game.replay_steps(game.record())
+    ]
     assert steps[0] == (0, None, 0, 0.0)
     assert [s[1] for s in steps[1:]] == ["draw", "draw", "undo", "draw", "draw"]
     assert [s[2] for s in steps] == [0, 1, 2, 2, 3, 4]

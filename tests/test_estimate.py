@@ -20,8 +20,8 @@ from pyramide_widget.analysis.estimation import (
     estimate,
     iter_deal_letters,
     solve_deals,
-    wilson_interval,
 )
+from pyramide_widget.analysis.rate import wilson_interval
 from pyramide_widget.engine.deal import SplitMix64
 
 

@@ -20,21 +20,27 @@ PACKAGE = Path(pyramide_widget.__file__).parent
 ENGINE = [
     "engine." + name
     for name in (
+        "board",
         "cards",
         "clock",
         "deal",
         "errors",
         "game",
         "geometry",
-        "html",
         "i18n",
+        "legality",
         "moves",
         "player_view",
         "position",
         "record",
         "rules",
+        "selection",
+        "slots",
         "table",
-        "view_state",
+        "taps",
+        "view.html",
+        "view.snapshot",
+        "view.text",
     )
 ]
 
@@ -162,20 +168,22 @@ LAYERS = ["engine", "solver", "analysis", "widget"]
 it (and ``install.py``, the standard-library advice on missing extras). The package's own
 ``__init__``/``__main__`` sit on top of all of them."""
 
-KEPT_PAIR = {("engine.game", "engine.record"), ("engine.record", "engine.game")}
-"""The one two-way relation inside a layer: a game writes its record (``game.record()``) and a
-record replays into a game (``record.replay()``); both are public API, so each side imports
-the other when called, not at import."""
-
 
 def _module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+MODULES = {_module_name(path) for pattern in ("*.py", "*.c") for path in PACKAGE.rglob(pattern)}
+"""Every module of the package by its name inside it (the package itself is ``""``), the
+compiled ones by their C source."""
+
+
 def _imports(path: Path, text: str | None = None) -> list[str]:
     """The package modules ``path`` imports, at import or inside a function (lazy imports
-    count: they are still edges), leaving out ``if TYPE_CHECKING:`` blocks, which never run."""
+    count: they are still edges), leaving out ``if TYPE_CHECKING:`` blocks, which never run.
+    ``from . import schema`` is the module ``schema``, ``from .solver import solve`` the
+    package ``solver``; relative imports are resolved from the module's package."""
     tree = ast.parse(path.read_text() if text is None else text)
     skipped = {
         id(node)
@@ -183,24 +191,29 @@ def _imports(path: Path, text: str | None = None) -> list[str]:
         if isinstance(block, ast.If) and getattr(block.test, "id", None) == "TYPE_CHECKING"
         for node in ast.walk(block)
     }
-    here = (
-        _module_name(path).split(".")
-        if path.name != "__init__.py"
-        else [*_module_name(path).split("."), "x"]
-    )
+    package = list(path.relative_to(PACKAGE).parts[:-1])  # a package's __init__ is in it
     found = []
     for node in ast.walk(tree):
         if id(node) in skipped:
             continue
-        if isinstance(node, ast.ImportFrom) and node.level:
-            base = here[: len(here) - node.level] if node.level <= len(here) else []
-            target = ".".join([*base, *(node.module.split(".") if node.module else [])])
-            found.append(target)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
-            "pyramide_widget."
-        ):
-            found.append(node.module.removeprefix("pyramide_widget."))
-    return [name for name in found if name]
+        if isinstance(node, ast.Import):
+            found += [
+                alias.name.removeprefix("pyramide_widget.")
+                for alias in node.names
+                if alias.name.startswith("pyramide_widget.")
+            ]
+        elif isinstance(node, ast.ImportFrom):
+            named = node.module.split(".") if node.module else []
+            if node.level:  # from ..solver import hint: up from the module's package
+                target = ".".join([*package[: len(package) + 1 - node.level], *named])
+            elif named[:1] == ["pyramide_widget"]:
+                target = ".".join(named[1:])
+            else:
+                continue
+            for alias in node.names:
+                submodule = f"{target}.{alias.name}" if target else alias.name
+                found.append(submodule if submodule in MODULES else target)
+    return found
 
 
 def _layer(module: str) -> int:
@@ -220,23 +233,88 @@ def test_each_layer_imports_only_downward():
     assert upward == []
 
 
-def test_the_engine_imports_itself_one_way():
-    """No cycle among the engine's modules, lazy imports included, but the kept pair."""
-    edges: dict[str, set[str]] = {}
-    for path in sorted((PACKAGE / "engine").rglob("*.py")):
-        module = _module_name(path)
-        edges[module] = {
-            t for t in _imports(path) if t.startswith("engine") and (module, t) not in KEPT_PAIR
-        }
+def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of a graph ``{module: modules it imports}``: each group of modules
+    that reach one another (Tarjan's strongly connected components), sorted; a module that
+    imports itself is one too. A package importing its own submodules is no circle: importing
+    a submodule runs its package first, which is not an import the submodule makes."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
 
-    def reaches(start: str, goal: str, seen: set[str]) -> bool:
-        for nxt in edges.get(start, ()):
-            if nxt == goal or (nxt not in seen and (seen.add(nxt) or reaches(nxt, goal, seen))):
-                return True
-        return False
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for target in edges.get(module, ()):
+            if target not in order:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], order[target])
+        if low[module] == order[module]:
+            group = []
+            while not group or group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1 or module in edges.get(module, ()):
+                circles.append(sorted(group))
 
-    assert [m for m in edges if reaches(m, m, set())] == []
-    assert all((a in edges and b in edges) for a, b in KEPT_PAIR)
+    for module in sorted(edges):
+        if module not in order:
+            visit(module)
+    return sorted(circles)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    return {
+        _module_name(path): set(_imports(path)) - {_module_name(path)}
+        for path in sorted(PACKAGE.rglob("*.py"))
+    }
+
+
+def test_no_import_circle_anywhere_in_the_package():
+    """No module reaches itself through the modules it imports, lazy imports included."""
+    graph = _import_graph()
+    assert sum(len(targets) for targets in graph.values()) > len(graph)  # edges were found
+    assert _circles(graph) == []
+
+
+def test_the_circle_check_finds_a_made_up_circle():
+    """The checks above can fail: a circle of three, a pair and a module importing itself are
+    found, a package importing its submodules and a chain are not."""
+    graph = {
+        "a": {"b"},
+        "b": {"c"},
+        "c": {"a", "d"},
+        "d": set(),
+        "e": {"f"},
+        "f": {"e"},
+        "g": {"g"},
+        "layer": {"layer.one", "layer.two"},
+        "layer.one": {"layer.two"},
+        "layer.two": {"d"},
+    }
+    assert _circles(graph) == [["a", "b", "c"], ["e", "f"], ["g"]]
+
+
+def test_the_import_graph_sees_a_lazy_circle():
+    """A function-level import that closes a circle (the expert asking the estimates, which
+    play the expert) is found in the package's own graph."""
+    graph = _import_graph()
+    expert = PACKAGE / "analysis" / "expert.py"
+    text = expert.read_text() + "\n\ndef _rates():\n    from .estimation import estimate\n"
+    graph["analysis.expert"] = set(_imports(expert, text))
+    assert ["analysis.estimation", "analysis.expert", "analysis.strategies"] in _circles(graph)
+
+
+def test_relative_imports_resolve_to_the_modules_they_name():
+    database = PACKAGE / "analysis" / "statistics" / "database.py"
+    assert "analysis.statistics.schema" in _imports(database)  # from . import schema
+    assert "analysis.statistics" not in _imports(database)
+    model = PACKAGE / "widget" / "model.py"
+    assert {"widget.protocol", "engine.game", "solver"} <= set(_imports(model))
+    top = PACKAGE / "__init__.py"
+    assert "engine.game" in _imports(top)
 
 
 def test_the_layer_check_sees_a_lazy_upward_import():

@@ -20,7 +20,7 @@ import pytest
 
 from pyramide_widget import PRESETS, Game, Rules, published_rates
 from pyramide_widget.analysis import plot
-from pyramide_widget.analysis.estimation import wilson_interval
+from pyramide_widget.analysis.rate import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 VEGA_LITE = ROOT / "js" / "node_modules" / "vega-lite"

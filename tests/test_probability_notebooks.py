@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from pyramide_widget import PRESETS
-from pyramide_widget.analysis.estimation import Z_95
+from pyramide_widget.analysis.rate import Z_95
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 LESSON = EXAMPLES / "probability_lesson.ipynb"

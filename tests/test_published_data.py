@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 from pyramide_widget import PRESETS, CodeError, Rules, published_rates
-from pyramide_widget.analysis.estimation import wilson_interval
 from pyramide_widget.analysis.published import PublishedRates, Rate, all_published_rates
+from pyramide_widget.analysis.rate import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "pyramide_widget" / "analysis" / "published_rates.json"

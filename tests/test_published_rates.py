@@ -20,7 +20,7 @@ from types import ModuleType
 import pytest
 
 from pyramide_widget import Game
-from pyramide_widget.analysis.estimation import wilson_interval
+from pyramide_widget.analysis.rate import wilson_interval
 from pyramide_widget.engine.cards import Card, Suit
 from pyramide_widget.engine.rules import PRESETS, Rules
 

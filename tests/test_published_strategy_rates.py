@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pyramide_widget.analysis.estimation import deal_letters, wilson_interval
+from pyramide_widget.analysis.estimation import deal_letters
+from pyramide_widget.analysis.rate import wilson_interval
 from pyramide_widget.analysis.strategies import STRATEGIES
 from pyramide_widget.engine.deal import DealCode
 from pyramide_widget.engine.rules import PRESETS

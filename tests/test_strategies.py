@@ -53,7 +53,7 @@ def never_shown(game: Game) -> set[Card]:
     """What the player has never seen: the cards no step of the game's record showed face up
     (in the visible pyramid, on a pile, in a face-up stock)."""
     shown: set[Card] = set()
-    for _step, step_game in game.record().steps():
+    for _step, step_game in Game.replay_steps(game.record()):
         position = step_game.visible_position()
         shown.update(card for card in position.pyramid if card is not None)
         shown.update(card for pile in position.piles for card in pile)

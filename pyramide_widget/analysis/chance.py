@@ -28,7 +28,7 @@ from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.player_view import PlayerView
 from ..solver import SearchLimitReached, solve
-from .estimation import wilson_interval
+from .rate import WinRate
 
 __all__ = ["CHANCE_NODES", "CHANCE_SAMPLES", "Chance", "Layouts", "chance", "decide"]
 
@@ -141,17 +141,14 @@ class Chance:
     @classmethod
     def of(cls, won: int, undecided: int, layouts: int, exact: bool) -> Chance:
         """The chance measured by ``won`` and ``undecided`` of ``layouts`` layouts."""
-        if exact:
-            low, high = won / layouts, (won + undecided) / layouts
-        else:
-            low = wilson_interval(won, layouts)[0]
-            high = wilson_interval(won + undecided, layouts)[1]
+        measured = WinRate(won, layouts, undecided)
+        low, high = measured.rate_range if exact else measured.interval()
         return cls(won / layouts, low, high, layouts, won, undecided, exact)
 
     @property
     def rate_range(self) -> tuple[float, float]:
         """The share won if every undecided layout is lost, and if every one is won."""
-        return self.won / self.layouts, (self.won + self.undecided) / self.layouts
+        return WinRate(self.won, self.layouts, self.undecided).rate_range
 
     def summary(self) -> str:
         """One line: the chance, its interval and how it was measured."""

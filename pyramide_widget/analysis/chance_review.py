@@ -208,7 +208,7 @@ def chance_review(
         raise TypeError(f"progress must be a function of (done, total) or None, got {progress!r}")
     record = Record.load(record)
     undone = _undone_actions(record.actions)
-    steps = record.steps()
+    steps = Game.replay_steps(record)
     _step, game = next(steps)
     tried = _Tried.drawn(game, samples, f"{seed}:0", max_nodes)
     points = [ChancePoint(0, None, tried.chance())]

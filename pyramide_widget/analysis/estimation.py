@@ -5,7 +5,6 @@ there are no processes (Pyodide). The design: ``docs/design/estimation.md``."""
 
 from __future__ import annotations
 
-import math
 import os
 import pickle
 import signal
@@ -22,6 +21,7 @@ from itertools import islice
 
 from ..engine.deal import DEAL_LETTERS, DealCode, SplitMix64
 from ..engine.rules import PRESETS, Rules
+from .rate import WinRate
 
 __all__ = [
     "MAX_DEALS",
@@ -32,11 +32,7 @@ __all__ = [
     "estimate",
     "iter_deal_letters",
     "solve_deals",
-    "wilson_interval",
 ]
-
-Z_95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
 
 MAX_DEALS = 26**DEAL_LETTERS
 """How many distinct deals the 7 code letters can name."""
@@ -50,23 +46,6 @@ _BUCKET_LIST_MAX = _BUCKET_BITMAP_BYTES // 2  # past this, a bitmap is smaller t
 _KEEP = ("all", "won", "none")
 
 ChunkResult = tuple[bool | None, int, int, float]
-
-
-def wilson_interval(won: int, total: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval for ``won`` successes out of ``total`` (95% by default).
-
-    Chosen over the textbook ``p ± z·sqrt(p(1-p)/n)`` because it stays inside [0, 1] and keeps
-    its coverage when the rate is near 0, as it is for the strict rules."""
-    if total <= 0:
-        raise ValueError("the interval needs at least one deal")
-    if not 0 <= won <= total:
-        raise ValueError(f"won must be between 0 and {total}, got {won}")
-    p = won / total
-    z2 = z * z
-    denominator = 1 + z2 / total
-    centre = (p + z2 / (2 * total)) / denominator
-    half = z / denominator * math.sqrt(p * (1 - p) / total + z2 / (4 * total * total))
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _check_whole(name: str, value: object, low: int, high: int) -> int:
@@ -201,7 +180,7 @@ class Estimate:
     @property
     def rate_range(self) -> tuple[float, float]:
         """The share won if every undecided deal is lost, and if every one is won."""
-        return self.won / self.deals, (self.won + self.undecided) / self.deals
+        return WinRate(self.won, self.deals, self.undecided).rate_range
 
     @property
     def codes(self) -> list[str]:
@@ -648,8 +627,7 @@ def estimate(
             if progress is not None and (done % chunk_size == 0 or done == deals):
                 progress(done, deals)
     assert slowest is not None  # deals >= 1
-    low = wilson_interval(won, deals)[0]
-    high = wilson_interval(won + undecided, deals)[1]
+    low, high = WinRate(won, deals, undecided).interval()
     return Estimate(
         rules,
         seed,

@@ -21,9 +21,9 @@ from ..engine.player_view import PlayerView
 from ..solver import SearchLimitReached, solve
 from ..solver.compiled import models
 from .chance import Layouts, decide, layouts_tried
-from .strategies import careful_player, careful_scores
+from .heuristics import careful_player, careful_scores
 
-__all__ = ["COMPILED_EFFORT", "PYTHON_EFFORT", "Effort", "plan"]
+__all__ = ["COMPILED_EFFORT", "PYTHON_EFFORT", "Effort", "expert_player", "plan"]
 
 
 @dataclass(frozen=True)
@@ -205,3 +205,8 @@ def plan(view: PlayerView, rng: random.Random) -> Move:
     if isinstance(best, Reach):
         return next(move for move in moves if move.kind in (MoveKind.DRAW, MoveKind.RECYCLE))
     return best
+
+
+def expert_player(view: PlayerView, rng: random.Random) -> Move:
+    """The expert as a strategy, by name ``"expert"``: :func:`plan`."""
+    return plan(view, rng)

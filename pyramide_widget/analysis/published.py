@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..engine.rules import PRESETS, Rules, RulesLike, as_rules
+from .rate import WinRate
 
 __all__ = ["OutsideFigure", "PublishedRates", "Rate", "all_published_rates", "published_rates"]
 
@@ -62,7 +63,7 @@ class Rate:
     @property
     def rate_range(self) -> tuple[float, float]:
         """The share won if every undecided deal is lost, and if every one is won."""
-        return self.won / self.deals, (self.won + self.undecided) / self.deals
+        return WinRate(self.won, self.deals, self.undecided).rate_range
 
     def __str__(self) -> str:
         low, high = self.rate_range

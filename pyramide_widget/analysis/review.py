@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.position import Position
 from ..engine.record import UNDO, Record
 from ..solver import SearchLimitReached, check_node_budget, solve
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
 
 __all__ = [
     "ANALYSIS_NODES",
@@ -230,7 +228,7 @@ def analyze(
     step_position: list[Position] = []
     removed_at: list[int] = []
     final: Game | None = None
-    for _step, game in record.steps():
+    for _step, game in Game.replay_steps(record):
         step_position.append(game.position())
         removed_at.append(game.shape.size - game.pyramid_left)
         final = game
@@ -317,14 +315,14 @@ class _Replay:
 
     def __init__(self, record: Record) -> None:
         self.record = record
-        self._steps = record.steps()
+        self._steps = Game.replay_steps(record)
         self.step = -1
         self.game: Game | None = None
 
     def at(self, step: int) -> Game:
         """The game after ``step`` actions (0: the deal)."""
         if step < self.step:
-            self._steps, self.step = self.record.steps(), -1
+            self._steps, self.step = Game.replay_steps(self.record), -1
         while self.step < step:
             done, self.game = next(self._steps)
             self.step = done.index

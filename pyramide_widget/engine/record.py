@@ -1,5 +1,8 @@
 """Game records: what was dealt, under which rules, and every action with its time.
 
+A record is checked on a :class:`~.board.Board` when it is loaded; a game replays it
+(:meth:`Game.replay <.game.Game.replay>`, :meth:`Game.replay_steps <.game.Game.replay_steps>`).
+
 A record is saved as JSON or as one line of text; both round-trip exactly
 (docs/design/records.md)."""
 
@@ -11,8 +14,9 @@ import reprlib
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
+from .board import Board
 from .cards import parse_card
 from .deal import Deal, DealCode
 from .errors import PyramideError, RecordError
@@ -25,8 +29,7 @@ MAX_TIME = 1e9
 """The largest time, in seconds, a record (and the statistics) accept: over thirty years,
 longer than any game, and small enough to show as minutes and seconds."""
 
-if TYPE_CHECKING:
-    from .game import Game
+B = TypeVar("B", bound=Board)
 
 
 @dataclass(frozen=True)
@@ -64,75 +67,17 @@ class Record:
         if not isinstance(self.assisted, bool):
             raise RecordError(f"assisted must be True or False, got {reprlib.repr(self.assisted)}")
 
-    # ------------------------------------------------------------------ replay
-
-    def new_game(self, **options: Any) -> Game:
-        """The game at its deal, before any action."""
-        from .game import Game
-
-        try:
-            if self.code is not None:
-                game = Game.from_code(self.code, rules=self.rules, **options)
-            else:
-                assert self.deal is not None
-                game = Game(self.deal, self.rules, **options)
-        except PyramideError as error:
-            raise RecordError(f"the record's deal is invalid: {error}") from None
-        game.assisted = self.assisted  # a replayed game had the help the original had
-        return game
-
-    def replay(self, upto: int | None = None, **options: Any) -> Game:
-        """The game after the first ``upto`` actions (all by default)."""
-        game, time = self._start(options)
-        for _ in self._play(game, upto, time):
-            pass
-        return game
-
-    def _start(self, options: dict[str, Any]) -> tuple[Game, _ScriptedTime | None]:
-        if self.times is None or "clock" in options:
-            return self.new_game(**options), None
-        time = _ScriptedTime()
-        return self.new_game(clock=time, **options), time
-
-    def steps(self, **options: Any) -> Iterator[tuple[Step, Game]]:
-        """Replay step by step: yields ``(step, game)`` after the deal and after each action.
-        The same game object is advanced in place; copy what you keep (``game.position()``)."""
-        game, clock = self._start(options)
-        yield Step(0, None, game.score, game.moves, 0.0 if self.times else None), game
-        for index, action in self._play(game, None, clock):
-            time = self.times[index - 1] if self.times else None
-            yield Step(index, action, game.score, game.moves, time), game
-
-    def score_curve(self) -> list[int]:
-        """The score after each action, starting with 0 at the deal: the game's score curve."""
-        return [step.score for step, _ in self.steps()]
-
-    def _play(
-        self, game: Game, upto: int | None, time: _ScriptedTime | None
-    ) -> Iterator[tuple[int, str]]:
-        if upto is not None and type(upto) is not int:
-            raise TypeError(
-                f"upto must be a whole number of actions (int) or None, got {type(upto).__name__}"
-            )
-        if upto is not None and not 0 <= upto <= len(self.actions):
-            raise RecordError(f"upto must be between 0 and {len(self.actions)}, got {upto}")
-        actions = self.actions if upto is None else self.actions[:upto]
-        for index, action in enumerate(actions, 1):
-            if time is not None and self.times is not None:
-                time.now = self.times[index - 1]
-            try:
-                if action == UNDO:
-                    if game.undo() is None:
-                        raise RecordError("undo with nothing to undo")
-                else:
-                    game.play(action)
-            except PyramideError as error:
-                raise RecordError(f"action {index} ({action!r}) does not replay: {error}") from None
-            yield index, action
+    # ------------------------------------------------------------------ checks
 
     def validate(self) -> None:
         """Raise :class:`RecordError` unless every action replays legally."""
-        self.replay()
+        for _ in replay_actions(self, dealt(self, Board)):
+            pass
+
+    def score_curve(self) -> list[int]:
+        """The score after each action, starting with 0 at the deal: the game's score curve."""
+        board = dealt(self, Board)
+        return [board.score] + [board.score for _ in replay_actions(self, board)]
 
     # ------------------------------------------------------------------ JSON
 
@@ -342,7 +287,7 @@ def _is_seconds(value: object) -> bool:
     )
 
 
-class _ScriptedTime:
+class ScriptedTime:
     """A time source set from the record, so a replayed game's clock shows the recorded times."""
 
     def __init__(self) -> None:
@@ -350,6 +295,45 @@ class _ScriptedTime:
 
     def __call__(self) -> float:
         return self.now
+
+
+def dealt(record: Record, board_type: type[B], **options: Any) -> B:
+    """The board of ``record``'s deal (a :class:`~.game.Game` when ``board_type`` is one, with
+    its ``options``); a :class:`RecordError` when the deal is invalid."""
+    try:
+        if record.code is not None:
+            return board_type.from_code(record.code, rules=record.rules, **options)
+        assert record.deal is not None
+        return board_type(record.deal, record.rules, **options)
+    except PyramideError as error:
+        raise RecordError(f"the record's deal is invalid: {error}") from None
+
+
+def replay_actions(
+    record: Record, board: Board, upto: int | None = None, time: ScriptedTime | None = None
+) -> Iterator[tuple[int, str]]:
+    """Play ``record``'s first ``upto`` actions (all by default) on ``board``, yielding each
+    one's number and notation after it is played; ``time`` is set to each action's recorded
+    time before it. A :class:`RecordError` says which action does not replay."""
+    if upto is not None and type(upto) is not int:
+        raise TypeError(
+            f"upto must be a whole number of actions (int) or None, got {type(upto).__name__}"
+        )
+    if upto is not None and not 0 <= upto <= len(record.actions):
+        raise RecordError(f"upto must be between 0 and {len(record.actions)}, got {upto}")
+    actions = record.actions if upto is None else record.actions[:upto]
+    for index, action in enumerate(actions, 1):
+        if time is not None and record.times is not None:
+            time.now = record.times[index - 1]
+        try:
+            if action == UNDO:
+                if board.undo() is None:
+                    raise RecordError("undo with nothing to undo")
+            else:
+                board.play(action)
+        except PyramideError as error:
+            raise RecordError(f"action {index} ({action!r}) does not replay: {error}") from None
+        yield index, action
 
 
 def _rules_word(rules: Rules) -> str:

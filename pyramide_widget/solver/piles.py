@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ..engine.game import groups_summing_to
+from ..engine.board import groups_summing_to
 from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
 from ..engine.piles import ONE_WASTE, PileKind
 

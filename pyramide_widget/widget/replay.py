@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..engine.game import Game
 from ..engine.record import Record
 from ..engine.view.snapshot import snapshot
 
@@ -27,7 +28,9 @@ class Replay:
     def of(cls, record: Record, *, explain_mistakes: bool, language: str) -> Replay:
         """Replay ``record`` through the engine once, keeping a snapshot of every step."""
         frames = []
-        for step, game in record.steps(explain_mistakes=explain_mistakes, language=language):
+        for step, game in Game.replay_steps(
+            record, explain_mistakes=explain_mistakes, language=language
+        ):
             frame = snapshot(game)
             frame.update(
                 mode="replay",

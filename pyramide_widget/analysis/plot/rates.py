@@ -8,7 +8,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..estimation import wilson_interval
+from ..rate import wilson_interval
 from .chart import (
     CHAR_WIDTH,
     INTERVAL_NOTE,

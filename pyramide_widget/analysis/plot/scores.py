@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...engine.game import POINTS_PER_CARD
+from ...engine.board import POINTS_PER_CARD
+from ...engine.game import Game
 from ...engine.record import Record
 from ...engine.table import STANDARD_TABLE
 from .chart import (
@@ -63,7 +64,7 @@ def score_curve(records: Any, labels: Sequence[str] | None = None) -> Chart:
             "score": step.score,
         }
         for record, name in zip(recs, names, strict=True)
-        for step, _game in record.steps()
+        for step, _game in Game.replay_steps(record)
     ]
     title = "Score curve" if len(recs) == 1 else "Score curves"
     ticks = _score_ticks(win)
