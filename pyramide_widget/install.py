@@ -12,7 +12,8 @@ must name a command that works when pasted, and that depends on how the package 
   module loads it with ``%pip install <module>``, and the offline JupyterLite site of this
   project does not carry matplotlib (``docs/charts.md``).
 
-Standard library only: the engine's layers use it.
+Standard library only, so any layer may use it (it sits below them all); the charts of
+:mod:`pyramide_widget.analysis.plot` do.
 """
 
 from __future__ import annotations

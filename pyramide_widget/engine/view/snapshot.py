@@ -2,8 +2,8 @@
 
 The front end decides nothing: every fact a rule decides (which cards are free or selectable,
 what a tap on the stock would do, the status, the message already in the player's language)
-is computed here from the engine. A snapshot is small (about 2 KB for a full table) and holds
-only what changes during play; static text goes separately (:mod:`pyramide_widget.widget.ui_text`).
+is computed here from the engine. The widget sends one after every change; static text goes
+separately (:mod:`pyramide_widget.widget.ui_text`).
 
 Shape (all keys always present)::
 
