@@ -20,8 +20,8 @@ from solver_reference import BudgetExceeded, exhaustive, playout
 
 from pyramide_widget import Game, Move, Rules
 from pyramide_widget.analysis.estimation import deal_letters
-from pyramide_widget.engine.position import Position
 from pyramide_widget.engine.moves import MoveKind
+from pyramide_widget.engine.position import Position
 from pyramide_widget.solver import SearchLimitReached, SolveResult, solve
 from pyramide_widget.solver.encoded import EncodedPosition
 from pyramide_widget.solver.pool import PoolSearch
