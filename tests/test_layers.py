@@ -1,5 +1,7 @@
 """The layers do not leak: the engine imports only the standard library (so it runs in
-Pyodide), and the widget, solver, statistics and plots load only when first used."""
+Pyodide), and the widget, solver, statistics and plots load only when first used. Every room
+one job: no import circle, no module over 700 lines but data, the engine's drawing in its
+``view/`` room only."""
 
 from __future__ import annotations
 
