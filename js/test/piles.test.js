@@ -1,37 +1,12 @@
 // Unit tests of a game's other piles in the front end (issue 14: waste piles, a reserve, a
-// cell, columns), in jsdom. widget.js knows no game: it draws the snapshot's `piles` where
+// cell, columns), in jsdom. The front end knows no game: it draws the snapshot's `piles` where
 // the table entry's `piles.places` puts them and reports taps as a pile id and a depth.
-import { test, beforeEach, afterEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { JSDOM } from "jsdom";
-import { FakeModel } from "./fake_model.js";
-
-const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true });
-for (const name of ["window", "document", "Event", "KeyboardEvent", "MouseEvent", "HTMLElement", "Node"]) {
-  globalThis[name] = name === "window" ? dom.window : dom.window[name];
-}
-
-const { createView, cardBox, nearestInDirection, motions, pileCardAt, arranged, chooseArrangement } = await import("../../pyramide_widget/widget/static/widget.js");
-
-const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
-
-let el;
-let views = [];
-const mount = (state) => {
-  const model = new FakeModel(state, fixture("text_en"));
-  const view = createView(el, model);
-  views.push(view);
-  return { model, view, q: (sel) => el.querySelector(sel), qa: (sel) => [...el.querySelectorAll(sel)] };
-};
-beforeEach(() => {
-  el = document.createElement("div");
-  document.body.append(el);
-});
-afterEach(() => {
-  for (const v of views.splice(0)) v.destroy();
-  el.remove();
-});
+import { el, fixture, mount } from "./view_setup.js";
+import { nearestInDirection } from "../src/board/keys.js";
+import { motions } from "../src/board/motion.js";
+import { arranged, cardBox, chooseArrangement, pileCardAt } from "../src/layout.js";
 
 const key = (k) => {
   const event = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true });

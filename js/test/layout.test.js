@@ -1,0 +1,36 @@
+// Unit tests of the front end's helpers: a card as shown, times and words, the table's layout
+// from its entry (fixtures made by the real Python side, tests/widget_fixtures.py).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./view_setup.js";
+import { parseCard } from "../src/cards.js";
+import { cardBox, fitBoardWidth, placesOf } from "../src/layout.js";
+import { fill, formatTime } from "../src/utils/format.js";
+
+test("helpers: card parsing, time, placeholders, geometry", () => {
+  const table = fixture("r5_start").table;
+  assert.deepEqual(parseCard("10♦", table.deck), { rank: "10", suit: "♦", red: true, colour: "red" });
+  assert.deepEqual(parseCard("K♠", table.deck), { rank: "K", suit: "♠", red: false, colour: "black" });
+  assert.deepEqual(parseCard("Q♥", table.deck, "fr"), { rank: "D", suit: "♥", red: true, colour: "red" });
+  const spanish = fixture("spanish").table.deck;
+  assert.deepEqual(parseCard("12E", spanish), { rank: "12", suit: "E", red: false, colour: "blue" });
+  assert.equal(formatTime(0), "0:00");
+  assert.equal(formatTime(65.9), "1:05");
+  assert.equal(formatTime(3725), "1:02:05");
+  assert.equal(fill("Step {index} of {length}", { index: 2, length: 9 }), "Step 2 of 9");
+  const places = placesOf(table);
+  assert.deepEqual(places[27], { row: 7, col: 7, x: 64, y: 44, covered_by: [] });
+  assert.deepEqual(cardBox(places[0], table), { left: "43.3333%", top: "3.3333%" });
+  assert.deepEqual(cardBox(places[27], table), { left: "85.3333%", top: "73.3333%" }); // its bottom is the board's less 2
+});
+
+test("the board's width for a height: the board and the rest fit, down to 280 px", () => {
+  const table = fixture("r5_start").table; // 75 x 60 units
+  assert.equal(fitBoardWidth(560, 80, table, 1000), 600); // 480 px of board
+  assert.equal(fitBoardWidth(560.9, 80, table, 1000), 601); // whole pixels, rounded down: never a scroll bar
+  assert.equal(fitBoardWidth(320, 80, table, 1000), 300);
+  assert.equal(fitBoardWidth(200, 80, table, 1000), 280); // a very low screen: legible cards first
+  assert.equal(fitBoardWidth(560, 80, fixture("six_rows").table, 1000), 679); // 75 x 53 units: lower
+  // A tall room: 8.75 cards across the cell at least (a board of 7.5 cards, 86% of it).
+  assert.equal(fitBoardWidth(1560, 80, table, 1000), 857);
+});
