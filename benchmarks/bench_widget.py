@@ -22,15 +22,22 @@ First, without a browser, it prints the kernel's own cost of one stock tap (mess
 snapshot out) at the start of a game and after 10,000 actions: it must not grow with the
 game (``--kernel-only`` stops there).
 
+``--bytes`` measures, without a browser, the bytes the kernel sends to the views per tap (the
+update messages as the kernel packs them, split by trait) while a game of each table is played
+tap by tap, and stops there; ``--json PATH --label NAME`` adds the run, with the machine's
+load, to a results file (``benchmarks/results/widget_bytes.json``).
+
 Prints figures and the machine's load; asserts nothing; the last run is in
 ``benchmarks/results/widget_latency.txt``. Needs Debian's chromium and the ``test`` extra. Run:
 
     python benchmarks/bench_widget.py [--app lab|notebook] [--clicks 60] [--nodelay | --compare] [--kernel-only]
+    python benchmarks/bench_widget.py --bytes [--taps 80] [--json benchmarks/results/widget_bytes.json --label NAME]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -38,9 +45,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from jupyter_harness import (  # noqa: E402
     CHROMIUM_ARGS,
@@ -50,6 +59,7 @@ from jupyter_harness import (  # noqa: E402
     start_jupyter_server,
     stop_jupyter_server,
 )
+from machine import load_text, machine, measured  # noqa: E402
 
 SETUP = f"""
 import sys
@@ -204,6 +214,98 @@ def kernel_tap_ms(actions: int, taps: int = 300) -> list[float]:
     return times
 
 
+# One preset of each table, dealt from the same code: every shape, pile and deck the views draw.
+BYTES_PRESETS = ("N", "W", "V", "F", "B", "A", "Y", "C", "G", "U")
+
+
+def _taps_for(game: Any) -> list[dict[str, Any]] | None:
+    """The front-end taps that make the game's first legal removal, else a draw or a recycle
+    (a move into the cell aside); None when no such move is left."""
+    from pyramide_widget.engine.moves import MoveKind
+
+    for move in game.legal_moves():
+        if move.kind in (MoveKind.DRAW, MoveKind.RECYCLE):
+            return [{"type": "tap", "pile": "stock"}]
+        if move.kind is not MoveKind.CELL:
+            taps = []
+            for card in move.cards:
+                place = game.place_of(card)
+                tap = {"type": "tap", "pile": place.pile, "row": place.row, "card": str(card)}
+                if place.col is not None:
+                    tap["col"] = place.col
+                taps.append(tap)
+            return taps
+    return None
+
+
+def bytes_per_tap(letter: str, taps: int) -> dict[str, Any]:
+    """The bytes of the update messages the widget sends for each of ``taps`` taps of a game
+    under preset ``letter`` (dealt from the same code each run), by trait, packed as the kernel
+    packs a message (jupyter_client's JSON)."""
+    from jupyter_client.session import json_packer
+
+    from pyramide_widget.widget import PyramideWidget
+
+    widget = PyramideWidget(f"PY1-{letter}-AAAAAAS", stats=False)
+    sent: list[dict[str, Any]] = []
+    original = widget.comm.send
+
+    def spy(data: Any = None, metadata: Any = None, buffers: Any = None) -> None:
+        sent.append(data)
+        original(data=data, metadata=metadata, buffers=buffers)
+
+    widget.comm.send = spy  # type: ignore[method-assign]
+    per_tap: list[int] = []
+    per_trait: dict[str, list[int]] = {}
+    while len(per_tap) < taps:
+        move = _taps_for(widget.game)
+        if move is None:
+            break
+        for tap in move[: taps - len(per_tap)]:
+            sent.clear()
+            widget._on_message(widget, tap, [])
+            updates = [m for m in sent if m and m.get("method") == "update"]
+            per_tap.append(sum(len(json_packer(m)) for m in updates))
+            for update in updates:
+                for trait, value in update["state"].items():
+                    per_trait.setdefault(trait, []).append(len(json_packer(value)))
+    table = len(json_packer(widget._state.get("table") or widget._trait_values.get("_table")))
+    widget.close()
+    return {
+        "preset": letter,
+        "table": widget.game.table.name,
+        "taps": len(per_tap),
+        "median_bytes_per_tap": statistics.median(per_tap),
+        "mean_bytes_per_tap": round(statistics.mean(per_tap)),
+        "max_bytes_per_tap": max(per_tap),
+        "table_layout_bytes": table,
+        "median_bytes_by_trait": {k: statistics.median(v) for k, v in sorted(per_trait.items())},
+        "updates_by_trait": {k: len(v) for k, v in sorted(per_trait.items())},
+    }
+
+
+def measure_bytes(args: argparse.Namespace) -> None:
+    """Print (and with ``--json``, file) the bytes sent per tap, one row per table."""
+    with measured() as record:
+        rows = [bytes_per_tap(letter, args.taps) for letter in BYTES_PRESETS]
+    for row in rows:
+        traits = ", ".join(f"{k} {v:,.0f}" for k, v in row["median_bytes_by_trait"].items())
+        print(
+            f"{row['preset']} {row['table']:<11} {row['taps']:>3} taps: median "
+            f"{row['median_bytes_per_tap']:>6,.0f} B per tap (mean {row['mean_bytes_per_tap']:,},"
+            f" max {row['max_bytes_per_tap']:,}; by trait: {traits}; the table's layout "
+            f"{row['table_layout_bytes']:,} B)"
+        )
+    print(f"load {load_text(record)}")
+    if args.json:
+        path = Path(args.json)
+        runs = json.loads(path.read_text(encoding="utf-8"))["runs"] if path.is_file() else []
+        runs = [run for run in runs if run["label"] != args.label]
+        runs.append({"label": args.label, **record, "machine": machine(), "tables": rows})
+        text = json.dumps({"runs": runs}, indent=1, ensure_ascii=False) + "\n"
+        path.write_text(text, encoding="utf-8")
+
+
 def summary(name: str, values: list[float]) -> str:
     values = sorted(values)
     p90 = values[int(0.9 * (len(values) - 1))]
@@ -234,8 +336,15 @@ def main() -> None:
         help="both servers at once, measured in alternating rounds (fair under load)",
     )
     parser.add_argument("--kernel-only", action="store_true", help="only the kernel's per-tap cost")
+    parser.add_argument("--bytes", action="store_true", help="only the bytes sent per tap")
+    parser.add_argument("--taps", type=int, default=80, help="taps per table with --bytes")
+    parser.add_argument("--json", help="with --bytes: add the run to this results file")
+    parser.add_argument("--label", default="run", help="with --json: the run's name in the file")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, load average {load()} at the start")
+    if args.bytes:
+        measure_bytes(args)
+        return
 
     for actions in (0, 10_000):
         print(summary(f"kernel: a tap after {actions:,} actions", kernel_tap_ms(actions)))
