@@ -269,7 +269,7 @@ def bytes_per_tap(letter: str, taps: int) -> dict[str, Any]:
             for update in updates:
                 for trait, value in update["state"].items():
                     per_trait.setdefault(trait, []).append(len(json_packer(value)))
-    table = len(json_packer(widget._state.get("table") or widget._trait_values.get("_table")))
+    table = len(json_packer(widget._table))
     widget.close()
     return {
         "preset": letter,

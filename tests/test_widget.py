@@ -22,6 +22,7 @@ from layouts import (
 from traitlets import TraitError
 
 from pyramide_widget import CodeError, Game, Place, Record, RecordError, Rules
+from pyramide_widget.engine.view_state import table_view
 from pyramide_widget.widget import STATIC, PyramideWidget
 
 
@@ -102,7 +103,7 @@ def test_options_are_taken_from_the_wrapped_game_unless_given():
         "highlight_free": True,
         "show_chance": False,
     }
-    assert w2._state["table"]["deck"]["ranks"]["fr"][-3:] == [
+    assert w2._table["deck"]["ranks"]["fr"][-3:] == [
         "V",
         "D",
         "R",
@@ -364,6 +365,21 @@ def test_an_update_after_a_tap_is_small_and_sends_no_static_text(r5):
     assert "_text" in spy.updates()[-1] or any("_text" in u for u in spy.updates())
 
 
+def test_the_tables_layout_is_sent_once_per_table_apart_from_the_state(r5):
+    assert "table" not in r5._state and r5._table == table_view(r5.game)
+    spy = CommSpy(r5)
+    tap(r5, "stock")
+    tap(r5, "pyramid", 7, 6, card="K♦")
+    r5.new_game("PY1-N-AAAAAAS")  # another deal on the same table
+    assert [set(update) for update in spy.updates()] == [{"_state"}] * 3
+    r5.new_game("PY1-W-AAAAAAS")  # Six Rows: its layout and its state in one message
+    (update,) = spy.updates()[3:]
+    assert set(update) == {"_state", "_table"} and "table" not in update["_state"]
+    assert update["_table"] == table_view(r5.game) and update["_table"]["name"] == "Six Rows"
+    r5.replay()  # a replay of the game on its table: the state alone
+    assert set(spy.updates()[-1]) == {"_state"}
+
+
 def test_a_stock_tap_is_answered_by_one_message(r5):
     """R14, the click benchmarks/bench_widget.py times: the view gets one state update and
     nothing else, so the answer travels as one websocket frame after the kernel's "busy"."""
@@ -423,11 +439,11 @@ def test_language_changes_every_string_and_the_engine_messages(r5):
     spy = CommSpy(r5)
     send(r5, {"type": "option", "name": "french_indices", "value": True})
     assert r5.french_indices is True
-    # The front end picks the corner letters from the snapshot's deck by its options: switching
-    # the indices sends the snapshot alone, no text.
+    # The front end picks the corner letters from the table's deck by the state's options:
+    # switching the indices sends the state alone, no text and no table.
     (update,) = spy.updates()
     assert set(update) == {"_state"} and update["_state"]["options"]["french_indices"] is True
-    assert update["_state"]["table"]["deck"]["ranks"]["fr"][12] == "R"
+    assert r5._table["deck"]["ranks"]["fr"][12] == "R"
 
 
 # ---------------------------------------------------------------- malformed messages

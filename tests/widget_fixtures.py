@@ -50,7 +50,10 @@ def _widget(game: Any) -> PyramideWidget:
 
 
 def _state(widget: PyramideWidget) -> dict[str, Any]:
-    return json.loads(json.dumps(widget._state))
+    """What a view draws: the ``_state`` trait with the ``_table`` trait as its ``table``, as
+    the front end joins them (js/src/client.js); js/test/fake_model.js sends a fixture back
+    as the two traits, as the kernel does."""
+    return json.loads(json.dumps({**widget._state, "table": widget._table}))
 
 
 def build() -> dict[str, Any]:

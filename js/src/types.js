@@ -3,7 +3,7 @@
 // parts share. Types only: nothing here runs, and the bundle holds none of it.
 
 /**
- * The table's layout (the snapshot's `table`, view_state.table_view).
+ * The table's static layout (the `_table` trait, view_state.table_view): sent once per table.
  * @typedef {{pile: string, row?: number, col?: number}} Place
  * @typedef {{x: number, y: number}} Point
  * @typedef {{card: string, free: boolean, selectable: boolean}} FaceUpEntry
@@ -23,7 +23,7 @@
  * @typedef {{width: number, height: number, x: number[], y: number[], stock: Point | null,
  *   discard: Point, piles: Record<string, Point>}} Arrangement
  *
- * The position and what the widget adds to it (the `_state` trait).
+ * The position and what the widget adds to it (the `_state` trait): sent on every change.
  * @typedef {{move: string | null, kind: string, cards: string[]}} HintView
  * @typedef {{index: number, length: number, action: string | null, losing?: number,
  *   better?: {move: string, played: string} | null}} ReplayView
@@ -41,11 +41,13 @@
  *   stock: {count: number, action: "draw" | "recycle" | "none"}, stock_cards: string[] | null,
  *   piles: PileState[], selected: Place | null, selection: Place[], can_undo: boolean,
  *   hint: HintView | null, discard: {count: number, cards: string[]}, stuck: boolean,
- *   replay: ReplayView | null, table: TableView, error: string | null, stats: boolean,
+ *   replay: ReplayView | null, error: string | null, stats: boolean,
  *   can_analyze: boolean, analysis: AnalysisView | null, chance?: ChanceView | null,
  *   chance_review?: ChanceReviewView | null,
  *   options: {explain_mistakes: boolean, french_indices: boolean, highlight_free?: boolean,
- *   show_chance?: boolean}}} Snapshot
+ *   show_chance?: boolean}}} State
+ * What a view draws: the state on its table (client.js joins the two traits).
+ * @typedef {State & {table: TableView}} Snapshot
  *
  * Sent once, or when the language changes; and long work under way.
  * @typedef {{sprite: string, faces: Record<string, [string, string]>}} DeckArt
@@ -55,7 +57,7 @@
  *   languages: {code: string, name: string}[], hint: boolean}} UiText
  * @typedef {{hint?: true, analysis?: {done: number, total: number}, chance?: true,
  *   chance_review?: {done: number, total: number}}} Work
- * @typedef {{_state: Snapshot, _text: UiText, _work: Work, _art: CardArt}} Traits
+ * @typedef {{_state: State, _table: TableView, _text: UiText, _work: Work, _art: CardArt}} Traits
  *
  * Every message the front end sends (Python checks each one: pyramide_widget/widget/protocol.py).
  * @typedef {{type: "tap", pile: string, row?: number, col?: number, card?: string}} TapMessage

@@ -64,18 +64,30 @@ after(() => {
   }
 });
 
+/** The model of one widget. A snapshot (a fixture: the state with its `table`) is sent as the
+ * kernel sends it: the table's layout as `_table` when it changed, the rest as `_state`, both
+ * set before either change is told (one update message, as Python's hold_sync sends them). */
 export class FakeModel {
-  constructor(state, text) {
-    this.data = { _state: state, _text: text };
+  constructor(snapshot, text) {
+    this.data = { _text: text };
     this.handlers = new Map();
     this.sent = [];
+    this.set("_state", snapshot);
   }
   get(key) {
     return this.data[key];
   }
   set(key, value) {
-    this.data[key] = value;
-    for (const fn of this.handlers.get(`change:${key}`) || []) fn();
+    const changes = { [key]: value };
+    if (key === "_state" && value && "table" in value) {
+      const { table, ...state } = value;
+      changes._state = state;
+      if (JSON.stringify(table) !== JSON.stringify(this.data._table)) changes._table = table;
+    }
+    Object.assign(this.data, changes);
+    for (const name of Object.keys(changes)) {
+      for (const fn of this.handlers.get(`change:${name}`) || []) fn();
+    }
   }
   on(event, fn) {
     if (!this.handlers.has(event)) this.handlers.set(event, new Set());

@@ -350,7 +350,7 @@ test("a view cleans up after itself", () => {
   const model = new FakeModel(fixture("r5_start"), fixture("text_en"));
   const cleanup = widget.render({ model, el });
   assert.ok(el.querySelector(".pyr-root"));
-  assert.equal(model.listenerCount(), 5, "_state, _text, _art, _work and custom messages");
+  assert.equal(model.listenerCount(), 6, "_state, _table, _text, _art, _work and custom messages");
   cleanup();
   assert.equal(model.listenerCount(), 0);
   assert.equal(el.querySelector(".pyr-root"), null);

@@ -1,8 +1,9 @@
 """``PyramideWidget``: the game in a notebook cell, drawn by an anywidget front end.
 
-Python sends the views two synced traits, ``_state`` (:mod:`~pyramide_widget.widget.state`)
-and ``_text`` (:mod:`~pyramide_widget.widget.ui_text`), plus ``_work`` while the solver works
-in the background (:mod:`~pyramide_widget.widget.background`). The views send custom messages
+Python sends the views the synced traits ``_state`` and ``_table`` (the position on every
+change, the table's static layout once per table: :mod:`~pyramide_widget.widget.state`),
+``_text`` (:mod:`~pyramide_widget.widget.ui_text`), ``_art``, plus ``_work`` while the solver
+works in the background (:mod:`~pyramide_widget.widget.background`). The views send custom messages
 only, checked against :mod:`~pyramide_widget.widget.protocol` and handled by one dispatcher.
 The widget observes its :class:`~pyramide_widget.engine.game.Game`, so moves made on
 ``widget.game`` from Python redraw every view, like clicks do. ``docs/widget.md`` tells the
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
-"""The front end, shipped as plain files: ``widget.js`` (an ES module) and ``widget.css``."""
+"""The front end, shipped as plain files: ``widget.js`` (one ES module, bundled from the
+repository's ``js/src`` by ``npm run build --prefix js``) and ``widget.css``."""
 
 
 class PyramideWidget(anywidget.AnyWidget):
@@ -72,6 +74,7 @@ class PyramideWidget(anywidget.AnyWidget):
     _css = STATIC / "widget.css"
 
     _state = traitlets.Dict().tag(sync=True)
+    _table = traitlets.Dict().tag(sync=True)
     _text = traitlets.Dict().tag(sync=True)
     _work = traitlets.Dict().tag(sync=True)
     _art = traitlets.Dict().tag(sync=True)
@@ -135,6 +138,7 @@ class PyramideWidget(anywidget.AnyWidget):
         game.language = language
         self._game = game
         self._stuck = StuckWatch(game)
+        state, table = self._snapshot()
         super().__init__(
             explain_mistakes=bool(explain_mistakes),
             language=language,
@@ -143,7 +147,8 @@ class PyramideWidget(anywidget.AnyWidget):
             show_chance=bool(show_chance),
             _text=self._static_text(language),
             _art=art_for_views([game.table.deck.name]),
-            _state=self._snapshot(),
+            _table=table,
+            _state=state,
         )
         self._observe(game)
         self.on_msg(self._on_message)
@@ -475,7 +480,7 @@ class PyramideWidget(anywidget.AnyWidget):
     def _static_text(self, language: str) -> dict[str, Any]:
         return {**table_for(language), "hint": self._hint_offered}
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self) -> tuple[dict[str, Any], dict[str, Any]]:
         return widget_state(
             self._game,
             replay=self._replay,
@@ -493,14 +498,18 @@ class PyramideWidget(anywidget.AnyWidget):
         )
 
     def _publish(self, force: bool = False) -> None:
-        """Send the snapshot if anything but the clock reading changed (or if forced: a new
-        view asks for a fresh clock reading)."""
-        new = self._snapshot()
-        deck = new["table"]["deck"]["name"]
+        """Send the state if anything but the clock reading changed (or if forced: a new view
+        asks for a fresh clock reading), and the table's layout only if the table changed: both
+        in one message, so that a view never draws a state on another table's layout."""
+        state, table = self._snapshot()
+        deck = table["deck"]["name"]
         if deck not in self._art["decks"]:  # the art first: the state draws with it
             self._art = art_for_views([*self._art["decks"], deck])
-        if force or changed(self._state, new):
-            self._state = new
+        with self.hold_sync():
+            if table != self._table:
+                self._table = table
+            if force or changed(self._state, state):
+                self._state = state
 
     @traitlets.validate("language")
     def _check_language(self, proposal: dict[str, Any]) -> str:

@@ -1,5 +1,7 @@
-"""The state the views draw (the synced trait ``_state``): the engine's snapshot of the game, or
-the replay's step, with what the widget adds to it, and whether a new one is worth sending."""
+"""What the views draw: the state (the synced trait ``_state``: the engine's snapshot of the game,
+or the replay's step, with what the widget adds to it) and, apart, its table's static layout (the
+trait ``_table``, sent once per table rather than with every change), and whether a new state is
+worth sending."""
 
 from __future__ import annotations
 
@@ -27,12 +29,13 @@ def widget_state(
     french_indices: bool,
     highlight_free: bool,
     show_chance: bool,
-) -> dict[str, Any]:
-    """The replay's step if replaying, else ``game``'s snapshot with its ``hint`` (a hint
-    asked for but without a move shows as ``kind "none"``), plus the widget's own entries:
-    ``error`` (the New game dialog's), ``stats`` (whether statistics are on), ``can_analyze``,
-    ``analysis``, ``chance_review`` (the chance over the game), ``chance`` (the indicator's,
-    ``None`` in a replay) and the display ``options``."""
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The state and its table's layout. The state is the replay's step if replaying, else
+    ``game``'s snapshot with its ``hint`` (a hint asked for but without a move shows as
+    ``kind "none"``), plus the widget's own entries: ``error`` (the New game dialog's), ``stats``
+    (whether statistics are on), ``can_analyze``, ``analysis``, ``chance_review`` (the chance
+    over the game), ``chance`` (the indicator's, ``None`` in a replay) and the display
+    ``options``; the snapshot's ``table`` entry is the layout, returned apart."""
     if replay is not None:
         state = replay.state(None if analysis is None else analysis.result)
     else:
@@ -51,7 +54,8 @@ def widget_state(
         "highlight_free": highlight_free,
         "show_chance": show_chance,
     }
-    return state
+    table = state.pop("table")
+    return state, table
 
 
 def changed(old: dict[str, Any], new: dict[str, Any]) -> bool:

@@ -310,7 +310,8 @@ FRAME_PAGE = """<!doctype html><html><head><link rel="stylesheet" href="widget.c
 <div id="out"></div><script type="module">
 import widget from "./widget.js";
 const [state, text] = await Promise.all(["r5_start", "text_en"].map((n) => fetch(`fixtures/${n}.json`).then((r) => r.json())));
-const data = {_state: state, _text: text};
+const {table, ...position} = state; // a fixture is what a view draws: the two traits joined
+const data = {_state: position, _table: table, _text: text};
 const model = {get: (k) => data[k], on() {}, off() {}, send() {}};
 widget.render({model, el: document.getElementById("out")});
 document.body.dataset.ready = "true";

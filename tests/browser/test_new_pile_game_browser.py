@@ -66,11 +66,9 @@ def test_a_pile_game_defined_in_the_notebook_draws_and_plays_with_no_front_end_c
         drawn = root.locator(f'[data-pile="{pile}"] .pyr-card')
         expect(drawn).to_have_count(len(cards))
         assert drawn.evaluate_all("(cards) => cards.map((c) => c.dataset.card)") == cards
-    places = nb.eval_python(
-        "{p['id']: (p['x'], p['y']) for p in N._state['table']['piles']['places']}"
-    )
+    places = nb.eval_python("{p['id']: (p['x'], p['y']) for p in N._table['piles']['places']}")
     board = root.locator(".pyr-board").bounding_box()
-    size = nb.eval_python("(N._state['table']['width'], N._state['table']['height'])")
+    size = nb.eval_python("(N._table['width'], N._table['height'])")
     for pile in ("reserve", "column-1"):
         # Where the layout puts the card (a free card's lift is no move of its place).
         left, top = root.locator(f'[data-pile="{pile}"] .pyr-card').first.evaluate(

@@ -76,6 +76,6 @@ export function buildPanels(ctx, openers) {
 
   return {
     elements: [newGame.panel, options.panel, stats.panel],
-    pairs: set.pairs, add: set.add, close: set.close, newGame, options, stats, render, renderText,
+    pairs: set.pairs, close: set.close, newGame, options, stats, render, renderText,
   };
 }

@@ -1048,9 +1048,24 @@ function claimKeys(view, { root, board, panels, toolbar }) {
 }
 
 // src/client.js
-var SNAPSHOT_TRAITS = ["_state"];
-var snapshotReader = (model) => () => model.get("_state") || /** @type {Snapshot} */
-{};
+var SNAPSHOT_TRAITS = ["_state", "_table"];
+function snapshotReader(model) {
+  let state;
+  let table;
+  let joined = (
+    /** @type {Snapshot} */
+    {}
+  );
+  return () => {
+    const [nowState, nowTable] = [model.get("_state"), model.get("_table")];
+    if (nowState !== state || nowTable !== table) {
+      [state, table] = [nowState, nowTable];
+      joined = /** @type {Snapshot} */
+      state ? { ...state, table } : {};
+    }
+    return joined;
+  };
+}
 var wordsOf = (model) => (key, values) => fill(((model.get("_text") || {}).strings || {})[key] ?? key, values || {});
 
 // src/fit.js
@@ -1609,7 +1624,6 @@ function buildPanels(ctx, openers) {
   return {
     elements: [newGame.panel, options.panel, stats.panel],
     pairs: set.pairs,
-    add: set.add,
     close: set.close,
     newGame,
     options,
