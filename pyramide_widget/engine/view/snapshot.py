@@ -231,7 +231,7 @@ def table_view(game: Game) -> dict[str, Any]:
     gives the larger cards. The front end draws from these alone, so a table with a new
     combination of piles needs no change there. The layout keeps a card's size from one game to
     the next (docs/widget.md, "The table in the page"). Places are columns of lists, not one
-    dict each, because every update sends the snapshot whole: this keeps a tap's update small."""
+    dict each, which keeps the entry small (the widget sends it once per table)."""
     return _table_view(game.table)
 
 
