@@ -22,7 +22,7 @@ from layouts import (
 from traitlets import TraitError
 
 from pyramide_widget import CodeError, Game, Place, Record, RecordError, Rules
-from pyramide_widget.engine.view_state import table_view
+from pyramide_widget.engine.view.snapshot import table_view
 from pyramide_widget.widget import STATIC, PyramideWidget
 
 

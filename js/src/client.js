@@ -1,6 +1,6 @@
 // The protocol client: what a view reads of the traits Python syncs, and how it speaks back.
 // Python -> here: `_state` (the position, sent on every change), `_table` (the table's static
-// layout, view_state.table_view, sent once per table), `_text` (the language's strings and
+// layout, engine/view/snapshot.py, sent once per table), `_text` (the language's strings and
 // card names, ui_text.py), `_art` (the decks' card art and the palette, art.py; sent once) and
 // `_work` (long solver work under way). Here -> Python: `model.send(message)` only, one of the
 // messages typed in types.js; the kernel checks every one (pyramide_widget/widget/protocol.py).

@@ -1,6 +1,6 @@
-// The table laid out from its entry (the `_table` trait, view_state.table_view): where each place
-// and pile lies on the board, in % of its size, the arrangement that suits the room, and how wide
-// the board may be. No table fact lives here: every size and place comes from the entry.
+// The table laid out from its entry (the `_table` trait, engine/view/snapshot.py): where each
+// place and pile lies on the board, in % of its size, the arrangement that suits the room, and
+// how wide the board may be. No table fact lives here: every size and place comes from the entry.
 /** @import { Point, PilePlace, TableView } from "./types.js" */
 
 // The smallest board the table shrinks to for a low screen: cards still about 35 px wide.

@@ -3,7 +3,7 @@
 // parts share. Types only: nothing here runs, and the bundle holds none of it.
 
 /**
- * The table's static layout (the `_table` trait, view_state.table_view): sent once per table.
+ * The table's static layout (the `_table` trait, engine/view/snapshot.py): sent once per table.
  * @typedef {{pile: string, row?: number, col?: number}} Place
  * @typedef {{x: number, y: number}} Point
  * @typedef {{card: string, free: boolean, selectable: boolean}} FaceUpEntry

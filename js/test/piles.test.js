@@ -41,7 +41,8 @@ test("the standard game's one pile is its waste, drawn like any other pile besid
 });
 
 // Until the engine deals these games, a standard snapshot with piles added in the format of
-// view_state (a column of three below the pyramid, a cell and a waste pile beside the stock).
+// engine/view/snapshot.py (a column of three below the pyramid, a cell and a waste pile beside
+// the stock).
 function withPiles(base = fixture("r5_start")) {
   const table = {
     ...base.table,
