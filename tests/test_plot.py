@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -752,6 +753,20 @@ def test_running_rate_settles_towards_a_published_figure_named_in_its_legend() -
     x = chart.spec["layer"][1]["encoding"]["x"]
     assert x["scale"] == {"type": "log", "domain": [1, len(WON)]}  # 1,200 deals: from 1 to 1,200
     assert x["title"] == "deals so far (log scale)"
+
+
+def test_a_charts_text_prints_no_power_of_ten() -> None:
+    """A bound at 0, computed as 2.7e-18 (the published random player's under Traditional),
+    reads 0 in the text a static page shows."""
+    traditional = published_rates("T")
+    assert 0 < traditional.players["random"].low < 1e-9
+    texts = [
+        str(plot.win_rates({"solver": traditional.solver, **traditional.players})),
+        str(plot.running_rate([False] * 30)),
+    ]
+    for text in texts:
+        assert not re.search(r"\de[+-]?\d", text), text
+    assert "random  0% [0–" in texts[0]
 
 
 def test_running_rate_draws_a_long_run_in_a_few_hundred_points_and_its_last() -> None:

@@ -2,15 +2,15 @@
 
 Measured from bounding boxes in the page, as a reader would judge: no two axis labels of a
 chart overlap (a turned label is compared by its turned outline, not by the upright box around
-it), every label lies inside the drawn chart, and every legend is whole: inside the chart and
-inside the output area, none of its names shortened with "…", and not titled with a data
-field's name. :func:`chart_problems` is shared
-with the offline site's test (``test_lesson_offline.py``), which checks the lesson's charts
-the same way.
+it), every label lies inside the drawn chart and none is written as a power of ten, and every
+legend is whole: inside the chart and inside the output area, none of its names shortened with
+"…", and not titled with a data field's name. :func:`chart_problems` is shared with the offline
+site's test (``test_lesson_offline.py``), which checks the lesson's charts the same way.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -88,9 +88,14 @@ def inside(inner: dict[str, float], outer: dict[str, float], slack: float = 1.0)
     )
 
 
+POWER_OF_TEN = re.compile(r"\de[+-]?\d")
+"""A label such as 1e+1, which a reader does not read as 10."""
+
+
 def chart_problems(page: Page) -> list[list[str]]:
     """For each Vega-Lite chart drawn in ``page``, in page order, what a reader would find
-    illegible: overlapping axis labels, labels too small or outside the chart, legends cut."""
+    illegible: overlapping axis labels, labels too small, outside the chart or written as powers
+    of ten, legends cut."""
     outputs = page.locator(".jp-RenderedVegaLite")
     measured: list[dict[str, Any]] = outputs.evaluate_all(MEASURE_JS)
     problems = []
@@ -98,6 +103,8 @@ def chart_problems(page: Page) -> list[list[str]]:
         found = []
         labels = chart["labels"]
         for i, first in enumerate(labels):
+            if POWER_OF_TEN.search(first["text"]):
+                found.append(f"label {first['text']!r} is written as a power of ten")
             if first["size"] < SMALLEST_FONT:
                 found.append(f"label {first['text']!r} is {first['size']} px")
             if not inside(first["box"], chart["chart"]):
@@ -147,7 +154,7 @@ charts = [
         [item.solver for item in every[:2]],
         labels=["the first 2,000 deals of the published run, played by each", "every deal of the solver's run"],
     ),
-    plot.running_rate(won[:12]),
+    plot.running_rate(won[:10]),  # ten deals' axis once read 0 2 4 6 8 1e+1
     plot.running_rate(won, published=standard.solver),
     plot.removable_distribution({item.rules.name: item.solver for item in every[:6]}, share=True),
     plot.score_curve(games),

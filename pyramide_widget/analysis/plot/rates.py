@@ -166,10 +166,11 @@ def win_rates(
     summary = "\n".join(
         [f"{title} ({'95% interval' if percent else 'share, 95% interval'})"]
         + [
-            f"  {r['series']}: {r['rules']}  {r['rate']:.4g}{unit} [{r['low']:.4g}–{r['high']:.4g}{unit}]"
+            f"  {r['series']}: {r['rules']}  {_figure(r['rate'])}{unit} "
+            f"[{_figure(r['low'])}–{_figure(r['high'])}{unit}]"
             for r in rows
         ]
-        + [f"  {label}: {value * scale:.4g}{unit}" for label, value in lines.items()]
+        + [f"  {label}: {_figure(value * scale)}{unit}" for label, value in lines.items()]
     )
 
     def draw(ax: Axes) -> None:
@@ -332,7 +333,8 @@ def running_rate(won: Any, published: Any = None) -> Chart:
         "type": "quantitative",
         "title": x_title,
         "scale": {"type": "log", "domain": [1, total]} if log else {"domain": [0, total]},
-        "axis": {"format": ","},
+        # Whole deals: Vega's "," alone rounds its ticks to their step, which drew 10 as 1e+1.
+        "axis": {"format": ",d", "tickMinStep": 1},
     }
     y_scale = {"domain": [0, _round_up(max(tops), 100.0)]}
 
@@ -389,7 +391,8 @@ def running_rate(won: Any, published: Any = None) -> Chart:
     summary = "\n".join(
         [title]
         + [
-            f"  {r['deals']:,} deals: {r['won']:,} won = {r['rate']:.4g}% [{r['low']:.4g}–{r['high']:.4g}%]"
+            f"  {r['deals']:,} deals: {r['won']:,} won = {_figure(r['rate'])}% "
+            f"[{_figure(r['low'])}–{_figure(r['high'])}%]"
             for r in rows[-3:]
         ]
         + ([f"  {goal['name']}"] if goal else [])
@@ -447,6 +450,13 @@ def _running_points(total: int) -> list[int]:
         return list(range(1, total + 1))
     step = math.log(total) / (RUNNING_POINTS - 1)
     return sorted({min(total, round(math.exp(i * step))) for i in range(RUNNING_POINTS)} | {total})
+
+
+def _figure(value: float) -> str:
+    """A number for a chart's text: four significant digits, never a power of ten (a bound
+    computed as 2.7e-18 is 0)."""
+    text = f"{value:.4g}"
+    return f"{value:.4f}".rstrip("0").rstrip(".") if "e" in text else text
 
 
 def _percent(value: float) -> str:
