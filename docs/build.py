@@ -56,6 +56,17 @@ STAMP = ".pyramide-site.json"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 PACKAGE = "pyramide-widget"
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+# What the Pyodide kernel answers to a kernel-info request (a fixed value in its extension). A
+# notebook that says otherwise is rewritten when the kernel starts, and opens as modified.
+LITE_LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "python", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+    "version": "3.8",
+}
 # What the kernel itself loads at start: micropip (from the lock), then IPython and jedi.
 KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi")
 # The build environment's versions of these are the versions served to the browser kernel,
@@ -478,14 +489,16 @@ def prepare_lite_dir(lite: Path, contents: list[Path], cache: Path) -> dict[str,
 
 
 def copy_notebooks(contents: list[Path], dest: Path) -> list[Path]:
-    """The notebooks with the Pyodide kernel's kernelspec: the repository's say ``python3``
-    (for nbval and Jupyter), a name JupyterLite does not know, and it would ask which kernel."""
+    """The notebooks with the Pyodide kernel's kernelspec and language: the repository's say
+    ``python3`` (for nbval and Jupyter), a name JupyterLite does not know, and it would ask which
+    kernel."""
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
     copies = []
     for notebook in contents:
         data = json.loads(notebook.read_text(encoding="utf-8"))
         data.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
+        data["metadata"]["language_info"] = dict(LITE_LANGUAGE_INFO)
         copy = dest / notebook.name
         copy.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         copies.append(copy)

@@ -20,12 +20,15 @@ import subprocess
 import tokenize
 from pathlib import Path
 
+import nbclient
+import nbformat
 import pytest
 
 from pyramide_widget import PRESETS
 from pyramide_widget.analysis.rate import Z_95
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
 LESSON = EXAMPLES / "probability_lesson.ipynb"
 NOTEBOOKS = [LESSON, EXAMPLES / "probability_for_programmers.ipynb"]
 CLAIM = 50
@@ -112,6 +115,77 @@ def test_the_lesson_names_rules_and_never_letters_them() -> None:
     letters = [letter for letter in PRESETS if letter != "A"]  # "A" is an English word
     assert not re.findall(rf"\b[{''.join(letters)}]\b", text)
     assert "**Standard**" in text and "**Traditional**" in text
+
+
+def test_the_lesson_has_the_steps_its_introduction_promises() -> None:
+    intro, *rest = cells(LESSON, "markdown")
+    promised = [int(n) for n in re.findall(r"^(\d+)\. ", intro, flags=re.MULTILINE)]
+    steps = [int(n) for text in rest for n in re.findall(r"^## (\d+)\. ", text, re.MULTILINE)]
+    assert promised == steps == list(range(1, len(steps) + 1))
+
+
+def test_the_lesson_links_its_worksheet_and_the_teachers_notes() -> None:
+    intro = cells(LESSON, "markdown")[0]
+    for page in re.findall(r"\]\((\.\./teaching/[\w.]+\.md)\)", intro):
+        assert (ROOT / "docs" / "notebooks" / page).resolve().is_file(), page
+    assert "worksheet.md" in intro and "teacher.md" in intro
+
+
+@pytest.fixture(scope="module")
+def executed_lesson(tmp_path_factory: pytest.TempPathFactory) -> nbformat.NotebookNode:
+    """The lesson run top to bottom in a kernel of this environment, as the documentation
+    site's build runs it."""
+    notebook = nbformat.read(LESSON, as_version=4)
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PYRAMIDE_STATS", str(tmp_path_factory.mktemp("stats") / "stats.sqlite3"))
+        nbclient.execute(notebook, cwd=str(tmp_path_factory.mktemp("lesson")), timeout=600)
+    return notebook
+
+
+def shown_texts(notebook: nbformat.NotebookNode) -> list[str]:
+    """What a static page shows of each output that has text: printed text or ``text/plain``."""
+    texts = []
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            texts.append(output.get("text") or output.get("data", {}).get("text/plain", ""))
+    return texts
+
+
+def test_a_widget_with_no_picture_leaves_no_repr_on_the_documentation_page(
+    executed_lesson: nbformat.NotebookNode,
+) -> None:
+    """The site draws a widget by its static picture (``text/html``); a control without one
+    (the button's box) would show its repr, ``VBox(children=(Button(…``, so its cell is
+    tagged ``remove-output``, which MyST-NB honours."""
+    bare = [
+        cell.source.splitlines()[-1]
+        for cell in executed_lesson.cells
+        for output in cell.get("outputs", [])
+        if set(output.get("data", {})) == {"text/plain", "application/vnd.jupyter.widget-view+json"}
+        and "remove-output" not in cell.metadata.get("tags", [])
+    ]
+    assert bare == []
+    tagged = [
+        cell for cell in executed_lesson.cells if "remove-output" in cell.metadata.get("tags", [])
+    ]
+    assert len(tagged) == 2  # the button's box, a student's deals
+
+
+def test_the_lesson_prints_sentences_not_reprs_nor_powers_of_ten(
+    executed_lesson: nbformat.NotebookNode,
+) -> None:
+    texts = shown_texts(executed_lesson)
+    assert any(re.search(r"^The chance from here is \d+%\.$", text, re.MULTILINE) for text in texts)
+    assert not [text for text in texts if re.search(r"\bChance\(|\de[+-]\d", text)]
+
+
+def test_the_lesson_gives_a_student_a_result_code_and_pools_a_class(
+    executed_lesson: nbformat.NotebookNode,
+) -> None:
+    texts = "\n".join(shown_texts(executed_lesson))
+    assert re.search(r"Your result code: [0-9A-Z]{3}-[0-9A-Z]{2} \(deal 1 not played", texts)
+    assert re.search(r"a pretend class of careful players: \d+ won of \d+ deals", texts)
+    assert "Traditional rules: the class beside the computer's players" in texts
 
 
 BETWEEN_CELLS = """

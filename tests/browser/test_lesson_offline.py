@@ -2,18 +2,21 @@
 
 The site is built and served from 127.0.0.1 by ``test_jupyterlite.py``'s fixtures, and every
 request to anywhere else is aborted (the ``page`` fixture) and counted on the browser context,
-which also sees the requests of the site's service worker: none may leave. The lesson runs top
-to bottom in the page's Python, its "more deals" button is clicked once, and the page must then
-show what the lesson promises: the estimate's likely range, after the click, contains the
-published figure the package ships; no cell tells the reader to run a script; every chart is
-drawn, and legibly (``test_chart_legibility.py``'s measures).
+which also sees the requests of the site's service worker: none may leave. The lesson opens
+unmodified once its kernel has started, runs top to bottom in the page's Python, its "more
+deals" button is clicked once, and the page must then show what the lesson promises: the
+estimate's likely range, after the click, contains the published figure the package ships; the
+chance is a sentence, not an object's repr; the class activity gives a student a result code
+and draws the class beside the computer's players; no cell tells the reader to run a script;
+every chart is drawn, and legibly (``test_chart_legibility.py``'s measures).
 """
 
 from __future__ import annotations
 
 import re
 import time
-from urllib.parse import urlsplit
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from jupyter_harness import LOCAL_HOSTS
 from playwright.sync_api import Page, expect
@@ -27,10 +30,29 @@ from test_jupyterlite import (  # noqa: F401 (fixtures, shared with the site's o
 )
 
 LESSON = "probability_lesson.ipynb"
+TEACHER = Path(__file__).resolve().parents[2] / "docs" / "teaching" / "teacher.md"
+FIRST_VISIT = re.compile(r"about (\d+) MB")
+"""How the teacher's notes state the first visit's download."""
 CHARTS = 6
-"""The lesson's charts: 10 and 100 deals, the button's, the players under two rules, a game's chance."""
+"""The lesson's charts after Run All: 10 and 100 deals, the players under two rules, a game's
+chance, the class beside the players; the button's is drawn by its first click."""
 SCRIPT_ADVICE = re.compile(r"benchmarks|\bscript\b|\brun '|python -m|No published", re.IGNORECASE)
+CHANCE = re.compile(r"^The chance from here is \d+%\.$", re.MULTILINE)
+RESULT_CODE = re.compile(r"Your result code: [0-9A-Z]{3}-[0-9A-Z]{2} \(deal 1 ")
 TITLE = re.compile(r"After ([\d,]+) deals: [\d.]+% won \(likely range ([\d.]+)% to ([\d.]+)%\)")
+
+# Once the kernel has said which language it speaks (the model's language_info has a version),
+# whether the notebook is marked modified.
+REQUEST = re.compile(r'"GET (\S+) HTTP')
+
+DIRTY_JS = """
+(path) => {
+  const model = [...window.jupyterapp.shell.widgets('main')]
+    .find((w) => w.context && w.context.path === path).context.model;
+  const language = model.getMetadata('language_info');
+  return language && language.version ? {dirty: model.dirty} : null;
+}
+"""
 
 OUTPUT_TEXTS_JS = """
 (path) => {
@@ -52,9 +74,17 @@ OUTPUT_TEXTS_JS = """
 """
 
 
+def served_bytes(site: Path, requests: list[str]) -> int:
+    """The bytes of the distinct files the server sent for ``requests`` (its log lines)."""
+    paths = {unquote(urlsplit(m[1]).path) for m in map(REQUEST.search, requests) if m}
+    files = [site / path.lstrip("/") for path in paths]
+    return sum(f.stat().st_size for f in files if f.is_file())
+
+
 def test_the_lesson_runs_offline_and_its_estimate_settles_on_the_published_figure(
     page: Page,
-    lite_server: LiteServer,  # noqa: F811 (the fixture imported above)
+    lite_site: Path,  # noqa: F811 (the fixture imported above)
+    lite_server: LiteServer,  # noqa: F811
 ) -> None:
     outside: list[str] = []
 
@@ -65,7 +95,10 @@ def test_the_lesson_runs_offline_and_its_estimate_settles_on_the_published_figur
             outside.append(url)
 
     page.context.on("request", count)
+    before = len(lite_server.requests)
     nb = open_lite_notebook(page, lite_server, LESSON)
+    opened = page.wait_for_function(DIRTY_JS, arg=LESSON, timeout=60_000).json_value()
+    assert opened == {"dirty": False}, "the lesson opened as modified"
     started = time.monotonic()
     nb.run_all(timeout=300)
     print(f"the lesson ran top to bottom in {time.monotonic() - started:.1f} s")
@@ -73,9 +106,15 @@ def test_the_lesson_runs_offline_and_its_estimate_settles_on_the_published_figur
     expect(page.locator(".pyr-root").first).to_be_visible(timeout=60_000)  # the game of step 1
     assert all(chart_marks(page, CHARTS, timeout=120)), "a chart drew no mark"
 
-    # One click on the button: it deals more deals and draws the chart again.
+    # The first visit's download, as the teacher's notes state it (within a quarter).
+    served = served_bytes(lite_site, lite_server.requests[before:]) / 1e6
+    print(f"the first visit downloaded {served:.1f} MB")
+    stated = FIRST_VISIT.search(TEACHER.read_text(encoding="utf-8"))
+    assert stated and 0.75 <= served / int(stated[1]) <= 1.25, (served, stated)
+
+    # One click on the button: it deals more deals and draws the chart under it.
     dealt = nb.eval_python("len(won)")
-    more = nb.eval_python("MORE")
+    more = nb.eval_python("MORE_DEALS")
     button = page.get_by_role("button", name=re.compile(r"^Deal [\d,]+ more$"))
     expect(button).to_have_text(f"Deal {more:,} more")
     button.click()
@@ -84,7 +123,7 @@ def test_the_lesson_runs_offline_and_its_estimate_settles_on_the_published_figur
         ".jp-RenderedVegaLite .role-title-text", has_text=f"After {dealt + more:,} deals"
     )
     expect(title).to_have_count(1, timeout=60_000)
-    assert all(chart_marks(page, CHARTS, timeout=60)), "a chart drew no mark after the click"
+    assert all(chart_marks(page, CHARTS + 1, timeout=60)), "a chart drew no mark after the click"
 
     # The page's likely range contains the published figure, as the package ships it.
     match = TITLE.fullmatch(title.text_content() or "")
@@ -97,6 +136,9 @@ def test_the_lesson_runs_offline_and_its_estimate_settles_on_the_published_figur
     assert texts, "the lesson printed nothing"
     advice = [text for text in texts if SCRIPT_ADVICE.search(text)]
     assert advice == [], advice
+    assert any(CHANCE.search(text) for text in texts), texts
+    assert not [text for text in texts if "Chance(" in text]
+    assert any(RESULT_CODE.match(text) for text in texts), texts
 
-    assert chart_problems(page) == [[]] * CHARTS
+    assert chart_problems(page) == [[]] * (CHARTS + 1)
     assert outside == [], f"the site tried to reach outside 127.0.0.1: {outside[:5]}"
