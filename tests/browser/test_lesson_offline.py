@@ -3,12 +3,13 @@
 The site is built and served from 127.0.0.1 by ``test_jupyterlite.py``'s fixtures, and every
 request to anywhere else is aborted (the ``page`` fixture) and counted on the browser context,
 which also sees the requests of the site's service worker: none may leave. The lesson opens
-unmodified once its kernel has started, runs top to bottom in the page's Python, its "more
-deals" button is clicked once, and the page must then show what the lesson promises: the
-estimate's likely range, after the click, contains the published figure the package ships; the
-chance is a sentence, not an object's repr; the class activity gives a student a result code
-and draws the class beside the computer's players; no cell tells the reader to run a script;
-every chart is drawn, and legibly (``test_chart_legibility.py``'s measures).
+unmodified once its kernel has started, and its download is what the teacher's notes say. It
+runs top to bottom in the page's Python, its "more deals" button is clicked once, and the page
+must then show what the lesson promises: the estimate's likely range, after the click, contains
+the published figure the package ships; the chance is a sentence, not an object's repr; a
+student's deal chosen by its button and played on the student's table shows in their result
+code, and the class is drawn beside the computer's players; no cell tells the reader to run a
+script; every chart is drawn, and legibly (``test_chart_legibility.py``'s measures).
 """
 
 from __future__ import annotations
@@ -131,6 +132,19 @@ def test_the_lesson_runs_offline_and_its_estimate_settles_on_the_published_figur
     low, high = float(match[2]), float(match[3])
     published = nb.eval_python("published.rate")
     assert low <= 100 * published <= high, (low, 100 * published, high)
+
+    # A student's deals: "Deal 2" puts the second on the student's table, and a card drawn there
+    # makes it a deal played, which the student's result code says.
+    choice = page.get_by_role("button", name="Deal 2", exact=True)
+    student = page.locator(".widget-vbox", has=choice).locator(".pyr-root")
+    choice.click()
+    expect(student.locator('[data-field="code"]')).to_contain_text(
+        nb.eval_python("mine.games[1].code"), timeout=30_000
+    )
+    student.locator('[data-pile="stock"]').click()
+    nb.wait_python("mine.games[1].moves", 1, timeout=30)
+    result = nb.eval_python("[r.name for r in activity.read_code(mine.code()).results]")
+    assert result == ["NOT_PLAYED", "LOST", "NOT_PLAYED", "NOT_PLAYED", "NOT_PLAYED"]
 
     texts = page.evaluate(OUTPUT_TEXTS_JS, LESSON)
     assert texts, "the lesson printed nothing"
