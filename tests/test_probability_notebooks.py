@@ -131,6 +131,26 @@ def test_the_lesson_links_its_worksheet_and_the_teachers_notes() -> None:
     assert "worksheet.md" in intro and "teacher.md" in intro
 
 
+def test_the_teachers_notes_answer_every_question_and_plan_every_step() -> None:
+    worksheet = (ROOT / "docs" / "teaching" / "worksheet.md").read_text(encoding="utf-8")
+    notes = (ROOT / "docs" / "teaching" / "teacher.md").read_text(encoding="utf-8")
+    questions = [int(n) for n in re.findall(r"^\*\*(\d+)\.\*\*", worksheet, re.MULTILINE)]
+    answered = [
+        int(n)
+        for pair in re.findall(r"^\*\*(\d+)(?: and (\d+))?\.\*\*", notes, re.MULTILINE)
+        for n in pair
+        if n
+    ]
+    assert questions == answered == list(range(1, len(questions) + 1))
+    steps = [
+        int(n)
+        for text in cells(LESSON, "markdown")
+        for n in re.findall(r"^## (\d+)\. ", text, re.M)
+    ]
+    assert [int(n) for n in re.findall(r"^\| (\d+)\. ", notes, re.MULTILINE)] == steps
+    assert [int(n) for n in re.findall(r"^## (\d+)\. ", worksheet, re.MULTILINE)] == steps
+
+
 @pytest.fixture(scope="module")
 def executed_lesson(tmp_path_factory: pytest.TempPathFactory) -> nbformat.NotebookNode:
     """The lesson run top to bottom in a kernel of this environment, as the documentation
