@@ -16,7 +16,7 @@ from pyramide_widget.analysis.classroom import (
     ResultCodeError,
     StudentResult,
 )
-from pyramide_widget.analysis.estimation import wilson_interval
+from pyramide_widget.analysis.rate import wilson_interval
 
 ACTIVITY = ClassActivity(7)
 

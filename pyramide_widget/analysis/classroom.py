@@ -26,7 +26,8 @@ from ..engine.game import Game
 from ..engine.position import Status
 from ..engine.rules import PRESETS, Rules, RulesLike, as_rules
 from ..solver import solve
-from .estimation import MAX_SEED, _check_whole, iter_deal_letters, wilson_interval
+from .estimation import MAX_SEED, _check_whole, iter_deal_letters
+from .rate import WinRate
 from .strategies import Player, play_out
 
 __all__ = [
@@ -139,11 +140,11 @@ class ClassRate:
 
     @property
     def low(self) -> float:
-        return wilson_interval(self.won, self.deals)[0] if self.deals else 0.0
+        return WinRate(self.won, self.deals).interval()[0] if self.deals else 0.0
 
     @property
     def high(self) -> float:
-        return wilson_interval(self.won, self.deals)[1] if self.deals else 1.0
+        return WinRate(self.won, self.deals).interval()[1] if self.deals else 1.0
 
     def summary(self) -> str:
         """One sentence: what was won, the share and its likely range."""
