@@ -1,14 +1,13 @@
 """The hatchling build hook that adds the solver's compiled searches to a wheel when they build
-(build_compiled.py says how, and when it is skipped). A wheel with it is tagged for this
-interpreter and platform; without it the wheel stays pure Python, and so does the solver."""
+(build_compiled.py says how, and when each is skipped): the CPython extension, which tags the
+wheel for this interpreter and platform, and the WebAssembly module, which does not (a wheel
+built with ``PYRAMIDE_PURE_PYTHON_WHEEL=1`` stays pure Python and carries the module for
+Pyodide). Without them the solver runs in pure Python."""
 
 from __future__ import annotations
 
 import importlib.util
-import os
-import sys
 import tempfile
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -32,29 +31,12 @@ class CompiledSearchHook(BuildHookInterface):
         if self.target_name != "wheel":
             return
         script = _build_script()
-        if os.environ.get(script.SKIP_VARIABLE):
-            return
         editable = version == "editable"
-        # An editable install imports from the checkout, so the library goes next to its source.
-        output = (
-            script.SOURCE.parent
-            if editable
-            else Path(tempfile.mkdtemp(prefix="pyramide-compiled-"))
-        )
-        try:
-            libraries = script.build_all(output)
-        except RuntimeError as error:
-            if os.environ.get(script.REQUIRE_VARIABLE):
-                raise RuntimeError(
-                    f"pyramide-widget: {script.REQUIRE_VARIABLE} is set and the compiled search "
-                    f"could not be built: {error}"
-                ) from error
-            message = f"pyramide-widget: the compiled search was not built, the solver will run in pure Python ({error})"
-            warnings.warn(message, stacklevel=1)
-            print(message, file=sys.stderr)
-            return
-        if not editable:
-            for library in libraries:
-                build_data["force_include"][str(library)] = f"pyramide_widget/solver/{library.name}"
-        build_data["pure_python"] = False
-        build_data["infer_tag"] = True
+        # An editable install imports from the checkout, so the files go next to their sources.
+        output = script.SOLVER if editable else Path(tempfile.mkdtemp(prefix="pyramide-compiled-"))
+        for built in script.build_all(output):
+            if not editable:
+                build_data["force_include"][str(built)] = f"pyramide_widget/solver/{built.name}"
+            if built.suffix != ".wasm":  # the extension ties the wheel to this interpreter
+                build_data["pure_python"] = False
+                build_data["infer_tag"] = True

@@ -28,12 +28,12 @@ def build_script() -> Any:
     return module
 
 
-def fresh_module(directory: Path, name: str) -> ModuleType:
-    """The extension ``name`` (``"_compiled_search"``, ``"_compiled_piles"``) compiled now into
-    ``directory`` and loaded."""
+def fresh_module(directory: Path) -> ModuleType:
+    """The extension (the cores and their CPython binding) compiled now into ``directory`` and
+    loaded."""
     script = build_script()
     try:
-        library = script.build(directory, script.SOURCE.with_name(f"{name}.c"))
+        library = script.build(directory)
     except RuntimeError as error:
         message = (
             f"the compiled search cannot be built here, the solver runs in pure Python: {error}"
@@ -41,7 +41,7 @@ def fresh_module(directory: Path, name: str) -> ModuleType:
         if REQUIRED:
             pytest.fail(f"PYRAMIDE_REQUIRE_COMPILED is set but {message}")
         pytest.skip(message)
-    spec = importlib.util.spec_from_file_location(f"pyramide_widget.solver.{name}", library)
+    spec = importlib.util.spec_from_file_location("pyramide_widget.solver._compiled", library)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

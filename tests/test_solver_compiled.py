@@ -1,6 +1,6 @@
 """The compiled search against the pure-Python one : the same answers.
 
-``pyramide_widget/solver/_compiled_search.c`` is a second implementation of the default search,
+``pyramide_widget/solver/search_core.c`` is a second implementation of the default search,
 so it must agree with the reference on everything ``solve`` returns: ``winnable``,
 ``max_removed``, the winning line and the best line (the very same moves, replayed here through
 the engine) and even the node count, which also makes a node budget (``max_nodes``, the Hint
@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 import sysconfig
+from array import array
 from dataclasses import replace
 from pathlib import Path
 
@@ -32,7 +33,16 @@ from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.deal import Deal
 from pyramide_widget.engine.rules import PRESETS, Rules
 from pyramide_widget.engine.table import TABLES
-from pyramide_widget.solver import SearchLimitReached, SolveResult, compiled, hint, solve
+from pyramide_widget.solver import (
+    SearchLimitReached,
+    SolveResult,
+    compiled,
+    engines,
+    hint,
+    solve,
+    wire,
+)
+from pyramide_widget.solver.encoded import EncodedPosition
 from pyramide_widget.solver.piles import needs_pile_search
 
 # Per preset: how many deals CI checks (fewer for the one-pass presets, slow in pure Python).
@@ -43,9 +53,9 @@ DEFAULT_SAMPLE = 10
 @pytest.fixture(scope="module", autouse=True)
 def fresh_build(tmp_path_factory: pytest.TempPathFactory):
     """The compiled search built now from the C source, in use for this module's tests."""
-    module = fresh_module(tmp_path_factory.mktemp("compiled"), "_compiled_search")
+    module = fresh_module(tmp_path_factory.mktemp("compiled"))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(compiled, "_module", module)
+        patch.setitem(engines._loaded, "native", module)
         yield module
 
 
@@ -67,8 +77,8 @@ def _check_lines(game: Game, result: SolveResult) -> None:
 
 def _both(game: Game, **options) -> tuple[SolveResult, SolveResult]:
     python = solve(game, engine="python", **options)
-    fast = solve(game, engine="compiled", **options)
-    assert (python.engine, fast.engine) == ("python", "compiled")
+    fast = solve(game, engine="native", **options)
+    assert (python.engine, fast.engine) == ("python", "native")
     return python, fast
 
 
@@ -120,7 +130,7 @@ def test_a_node_budget_stops_both_at_the_same_state(code: str, budgets: tuple[in
     for budget in budgets:
         assert budget < full.nodes
         stops = []
-        for engine in ("python", "compiled"):
+        for engine in ("python", "native"):
             with pytest.raises(SearchLimitReached) as stop:
                 solve(game, max_nodes=budget, engine=engine)
             stops.append((stop.value.nodes, stop.value.best_line, stop.value.removed))
@@ -132,23 +142,23 @@ def test_a_node_budget_stops_both_at_the_same_state(code: str, budgets: tuple[in
 
 def test_hint_gives_the_same_move_within_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     moves = {}
-    for engine in ("python", "compiled"):
-        monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, engine)
+    for engine in ("python", "native"):
+        monkeypatch.setenv(engines.ENVIRONMENT_VARIABLE, engine)
         moves[engine] = [
             hint(Game.from_code(f"PY1-T-{letters}"), max_nodes=3_000)
             for letters in deal_letters(8, 3)
         ]
-    assert moves["compiled"] == moves["python"]
+    assert moves["native"] == moves["python"]
 
 
 def test_auto_runs_compiled_and_the_environment_forces_pure_python(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
-    assert solve("PY1-S-AAAAAAS").engine == "compiled"
-    monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, "python")
+    monkeypatch.delenv(engines.ENVIRONMENT_VARIABLE, raising=False)
+    assert solve("PY1-S-AAAAAAS").engine == "native"
+    monkeypatch.setenv(engines.ENVIRONMENT_VARIABLE, "python")
     assert solve("PY1-S-AAAAAAS").engine == "python"
-    assert solve("PY1-S-AAAAAAS", engine="compiled").engine == "compiled"  # the argument wins
+    assert solve("PY1-S-AAAAAAS", engine="native").engine == "native"  # the argument wins
 
 
 def _mid_game(rules: Rules, deals: int, seed: int) -> list[Game]:
@@ -224,7 +234,7 @@ def test_an_optimal_node_budget_stops_both_at_the_same_state(rules: Rules) -> No
     assert full.nodes > decided.nodes + 10  # the A* expands states of its own
     for budget in (decided.nodes + 1, (decided.nodes + full.nodes) // 2, full.nodes - 1):
         stops = []
-        for engine in ("python", "compiled"):
+        for engine in ("python", "native"):
             with pytest.raises(SearchLimitReached) as stop:
                 solve(game, optimal=True, max_nodes=budget, engine=engine)
             stops.append((stop.value.nodes, stop.value.best_line, stop.value.removed))
@@ -234,10 +244,10 @@ def test_an_optimal_node_budget_stops_both_at_the_same_state(rules: Rules) -> No
 
 
 def test_optimal_runs_compiled_where_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
+    monkeypatch.delenv(engines.ENVIRONMENT_VARIABLE, raising=False)
     game = next(near_wins(Rules(), 1))
-    assert solve(game, optimal=True).engine == "compiled"
-    monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, "python")
+    assert solve(game, optimal=True).engine == "native"
+    monkeypatch.setenv(engines.ENVIRONMENT_VARIABLE, "python")
     assert solve(game, optimal=True).engine == "python"
 
 
@@ -245,12 +255,12 @@ def test_without_the_extension_auto_falls_back_and_compiled_says_why(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """What an install without a compiler, or Pyodide, sees: the import found no library."""
-    monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
-    monkeypatch.setattr(compiled, "_module", None)
+    monkeypatch.delenv(engines.ENVIRONMENT_VARIABLE, raising=False)
+    monkeypatch.setitem(engines._loaded, "native", None)
     assert not compiled.available()
     assert solve("PY1-S-AAAAAAS").engine == "python"
     with pytest.raises(ValueError, match="not built in this installation"):
-        solve("PY1-S-AAAAAAS", engine="compiled")
+        solve("PY1-S-AAAAAAS", engine="native")
 
 
 def test_the_one_waste_search_models_every_table_the_pile_search_does_not() -> None:
@@ -261,28 +271,59 @@ def test_the_one_waste_search_models_every_table_the_pile_search_does_not() -> N
 
 @pytest.mark.parametrize("engine", ["C", "", None, 1, "Python"])
 def test_an_unknown_engine_is_refused_at_the_call(engine: object) -> None:
-    with pytest.raises(ValueError, match="engine must be one of 'auto', 'compiled', 'python'"):
+    with pytest.raises(
+        ValueError, match="engine must be one of 'auto', 'native', 'wasm', 'compiled', 'python'"
+    ):
         solve("PY1-S-AAAAAAS", engine=engine)  # type: ignore[arg-type]
 
 
 def test_an_unknown_environment_value_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, "fast")
+    monkeypatch.setenv(engines.ENVIRONMENT_VARIABLE, "fast")
     with pytest.raises(
-        ValueError, match="PYRAMIDE_SOLVER must be one of auto, compiled, python, got 'fast'"
+        ValueError,
+        match="PYRAMIDE_SOLVER must be one of auto, native, wasm, compiled, python, got 'fast'",
     ):
         solve("PY1-S-AAAAAAS")
 
 
-def test_the_extension_refuses_a_position_it_cannot_hold(fresh_build) -> None:
-    """The C entry point checks its input itself (a bad call must not read past its arrays)."""
-    good = ([1] * 3, [6, 0, 0], [12], 0, 0, 0, 13, 0, -1, 0, 0, -1)
-    assert fresh_build.search(*good)[0] is False
-    with pytest.raises(ValueError, match="ranks: at most 32"):
-        fresh_build.search([1] * 33, [0] * 33, *good[2:])
-    with pytest.raises(ValueError, match="talon_ranks: entry 0 out of range"):
-        fresh_build.search(good[0], good[1], [14], *good[3:])
-    with pytest.raises(ValueError, match="a mask names a place beyond the table"):
-        fresh_build.search(good[0], [8, 0, 0], *good[2:])
+def test_the_engines_here_and_the_one_that_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CPython with the extension: native then Python; the WebAssembly module runs in Pyodide
+    only (tests/test_solver_wasm.py runs it there), so asking for it says why not."""
+    monkeypatch.delenv(engines.ENVIRONMENT_VARIABLE, raising=False)
+    assert engines.available_engines() == ["native", "python"]
+    assert solve("PY1-S-AAAAAAS", engine="compiled").engine == "native"
+    with pytest.raises(ValueError, match=r"engine='wasm' cannot run here: .* runs in Pyodide"):
+        solve("PY1-S-AAAAAAS", engine="wasm")
+
+
+def _words(code: str, limit: int = -1) -> list[int]:
+    """The words of a solve of ``code``'s deal, as ``search_core.c`` reads them."""
+    game = Game.from_code(code)
+    encoded = EncodedPosition(game.position(), game.rules)
+    return list(array("i", wire.search_words(encoded, limit, False)))
+
+
+def test_the_core_refuses_words_it_cannot_hold(fresh_build) -> None:
+    """The C entry point checks its input itself (bad words must not read past their arrays),
+    and says what it expected."""
+    good = _words("PY1-S-AAAAAAS", limit=10)
+    answer = wire.read_search_answer(fresh_build.search(array("i", good).tobytes()))
+    assert answer.stopped and answer.nodes == 10
+    size = good[1]
+    for words, message in [
+        ([16, *good[1:]], "the pair sum must be 2..15"),
+        ([good[0], 33, *good[2:]], "ranks: at most 32 pyramid places"),
+        (
+            [*good[: 2 + size], 1 << size, *good[3 + size :]],
+            "a mask names a place beyond the table",
+        ),
+        (good[:-1], "the words end before the data does"),
+        ([*good, 0], "words left over after the data"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            fresh_build.search(array("i", words).tobytes())
+    with pytest.raises(ValueError, match="a whole number of 32-bit integers"):
+        fresh_build.search(b"\0\0\0")
 
 
 def test_the_build_says_why_it_cannot_build(
@@ -297,6 +338,10 @@ def test_the_build_says_why_it_cannot_build(
     monkeypatch.setattr(sysconfig, "get_config_var", config)
     with pytest.raises(RuntimeError, match="no C compiler"):
         script.build(tmp_path)
+    assert not list(tmp_path.iterdir())
+    monkeypatch.setattr(script, "CLANG", "no-such-clang-here")
+    with pytest.raises(RuntimeError, match="no no-such-clang-here on PATH"):
+        script.build_wasm(tmp_path)
     assert not list(tmp_path.iterdir())
 
 
@@ -313,4 +358,4 @@ def test_the_installed_package_solves_with_its_compiled_search() -> None:
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
-    assert done.stdout.split() == ["compiled", "compiled"], done.stderr
+    assert done.stdout.split() == ["native", "native"], done.stderr

@@ -1,6 +1,6 @@
 """The compiled pile search against the pure-Python one: the same answers, lines and node counts.
 
-``pyramide_widget/solver/_compiled_piles.c`` is a second implementation of
+``pyramide_widget/solver/piles_core.c`` is a second implementation of
 :class:`~pyramide_widget.solver.piles.PileSearch` (the games with other piles, docs/rules.md
 §11), so it must agree with the reference on everything ``solve`` returns, the node count
 included (which also makes a node budget, the Hint button's, stop both at the same state). A
@@ -12,6 +12,8 @@ this module (tests/compiled_build.py).
 from __future__ import annotations
 
 import random
+import shutil
+from array import array
 from dataclasses import replace
 
 import pytest
@@ -23,7 +25,15 @@ from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.deal import DealCode
 from pyramide_widget.engine.rules import PRESETS, Rules
 from pyramide_widget.engine.table import RESERVE_SIX_TABLE
-from pyramide_widget.solver import SearchLimitReached, SolveResult, compiled, hint, solve
+from pyramide_widget.solver import (
+    SearchLimitReached,
+    SolveResult,
+    compiled,
+    engines,
+    hint,
+    solve,
+    wire,
+)
 from pyramide_widget.solver.piles import PileSearch, needs_pile_search
 
 PILE_PRESETS = [letter for letter, p in PRESETS.items() if needs_pile_search(p.rules.table)]
@@ -40,9 +50,9 @@ KNOBS = [
 @pytest.fixture(scope="module", autouse=True)
 def fresh_build(tmp_path_factory: pytest.TempPathFactory):
     """The compiled pile search built now from the C source, in use for this module's tests."""
-    module = fresh_module(tmp_path_factory.mktemp("compiled"), "_compiled_piles")
+    module = fresh_module(tmp_path_factory.mktemp("compiled"))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(compiled, "_piles", module)
+        patch.setitem(engines._loaded, "native", module)
         yield module
 
 
@@ -59,7 +69,7 @@ def _outcome(game: Game, engine: str, **options) -> tuple[str, object]:
 def _same(game: Game, **options) -> tuple[str, object]:
     """Both engines on ``game``: the same result (``SolveResult`` equality: winnable,
     max_removed, lines, nodes) and the very same moves; a won line replays to a win."""
-    python, fast = _outcome(game, "python", **options), _outcome(game, "compiled", **options)
+    python, fast = _outcome(game, "python", **options), _outcome(game, "native", **options)
     assert python == fast
     if fast[0] == "solved":
         result, reference = fast[1], python[1]
@@ -162,20 +172,20 @@ def test_a_node_budget_stops_both_at_the_same_state(code: str, budgets: tuple[in
 def test_hint_gives_the_same_move_within_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     games = [Game.from_code(code) for letter in PILE_PRESETS for code in _codes(letter, 2, seed=8)]
     moves = {}
-    for engine in ("python", "compiled"):
-        monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, engine)
+    for engine in ("python", "native"):
+        monkeypatch.setenv(engines.ENVIRONMENT_VARIABLE, engine)
         moves[engine] = [hint(Game(g.deal, g.rules), max_nodes=2_000) for g in games]
-    assert moves["compiled"] == moves["python"]
+    assert moves["native"] == moves["python"]
 
 
 def test_auto_runs_compiled_on_a_pile_game_and_the_environment_forces_pure_python(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
-    assert solve("PY1-G-AAAAAAS").engine == "compiled"
-    monkeypatch.setenv(compiled.ENVIRONMENT_VARIABLE, "python")
+    monkeypatch.delenv(engines.ENVIRONMENT_VARIABLE, raising=False)
+    assert solve("PY1-G-AAAAAAS").engine == "native"
+    monkeypatch.setenv(engines.ENVIRONMENT_VARIABLE, "python")
     assert solve("PY1-G-AAAAAAS").engine == "python"
-    assert solve("PY1-G-AAAAAAS", engine="compiled").engine == "compiled"  # the argument wins
+    assert solve("PY1-G-AAAAAAS", engine="native").engine == "native"  # the argument wins
     with pytest.raises(ValueError, match="engine must be one of"):
         solve("PY1-G-AAAAAAS", engine="fast")
 
@@ -184,68 +194,45 @@ def test_without_the_extension_auto_falls_back_and_compiled_says_why(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """What an install without a compiler, or Pyodide, sees: the import found no library."""
-    monkeypatch.delenv(compiled.ENVIRONMENT_VARIABLE, raising=False)
-    monkeypatch.setattr(compiled, "_piles", None)
+    monkeypatch.delenv(engines.ENVIRONMENT_VARIABLE, raising=False)
+    monkeypatch.setitem(engines._loaded, "native", None)
     assert not compiled.available()
     assert solve("PY1-C-AAAAAAS").engine == "python"
     with pytest.raises(ValueError, match="not built in this installation"):
-        solve("PY1-C-AAAAAAS", engine="compiled")
+        solve("PY1-C-AAAAAAS", engine="native")
 
 
-def test_the_build_makes_both_compiled_searches(tmp_path) -> None:
-    """``pip install`` (the build hook) and ``python build_compiled.py`` build every extension."""
+def test_the_build_makes_the_extension_and_the_webassembly_module(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pip install`` (the build hook) and ``python build_compiled.py`` build the CPython
+    extension of both cores and, where clang targets wasm32-wasi, their WebAssembly module;
+    ``PYRAMIDE_PURE_PYTHON_WHEEL`` leaves the extension out, never the module."""
     script = build_script()
-    try:
-        libraries = script.build_all(tmp_path)
-    except RuntimeError as error:  # no compiler: the module's fixture has said so already
-        pytest.skip(str(error))
-    assert sorted(path.name.split(".")[0] for path in libraries) == [
-        "_compiled_piles",
-        "_compiled_search",
-    ]
+    monkeypatch.delenv(script.SKIP_VARIABLE, raising=False)
+    built = [path.name for path in script.build_all(tmp_path)]
+    if not built or not built[0].startswith("_compiled."):  # the module's fixture said why
+        pytest.skip("the extension cannot be built here")
+    assert built[1:] == (["solver_cores.wasm"] if shutil.which(script.CLANG) else [])
+    monkeypatch.setenv(script.SKIP_VARIABLE, "1")
+    assert [path.name for path in script.build_all(tmp_path / "pure")] == built[1:]
 
 
-def test_the_extension_refuses_data_it_cannot_hold(fresh_build) -> None:
-    """The C entry point checks its input itself (a bad call must not read past its arrays)."""
-    search = PileSearch(Game.from_code("PY1-C-AAAAAAS"))
-    removed, piles, stock, _, _ = search.start
-    good = {
-        "rank": search.rank,
-        "pyramid": search.pyramid,
-        "covers": search.covers,
-        "cone": search.cone,
-        "unreachable": search.unreachable,
-        "kinds": [0, 3],
-        "waste": search.waste,
-        "cells": search.cells,
-        "alike": search.alike,
-        "others": search.others,
-        "piles": piles,
-        "stock": stock,
-        "removed": removed,
-        "fresh": 0,
-        "recycles_used": 0,
-        "target": 13,
-        "draw": 1,
-        "groups": 0,
-        "strict": 0,
-        "limit_recycles": -1,
-        "against_waste": 0,
-        "coverer": 0,
-        "cycle": 1,
-        "pool": 1,
-        "at_once": 1,
-        "relaxable": 1,
-        "limit": 10,
-    }
-    assert fresh_build.search(**good)[0] is True  # stopped at its budget
-    for name, bad, message in [
-        ("kinds", [0, 7], "kinds: entry 1 out of range"),
-        ("rank", [1] * 65, "rank: at most 64"),
-        ("stock", [*stock, 99], "stock: entry"),
-        ("covers", search.covers[:-1], "one mask per pyramid place"),
-        ("piles", [()], "piles: one per kind"),
-        ("target", 16, "target must be"),
+def test_the_core_refuses_data_it_cannot_hold(fresh_build) -> None:
+    """The C entry point checks its input itself (bad words must not read past their arrays)."""
+    game = Game.from_code("PY1-C-AAAAAAS")
+    search = PileSearch(game.position(), game.rules, 10)
+    good = list(array("i", wire.pile_words(search, False)))
+    answer = wire.read_pile_answer(fresh_build.piles(array("i", good).tobytes()))
+    assert answer.stopped  # at its budget
+    ncards = good[3]
+    for words, message in [
+        ([16, *good[1:]], "target: 2..15"),
+        ([*good[:3], 65, *good[4:]], "rank: at most 64 cards"),
+        ([*good[:4], 14, *good[5:]], "rank: at most 64 cards, each 1..target"),
+        ([*good[: 4 + ncards], 33, *good[5 + ncards :]], "pyramid: at most 32 places"),
+        (good[:-1], "the words end before the data does"),
+        ([*good, 0], "words left over after the data"),
     ]:
         with pytest.raises(ValueError, match=message):
-            fresh_build.search(**{**good, name: bad})
+            fresh_build.piles(array("i", words).tobytes())

@@ -19,6 +19,7 @@ from solver_reference import crosscheck, playout, replayed
 from pyramide_widget import Deal, Game
 from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.piles import Pile
+from pyramide_widget.engine.position import Position
 from pyramide_widget.engine.rules import PRESETS, Rules
 from pyramide_widget.engine.table import APOPHIS_TABLE, RESERVE_TABLE, Table
 from pyramide_widget.solver import SearchLimitReached, solve
@@ -27,10 +28,15 @@ from pyramide_widget.solver.piles import PileOutOfNodes, PileSearch, rank_set
 PLAIN_NODES = 20_000
 
 
+def _data(game: Game) -> tuple[Position, Rules]:
+    """What the pile search takes: the game's position and rules."""
+    return game.position(), game.rules
+
+
 def plain_answer(game: Game) -> tuple[bool, int] | None:
     """``(winnable, max_removed)`` from the pile search with this module's prunings off, or
     ``None`` when it needs more than :data:`PLAIN_NODES` states."""
-    search = PileSearch(game, PLAIN_NODES)
+    search = PileSearch(*_data(game), PLAIN_NODES)
     search.key = lambda state: state  # type: ignore[method-assign]  # every exact state apart
     search.cycle = search.pool = False  # a draw is one step
     search.relaxable = False  # the partner bound only
@@ -107,7 +113,7 @@ def test_a_card_whose_partners_it_cannot_meet_directly_still_goes(letter: str) -
 def _partner_gone(game: Game) -> bool:
     """Whether a pyramid card of ``game`` has no card of its partner rank left where it could
     meet it (outside the pyramid, or in the pyramid neither on it nor under it)."""
-    search = PileSearch(game)
+    search = PileSearch(*_data(game))
     removed, piles, stock, _, _ = search.start
     present = search.full & ~removed
     outside = {search.rank[c] for pile in piles for c in pile} | {search.rank[c] for c in stock}
@@ -158,7 +164,7 @@ def test_the_relaxations_for_groups_bound_the_exhaustive_answer_and_cut(name: st
         plain = plain_answer(game)
         if plain is None:
             continue
-        search = PileSearch(game)
+        search = PileSearch(*_data(game))
         removed = search.start[0]
         outside = search._outside(search.start)
         search.relaxed_left = float("inf")
@@ -178,7 +184,7 @@ def test_a_lost_tuts_tomb_deal_is_settled_by_its_first_bound() -> None:
     partner bound allows a win, yet the pyramid can never be cleared: the relaxation with
     the outside cards never used up says so at the start, in a few thousand states."""
     game = Game.from_code("PY1-U-JRZNSJQ")
-    search = PileSearch(game)
+    search = PileSearch(*_data(game))
     assert search.bound(search.start) == 28
     assert search.supplied_most(search.start[0], rank_set(search._outside(search.start))) < 28
     assert search.nodes < 5_000
@@ -192,7 +198,7 @@ def test_a_lost_cell_deal_is_settled_within_a_budget_by_its_start_relaxation() -
     stayed undecided there."""
     result = solve("PY1-C-KQLDJQH", max_nodes=100_000)
     assert (result.winnable, result.max_removed) == (False, 22)
-    plain = PileSearch(Game.from_code("PY1-C-KQLDJQH"), 100_000)
+    plain = PileSearch(*_data(Game.from_code("PY1-C-KQLDJQH")), 100_000)
     plain.ceiling = lambda state, relaxed_nodes=0: 28  # type: ignore[method-assign]  # no relaxation
     with pytest.raises(PileOutOfNodes):
         plain.run()

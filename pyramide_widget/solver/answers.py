@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
-from .compiled import CompiledPileSearch, CompiledSearch, pile_search, use_compiled
+from .compiled import CompiledSearch, one_waste_engine, pile_search
 from .encoded import EncodedPosition
 from .piles import PileOutOfNodes, needs_pile_search
 from .pool import PoolSearch
@@ -19,6 +19,8 @@ from .shortest import ShortestSearch
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..engine.position import Position
+    from ..engine.rules import Rules
 
 #: The node budget of :func:`hint` by default, so that the widget's Hint button answers
 #: promptly (its times: benchmarks/results/); see :func:`hint` for the positions it leaves.
@@ -73,8 +75,8 @@ class SolveResult:
     solution itself when winnable). ``max_removed`` counts every pyramid card removed since
     the deal, those already gone included: the best score reachable is ``10 * max_removed``.
     ``nodes`` is the number of states examined and ``seconds`` the time taken; ``engine`` says
-    which search ran, ``"compiled"`` or ``"python"`` (both give the same answers, lines and node
-    counts: see :mod:`.compiled`). The repr leaves the time and the engine out so that it prints
+    which search ran, ``"native"``, ``"wasm"`` or ``"python"`` (all give the same answers, lines
+    and node counts: see :mod:`.engines`). The repr leaves the time and the engine out so that it prints
     the same on every run and every machine, and equality ignores them.
     """
 
@@ -131,10 +133,12 @@ def solve(
     past it the search stops and raises :class:`SearchLimitReached` with the best line found
     so far.
 
-    ``engine``: ``"auto"`` runs the compiled search where it is built and can answer, else pure
-    Python; ``"python"`` forces pure Python, ``"compiled"`` the compiled search (``ValueError``
-    where it cannot run). The environment variable ``PYRAMIDE_SOLVER=python`` makes ``"auto"``
-    pure Python. Both give the same answers; :attr:`SolveResult.engine` says which ran.
+    ``engine``: ``"auto"`` runs the fastest engine here that can answer (``available_engines()``
+    lists them: the compiled search through the CPython extension, ``"native"``, or through
+    the WebAssembly module in Pyodide, ``"wasm"``; else pure Python, ``"python"``). A named
+    engine insists (``ValueError`` saying why it cannot run); ``"compiled"`` is whichever
+    compiled one runs here. The environment variable ``PYRAMIDE_SOLVER`` (say ``python``) sets
+    what ``"auto"`` means. All give the same answers; :attr:`SolveResult.engine` says which ran.
 
     Consulting the solver on a game in progress makes it assisted (``game.assisted``, which
     records keep and statistics leave out of their rankings), whatever the answer; to ask
@@ -159,14 +163,21 @@ def solve(
 
 
 def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> SolveResult:
+    """The answer for the game's position and rules, read here once: every search below takes
+    them as data."""
     started = time.perf_counter()
-    if needs_pile_search(game.rules.table):  # the games with other piles: their own search
-        return _solve_piles(game, optimal, max_nodes, started, engine)
+    position, rules, over, won = (
+        game.position(),
+        game.rules,
+        game.is_over,
+        str(game.status) == "won",
+    )
+    if needs_pile_search(rules.table):  # the games with other piles: their own search
+        return _solve_piles(position, rules, over, won, optimal, max_nodes, started, engine)
     limit = max_nodes if max_nodes is not None else -1
-    encoded = EncodedPosition(game.position(), game.rules)
-    compiled = use_compiled(engine, encoded)
-    if game.is_over:
-        won = str(game.status) == "won"
+    encoded = EncodedPosition(position, rules)
+    ran, cores = one_waste_engine(engine, encoded)
+    if over:
         return SolveResult(
             won,
             [] if won else None,
@@ -175,41 +186,39 @@ def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> Sol
             0,
             time.perf_counter() - started,
             optimal,
-            "compiled" if compiled else "python",
+            ran,
         )
-    if compiled:
-        search: Search = CompiledSearch(game, encoded, limit, optimal)
+    if cores is not None:
+        search: Search = CompiledSearch(cores, encoded, limit, optimal)
         search.run()
     else:
         relaxed: PoolSearch | None = None
-        if game.rules.recycles is None:
+        if rules.recycles is None:
             search = PoolSearch(encoded, limit)
             search.run()
         else:
-            search, relaxed = _solve_limited(game, encoded, limit)
+            search, relaxed = _solve_limited(encoded, limit)
         if optimal and search.win_steps is not None:
-            search = _shortest(game, encoded, search, relaxed, limit)
-    return _result(search, started, optimal, "compiled" if compiled else "python")
+            search = _shortest(encoded, search, relaxed, limit)
+    return _result(search, started, optimal, ran)
 
 
 def _shortest(
-    game: Game, encoded: EncodedPosition, decided: Search, relaxed: PoolSearch | None, limit: int
+    encoded: EncodedPosition, decided: Search, relaxed: PoolSearch | None, limit: int
 ) -> Search:
     """The fewest moves to win, once the default search has found a winning line: A* (see
     :class:`.shortest.ShortestSearch`) queues no state whose bound exceeds that line, and drops
     the states the unlimited-recycles relaxation proves lost (``relaxed``, the one the default
     search consulted, keeps what it proved; strict win asks one that must clear the talon too)."""
-    rules = game.rules
+    position, rules = encoded.position, encoded.rules
     if rules.strict_win:
         oracle = PoolSearch(
-            EncodedPosition(game.position(), replace(rules, recycles=None)), decide_only=True
+            EncodedPosition(position, replace(rules, recycles=None)), decide_only=True
         )
     elif relaxed is not None:
         oracle = relaxed
     else:
-        oracle = PoolSearch(
-            EncodedPosition(game.position(), replace(rules, draw_against_waste=False))
-        )
+        oracle = PoolSearch(EncodedPosition(position, replace(rules, draw_against_waste=False)))
     assert decided.win_steps is not None
     shortest = ShortestSearch(encoded, limit, len(decided.to_moves(decided.win_steps)), oracle)
     shortest.nodes = decided.nodes  # the budget counts every search
@@ -219,10 +228,10 @@ def _shortest(
     return shortest
 
 
-def _solve_limited(game: Game, encoded: EncodedPosition, limit: int) -> tuple[Search, PoolSearch]:
+def _solve_limited(encoded: EncodedPosition, limit: int) -> tuple[Search, PoolSearch]:
     """The search that answers for a limited number of recycles (see :func:`_solve`), and the
     unlimited-recycles relaxation it consulted (only the pyramid to clear)."""
-    rules = game.rules
+    position, rules = encoded.position, encoded.rules
     several_passes = bool(rules.recycles)
     # Unlimited recycles and only the pyramid to clear can only make more possible, so that
     # (fast) search bounds this one: when it cannot win, neither can this position, and the
@@ -230,7 +239,7 @@ def _solve_limited(game: Game, encoded: EncodedPosition, limit: int) -> tuple[Se
     # the exact search's own bounds stay weak until the last pass while this relaxation is
     # close to exact: the exact search then consults it state by state (an oracle).
     pool_rules = replace(rules, strict_win=False, recycles=None, draw_against_waste=False)
-    relaxed = PoolSearch(EncodedPosition(game.position(), pool_rules), limit)
+    relaxed = PoolSearch(EncodedPosition(position, pool_rules), limit)
     relaxed.run()
     ceiling = encoded.size if relaxed.win_steps is not None else relaxed.best_removed
     if not rules.strict_win:
@@ -240,7 +249,7 @@ def _solve_limited(game: Game, encoded: EncodedPosition, limit: int) -> tuple[Se
         return search, relaxed
     # Strict win only changes when the game is won, not which pyramid cards can go: count
     # with the lenient rules first; only if they clear the pyramid can the strict ones win.
-    lenient = EncodedPosition(game.position(), replace(rules, strict_win=False))
+    lenient = EncodedPosition(position, replace(rules, strict_win=False))
     counter = SequenceSearch(lenient, limit, ceiling, oracle=relaxed if several_passes else None)
     counter.nodes = relaxed.nodes
     counter.run()
@@ -250,7 +259,7 @@ def _solve_limited(game: Game, encoded: EncodedPosition, limit: int) -> tuple[Se
     oracle = None
     if several_passes:
         oracle = PoolSearch(
-            EncodedPosition(game.position(), replace(rules, recycles=None)), decide_only=True
+            EncodedPosition(position, replace(rules, recycles=None)), decide_only=True
         )
     decider = SequenceSearch(encoded, limit, decide_only=True, oracle=oracle)
     decider.nodes = counter.nodes  # the budget counts every search
@@ -260,14 +269,19 @@ def _solve_limited(game: Game, encoded: EncodedPosition, limit: int) -> tuple[Se
 
 
 def _solve_piles(
-    game: Game, optimal: bool, max_nodes: int | None, started: float, engine: str
+    position: Position,
+    rules: Rules,
+    over: bool,
+    won: bool,
+    optimal: bool,
+    max_nodes: int | None,
+    started: float,
+    engine: str,
 ) -> SolveResult:
     """The answer of :class:`~pyramide_widget.solver.piles.PileSearch` (the games with other
     piles), compiled where it can run (:func:`.compiled.pile_search`)."""
-    search = pile_search(game, max_nodes, engine)
-    ran = "compiled" if isinstance(search, CompiledPileSearch) else "python"
-    if game.is_over:
-        won = str(game.status) == "won"
+    search, ran = pile_search(position, rules, max_nodes, engine)
+    if over:
         return SolveResult(
             won,
             [] if won else None,

@@ -1,43 +1,28 @@
-"""The optional compiled search and which engine a solve runs on.
+"""The compiled searches and which engine a solve runs on.
 
-``_compiled_search.c`` ports the default searches and the fewest-moves A* line by line, and
-``_compiled_piles.c`` the search of the games with other piles (:class:`.piles.PileSearch`, from
-the data it computes, so each table's rules are stated once, in Python), so both give the same
+``search_core.c`` ports the default searches and the fewest-moves A* line by line, and
+``piles_core.c`` the search of the games with other piles (:class:`.piles.PileSearch`, from the
+data it computes, so each table's rules are stated once, in Python), so both give the same
 answers, lines and node counts; the pure-Python searches stay the reference and run wherever
-they are not built (docs/design/solver.md)."""
+no binding of them loads (:mod:`.engines`, docs/design/solver.md)."""
 
 from __future__ import annotations
 
-import os
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..engine.moves import DRAW, RECYCLE, Move, MoveKind
 from ..engine.piles import ONE_WASTE
+from . import engines, wire
 from .encoded import EncodedPosition
 from .piles import PileOutOfNodes, PileSearch
 from .search import OutOfNodes, Search
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
+    from ..engine.position import Position
     from ..engine.rules import Rules
     from ..engine.table import Table
+    from .engines import Cores
 
-_module: ModuleType | None
-try:
-    from . import _compiled_search as _module  # type: ignore[attr-defined, no-redef]
-except (
-    ImportError
-):  # not built here (no compiler at install), or an interpreter that cannot load it
-    _module = None
-_piles: ModuleType | None
-try:
-    from . import _compiled_piles as _piles  # type: ignore[attr-defined, no-redef]
-except ImportError:
-    _piles = None
-
-ENGINES = ("auto", "compiled", "python")
-ENVIRONMENT_VARIABLE = "PYRAMIDE_SOLVER"
 _MAX_PLACES = _MAX_TALON = 32
 _MAX_TARGET = 15
 _MAX_RECYCLES = 2**31 - 1
@@ -46,22 +31,8 @@ _MAX_PILES = 12
 
 
 def available() -> bool:
-    """Whether the compiled searches are built and loaded in this interpreter."""
-    return _module is not None and _piles is not None
-
-
-def _requested(engine: str) -> str:
-    """The engine asked for: the argument, with ``"auto"`` read from the environment."""
-    if not isinstance(engine, str) or engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r}")
-    if engine != "auto":
-        return engine
-    variable = os.environ.get(ENVIRONMENT_VARIABLE, "auto")
-    if variable not in ENGINES:
-        raise ValueError(
-            f"the environment variable {ENVIRONMENT_VARIABLE} must be one of {', '.join(ENGINES)}, got {variable!r}"
-        )
-    return variable
+    """Whether a compiled binding (native or WebAssembly) runs in this interpreter."""
+    return engines.available_engines() != ["python"]
 
 
 def models(table: Table) -> bool:
@@ -73,8 +44,6 @@ def models(table: Table) -> bool:
 
 def _unsupported(encoded: EncodedPosition) -> str | None:
     """Why the compiled search cannot answer for this position, or ``None`` when it can."""
-    if _module is None:
-        return "the compiled search is not built in this installation (see the solver guide: the compiled search)"
     if not models(encoded.rules.table):
         return f"the compiled search models one waste pile drawn one card at a time, not the {encoded.rules.table.name} table"
     recycles = encoded.rules.recycles
@@ -88,16 +57,28 @@ def _unsupported(encoded: EncodedPosition) -> str | None:
     return None
 
 
-def use_compiled(engine: str, encoded: EncodedPosition) -> bool:
-    """Whether this solve runs compiled: ``"compiled"`` insists (``ValueError`` saying why it
-    cannot), ``"auto"`` takes it when it can, ``"python"`` never does."""
-    requested = _requested(engine)
+def _choose(engine: str, unsupported: str | None) -> tuple[str, Cores | None]:
+    """The engine a solve runs on and its binding (``None`` for ``"python"``): ``"auto"`` takes
+    the fastest that can answer, a named engine insists (``ValueError`` saying why it cannot)."""
+    requested = engines.requested(engine)
     if requested == "python":
-        return False
-    reason = _unsupported(encoded)
-    if reason is not None and requested == "compiled":
-        raise ValueError(f"engine='compiled' cannot run here: {reason}")
-    return reason is None
+        return "python", None
+    reason = unsupported
+    if reason is None:
+        name, found = engines.compiled_binding(requested)
+        if name is not None:
+            assert not isinstance(found, str)
+            return name, found
+        assert isinstance(found, str)
+        reason = found
+    if requested != "auto":
+        raise ValueError(f"engine={requested!r} cannot run here: {reason}")
+    return "python", None
+
+
+def one_waste_engine(engine: str, encoded: EncodedPosition) -> tuple[str, Cores | None]:
+    """The engine a one-waste solve runs on (see :func:`_choose`), and its binding."""
+    return _choose(engine, _unsupported(encoded))
 
 
 class CompiledSearch(Search):
@@ -106,50 +87,30 @@ class CompiledSearch(Search):
     search; its answer fills the same fields the Python searches fill."""
 
     def __init__(
-        self, game: Game, encoded: EncodedPosition, limit: int = -1, optimal: bool = False
+        self, cores: Cores, encoded: EncodedPosition, limit: int = -1, optimal: bool = False
     ) -> None:
         super().__init__(encoded, limit)
-        self.game = game
+        self.cores = cores
         self.optimal = optimal
 
     def run(self) -> None:
-        assert _module is not None
-        t, position, rules = self.encoded, self.game.position(), self.encoded.rules
-        arguments = [
-            t.rank,
-            t.cover_mask,
-            t.talon_rank,
-            t.drawn0,
-            int(position.fresh),
-            position.recycles_used,
-            t.target,
-            int(rules.strict_win),
-            -1 if rules.recycles is None else rules.recycles,
-            int(rules.draw_against_waste),
-            int(t.coverer_pairs),
-            self.limit,
-        ]
-        if (
-            self.optimal
-        ):  # only then: a library built before optimal=True was compiled still decides
-            arguments.append(True)
-        stopped, win, best, best_removed, nodes, relaxed = _module.search(*arguments)
-        self.nodes = nodes
-        if relaxed:
+        t = self.encoded
+        words = wire.search_words(t, self.limit, self.optimal)
+        answer = wire.read_search_answer(self.cores.search(words))
+        self.nodes = answer.nodes
+        if answer.relaxed:
             # The budget ran out in the relaxation (unlimited recycles): its lines may use
             # recycles these rules do not allow, so there is no line to show.
             self.best_removed, self.best_steps = t.removed0, []
         else:
-            self.best_removed, self.best_steps = best_removed, best
-        self.win_steps = win
-        if stopped:
+            self.best_removed, self.best_steps = answer.best_removed, answer.best
+        self.win_steps = answer.win
+        if answer.stopped:
             raise OutOfNodes(self)
 
 
 def _pile_unsupported(rules: Rules) -> str | None:
     """Why the compiled pile search cannot answer under these rules, or ``None``."""
-    if _piles is None:
-        return "the compiled search is not built in this installation (see the solver guide: the compiled search)"
     table = rules.table
     ranks = [card.rank for card in table.deck.cards()]
     if (
@@ -167,21 +128,18 @@ def _pile_unsupported(rules: Rules) -> str | None:
     return None
 
 
-def pile_search(game: Game, limit: int | None, engine: str) -> PileSearch:
-    """The search of a game with other piles on the engine asked for (see :func:`use_compiled`):
-    a :class:`CompiledPileSearch` or the pure-Python :class:`.piles.PileSearch`."""
-    requested = _requested(engine)
-    if requested == "python":
-        return PileSearch(game, limit)
-    reason = _pile_unsupported(game.rules)
-    if reason is None:
-        return CompiledPileSearch(game, limit)
-    if requested == "compiled":
-        raise ValueError(f"engine='compiled' cannot run here: {reason}")
-    return PileSearch(game, limit)
+def pile_search(
+    position: Position, rules: Rules, limit: int | None, engine: str
+) -> tuple[PileSearch, str]:
+    """The search of a game with other piles on the engine asked for (see :func:`_choose`): a
+    :class:`CompiledPileSearch` or the pure-Python :class:`.piles.PileSearch`, and the engine's
+    name."""
+    name, cores = _choose(engine, _pile_unsupported(rules))
+    if cores is None:
+        return PileSearch(position, rules, limit), name
+    return CompiledPileSearch(cores, position, rules, limit), name
 
 
-_PILE_CODES = {"waste": 0, "reserve": 1, "column": 2, "cell": 3}  # the C file's enum
 _MOVE_KINDS = {"K": MoveKind.KING, "P": MoveKind.PAIR, "G": MoveKind.GROUP, "C": MoveKind.CELL}
 
 
@@ -189,47 +147,21 @@ class CompiledPileSearch(PileSearch):
     """:class:`.piles.PileSearch` whose :meth:`run` is the compiled port: the same data, the same
     states in the same order, so the same answer, lines and node count."""
 
-    def run(self, optimal: bool = False) -> None:
-        assert _piles is not None
-        removed, piles, stock, fresh, recycles = self.start
-        stopped, solution, best, best_removed, nodes = _piles.search(
-            rank=self.rank,
-            pyramid=self.pyramid,
-            covers=self.covers,
-            cone=self.cone,
-            unreachable=self.unreachable,
-            kinds=[_PILE_CODES[kind] for kind in self.kinds],
-            waste=self.waste,
-            cells=self.cells,
-            alike=self.alike,
-            others=self.others,
-            piles=piles,
-            stock=stock,
-            removed=removed,
-            fresh=int(fresh),
-            recycles_used=recycles,
-            target=self.target,
-            draw=self.draw,
-            groups=int(self.groups),
-            strict=int(self.strict),
-            limit_recycles=-1 if self.limit_recycles is None else self.limit_recycles,
-            against_waste=int(self.against_waste),
-            coverer=int(self.coverer),
-            cycle=int(self.cycle),
-            pool=int(self.pool),
-            at_once=self.at_once,
-            relaxable=int(self.relaxable),
-            limit=-1 if self.limit is None else self.limit,
-            optimal=optimal,
-        )
-        self.nodes = nodes
-        self.best_removed = best_removed
-        self.best_line = self._moves(best)
-        if stopped:
-            raise PileOutOfNodes(nodes, self.best_line, best_removed)
-        self.solution = None if solution is None else self._moves(solution)
+    def __init__(self, cores: Cores, position: Position, rules: Rules, limit: int | None) -> None:
+        super().__init__(position, rules, limit)
+        self.cores = cores
 
-    def _moves(self, line: list[tuple[str | int, ...]]) -> list[Move]:
+    def run(self, optimal: bool = False) -> None:
+        words = wire.pile_words(self, optimal)
+        answer = wire.read_pile_answer(self.cores.piles(words))
+        self.nodes = answer.nodes
+        self.best_removed = answer.best_removed
+        self.best_line = self._moves(answer.best)
+        if answer.stopped:
+            raise PileOutOfNodes(answer.nodes, self.best_line, answer.best_removed)
+        self.solution = None if answer.solution is None else self._moves(answer.solution)
+
+    def _moves(self, line: list[wire.Step]) -> list[Move]:
         """The engine's moves of a compiled line: (kind, deck indices...)."""
         moves = []
         for kind, *cards in line:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 
 from ..engine.cards import Card
+from ..engine.position import Position
 from ..engine.rules import Rules
 
 _TALON_BITS = 32  # state keys: pyramid mask | talon mask << pyramid size | cards drawn << that + 32
@@ -56,12 +57,13 @@ class Layer:
 class EncodedPosition:
     """A position encoded as small integers: the deal-specific constants of the search."""
 
-    def __init__(self, position: object, rules: Rules) -> None:
+    def __init__(self, position: Position, rules: Rules) -> None:
+        self.position = position
         self.rules = rules
         self.target = rules.target
-        pyramid: tuple[Card | None, ...] = position.pyramid  # type: ignore[attr-defined]
-        waste: tuple[Card, ...] = position.waste  # type: ignore[attr-defined]
-        stock: tuple[Card, ...] = position.stock  # type: ignore[attr-defined]
+        pyramid: tuple[Card | None, ...] = position.pyramid
+        waste: tuple[Card, ...] = position.waste
+        stock: tuple[Card, ...] = position.stock
         self.pyramid_cards = pyramid
         self.rank = [card.rank if card is not None else 0 for card in pyramid]
         self.pyramid0 = sum(1 << i for i, card in enumerate(pyramid) if card is not None)
@@ -78,8 +80,8 @@ class EncodedPosition:
         self.talon_shift = size
         self.drawn_shift = size + _TALON_BITS
         self.drawn0 = len(waste)
-        self.recycles0 = position.recycles_used if rules.recycles is not None else 0  # type: ignore[attr-defined]
-        self.fresh0 = int(position.fresh and self.fresh_pair(self.talon0, self.drawn0))  # type: ignore[attr-defined]
+        self.recycles0 = position.recycles_used if rules.recycles is not None else 0
+        self.fresh0 = int(position.fresh and self.fresh_pair(self.talon0, self.drawn0))
         self.talon_by_rank = [0] * (self.target + 1)
         for index, rank in enumerate(self.talon_rank):
             self.talon_by_rank[rank] |= 1 << index

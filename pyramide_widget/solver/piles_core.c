@@ -1,4 +1,4 @@
-/* The search of the games with other piles compiled: a line-by-line port of
+/* The search of the games with other piles compiled, over plain arrays: a line-by-line port of
  * pyramide_widget.solver.piles.PileSearch (its depth-first search, its bounds and relaxations,
  * and the breadth-first search of optimal=True), whose names the comments below use.
  *
@@ -13,18 +13,17 @@
  * Limits (the Python side runs pure Python beyond them): 32 pyramid places, 64 cards, 12 piles,
  * a pair sum of 15, at most 7 cards of one rank.
  *
- * Entry point: search(**data) -> (stopped, solution | None, best_line, best_removed, nodes); a
- * move is (kind, card, ...) with kind one of "K", "P", "G", "C" (to the cell), "D", "R" and the
- * cards as indices into the deck.
+ * Entry point: piles_core_run (core.h) over the words wire.PileWords lays out; its answer is
+ * (stopped, won, best_removed, nodes, the solution, the best line), a move as (kind, n, n deck
+ * indices) with the kinds numbered as wire.MOVE_NAMES lists them. No Python API and no I/O here: the CPython
+ * extension and the WebAssembly module both call it.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
 #include <limits.h>
-#include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core.h"
 #define MAX_PLACES 32
 #define MAX_CARDS 64
 #define MAX_PILES 12
@@ -37,8 +36,8 @@
 #define RELAXED_NODES 2000
 
 enum { WASTE, RESERVE, COLUMN, CELL };
+/* The moves' kinds, in the order wire.MOVE_NAMES lists them. */
 enum { M_KING, M_PAIR, M_GROUP, M_CELL, M_DRAW, M_RECYCLE };
-static const char *MOVE_NAMES[] = {"K", "P", "G", "C", "D", "R"};
 
 /* Without the instruction (an x86-64 build for any CPU), a few arithmetic steps beat the library call. */
 static inline int popc(uint64_t x) {
@@ -1250,163 +1249,93 @@ static void breadth_first(Search *ps) {
     }
 }
 
-/* ------------------------------------------------------------------ reading the data */
+/* ------------------------------------------------------------------ the entry point */
 
-static int read_ints(PyObject *seq, int *out, int max, const char *what, long lo, long hi) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > max) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: at most %d entries, got %zd", what, max, n);
-        return -1;
-    }
-    for (Py_ssize_t k = 0; k < n; k++) {
-        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, k));
-        if ((value == -1 && PyErr_Occurred()) || value < lo || value > hi) {
-            Py_DECREF(fast);
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: entry %zd out of range", what, k);
-            return -1;
-        }
-        out[k] = (int)value;
-    }
-    Py_DECREF(fast);
-    return (int)n;
-}
-
-static int read_masks(PyObject *seq, uint32_t *out, int n, const char *what) {
-    long long values[MAX_PLACES];
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: one mask per pyramid place", what);
-        return -1;
-    }
+/* n words, each a place's mask of other places (covers, cone, unreachable). */
+static void read_masks(WordReader *r, uint32_t *out, int n, const char *what) {
     for (int k = 0; k < n; k++) {
-        values[k] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, k));
-        if ((values[k] == -1 && PyErr_Occurred()) || values[k] < 0 || values[k] >> n) {
-            Py_DECREF(fast);
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: a mask names a place beyond the pyramid", what);
-            return -1;
-        }
-        out[k] = (uint32_t)values[k];
+        uint32_t mask = (uint32_t)next_word(r, INT32_MIN, INT32_MAX, what);
+        if (n < 32 && mask >> n && !r->error) r->error = what;
+        out[k] = mask;
     }
-    Py_DECREF(fast);
-    return 0;
 }
 
-/* The search's data from PileSearch's fields; 0, or -1 with a Python error set. */
-static int read_search(Search *ps, PyObject *args, PyObject *kwargs, int *optimal) {
-    static char *names[] = {"rank", "pyramid", "covers", "cone", "unreachable", "kinds", "waste", "cells",
-                            "alike", "others", "piles", "stock", "removed", "fresh", "recycles_used",
-                            "target", "draw", "groups", "strict", "limit_recycles", "against_waste",
-                            "coverer", "cycle", "pool", "at_once", "relaxable", "limit", "optimal", NULL};
-    PyObject *rank, *pyramid, *covers, *cone, *unreachable, *kinds, *waste, *cells, *alike, *others, *piles, *stock;
-    long long removed, limit;
-    int fresh, recycles_used;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOOOOOOLiiiiiiiiiiiiiL|p", names, &rank, &pyramid, &covers,
-                                     &cone, &unreachable, &kinds, &waste, &cells, &alike, &others, &piles, &stock,
-                                     &removed, &fresh, &recycles_used, &ps->target, &ps->draw, &ps->groups,
-                                     &ps->strict, &ps->limit_recycles, &ps->against_waste, &ps->coverer, &ps->cycle,
-                                     &ps->pool, &ps->at_once, &ps->relaxable, &limit, optimal))
-        return -1;
-    if (ps->target < 2 || ps->target > MAX_TARGET || ps->draw < 1 || ps->at_once < 1) {
-        PyErr_Format(PyExc_ValueError, "target must be 2..%d and draw, at_once at least 1", MAX_TARGET);
-        return -1;
-    }
-    if ((ps->ncards = read_ints(rank, ps->rank, MAX_CARDS, "rank", 1, ps->target)) < 0) return -1;
-    if ((ps->size = read_ints(pyramid, ps->pyramid, MAX_PLACES, "pyramid", -1, ps->ncards - 1)) < 0) return -1;
-    if (read_masks(covers, ps->covers, ps->size, "covers") || read_masks(cone, ps->cone, ps->size, "cone") ||
-        read_masks(unreachable, ps->unreachable, ps->size, "unreachable"))
-        return -1;
-    if ((ps->npiles = read_ints(kinds, ps->kind, MAX_PILES, "kinds", WASTE, CELL)) < 0) return -1;
-    if ((ps->nwaste = read_ints(waste, ps->waste, MAX_PILES, "waste", 0, ps->npiles - 1)) < 0 ||
-        (ps->ncells = read_ints(cells, ps->cells, MAX_PILES, "cells", 0, ps->npiles - 1)) < 0 ||
-        (ps->nothers = read_ints(others, ps->others, MAX_PILES, "others", 0, ps->npiles - 1)) < 0)
-        return -1;
-    if (ps->cycle && ps->nwaste != 1) {
-        PyErr_SetString(PyExc_ValueError, "a cycle game has one waste pile");
-        return -1;
-    }
-    PyObject *groups = PySequence_Fast(alike, "alike");
-    if (!groups) return -1;
-    ps->nalike = (int)PySequence_Fast_GET_SIZE(groups);
-    if (ps->nalike > 2) {
-        Py_DECREF(groups);
-        PyErr_SetString(PyExc_ValueError, "alike: at most two groups");
-        return -1;
-    }
+/* A count, then that many words in lo..hi; the count. */
+static int read_list(WordReader *r, int *out, int max, const char *what, int lo, int hi) {
+    int n = next_word(r, 0, max, what);
+    for (int k = 0; k < n; k++) out[k] = next_word(r, lo, hi, what);
+    return n;
+}
+
+/* The search's data from the words (wire.PileWords, PileSearch's fields); NULL, or what was
+ * expected. */
+static const char *read_search(WordReader *r, Search *ps, int *optimal) {
+    ps->target = next_word(r, 2, MAX_TARGET, "target: 2..15");
+    ps->draw = next_word(r, 1, MAX_CARDS, "draw: at least 1");
+    ps->at_once = next_word(r, 1, MAX_CARDS, "at_once: at least 1");
+    ps->ncards = read_list(r, ps->rank, MAX_CARDS, "rank: at most 64 cards, each 1..target", 1, ps->target);
+    ps->size = read_list(r, ps->pyramid, MAX_PLACES, "pyramid: at most 32 places, each a card or -1", -1,
+                         ps->ncards - 1);
+    read_masks(r, ps->covers, ps->size, "covers: a mask names a place beyond the pyramid");
+    read_masks(r, ps->cone, ps->size, "cone: a mask names a place beyond the pyramid");
+    read_masks(r, ps->unreachable, ps->size, "unreachable: a mask names a place beyond the pyramid");
+    ps->npiles = read_list(r, ps->kind, MAX_PILES, "kinds: at most 12 piles of the known kinds", WASTE, CELL);
+    ps->nwaste = read_list(r, ps->waste, MAX_PILES, "waste: piles by index", 0, ps->npiles - 1);
+    ps->ncells = read_list(r, ps->cells, MAX_PILES, "cells: piles by index", 0, ps->npiles - 1);
+    ps->nothers = read_list(r, ps->others, MAX_PILES, "others: piles by index", 0, ps->npiles - 1);
+    ps->nalike = next_word(r, 0, 2, "alike: at most two groups");
     for (int g = 0; g < ps->nalike; g++)
-        if ((ps->alike_n[g] = read_ints(PySequence_Fast_GET_ITEM(groups, g), ps->alike[g], MAX_PILES, "alike", 0,
-                                        ps->npiles - 1)) < 0) {
-            Py_DECREF(groups);
-            return -1;
-        }
-    Py_DECREF(groups);
-    if (removed < 0 || removed >> ps->size) {
-        PyErr_SetString(PyExc_ValueError, "removed: a mask of pyramid places");
-        return -1;
-    }
-    ps->full = ps->size == 32 ? 0xFFFFFFFFu : ((uint32_t)1 << ps->size) - 1;
-    ps->limit = limit;
+        ps->alike_n[g] = read_list(r, ps->alike[g], MAX_PILES, "alike: piles by index", 0, ps->npiles - 1);
     State *s = &ps->start;
     memset(s, 0, sizeof(*s));
-    s->removed = (uint32_t)removed;
-    s->fresh = (uint8_t)(fresh != 0);
-    s->recycles = recycles_used;
-    PyObject *fast = PySequence_Fast(piles, "piles");
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != ps->npiles) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "piles: one per kind");
-        return -1;
-    }
     int total = 0, cards[MAX_CARDS];
     for (int k = 0; k < ps->npiles; k++) {
-        int n = read_ints(PySequence_Fast_GET_ITEM(fast, k), cards, MAX_CARDS - total, "piles", 0, ps->ncards - 1);
-        if (n < 0) {
-            Py_DECREF(fast);
-            return -1;
-        }
+        int n = read_list(r, cards, MAX_CARDS - total, "piles: cards by index, at most 64 in all", 0, ps->ncards - 1);
         for (int c = 0; c < n; c++) s->cards[total++] = (uint8_t)cards[c];
         s->len[k] = (uint8_t)n;
     }
-    Py_DECREF(fast);
-    int n = read_ints(stock, cards, MAX_CARDS - total, "stock", 0, ps->ncards - 1);
-    if (n < 0) return -1;
+    int n = read_list(r, cards, MAX_CARDS - total, "stock: cards by index, at most 64 in all", 0, ps->ncards - 1);
     for (int c = 0; c < n; c++) s->cards[total + c] = (uint8_t)cards[c];
     s->nstock = (uint8_t)n;
+    uint32_t removed = (uint32_t)next_word(r, INT32_MIN, INT32_MAX, "");
+    if (ps->size < 32 && removed >> ps->size && !r->error) r->error = "removed: a mask of pyramid places";
+    s->removed = removed;
+    s->fresh = (uint8_t)next_word(r, 0, 1, "fresh: 0 or 1");
+    s->recycles = next_word(r, 0, INT32_MAX, "recycles_used: at least 0");
+    ps->groups = next_word(r, 0, 1, "groups: 0 or 1");
+    ps->strict = next_word(r, 0, 1, "strict: 0 or 1");
+    ps->limit_recycles = next_word(r, -1, INT32_MAX, "limit_recycles: -1 (unlimited) or at least 0");
+    ps->against_waste = next_word(r, 0, 1, "against_waste: 0 or 1");
+    ps->coverer = next_word(r, 0, 1, "coverer: 0 or 1");
+    ps->cycle = next_word(r, 0, 1, "cycle: 0 or 1");
+    ps->pool = next_word(r, 0, 1, "pool: 0 or 1");
+    ps->relaxable = next_word(r, 0, 1, "relaxable: 0 or 1");
+    ps->limit = next_long(r);
+    *optimal = next_word(r, 0, 1, "optimal: 0 or 1");
+    if (r->error) return r->error;
+    if (r->at != r->end) return "words left over after the data";
+    if (ps->cycle && ps->nwaste != 1) return "a cycle game has one waste pile";
     int per_rank[MAX_TARGET + 1] = {0};
     for (int c = 0; c < ps->ncards; c++)
-        if (++per_rank[ps->rank[c]] > 7) {
-            PyErr_SetString(PyExc_ValueError, "rank: at most 7 cards of one rank");
-            return -1;
-        }
+        if (++per_rank[ps->rank[c]] > 7) return "rank: at most 7 cards of one rank";
+    ps->full = ps->size == 32 ? 0xFFFFFFFFu : ((uint32_t)1 << ps->size) - 1;
     for (int i = 0; i < ps->size; i++)
         for (uint32_t rest = ps->covers[i]; rest; rest &= rest - 1) ps->lies_on[lowest(rest)] |= (uint32_t)1 << i;
     for (int i = 0; i < ps->size; i++) {
         ps->pyramid_rank[i] = ps->pyramid[i] >= 0 ? ps->rank[ps->pyramid[i]] : 0;
         if (ps->pyramid[i] >= 0) ps->rank_places[ps->pyramid_rank[i]] |= (uint32_t)1 << i;
     }
-    return 0;
+    return NULL;
 }
 
-static PyObject *line_to_list(const Line *line) {
-    PyObject *list = PyList_New((Py_ssize_t)line->len);
-    if (!list) return NULL;
+static void put_line(WordWriter *w, const Line *line) {
+    put_word(w, (int64_t)line->len);
     for (size_t j = 0; j < line->len; j++) {
         const Move *m = &line->items[j];
-        PyObject *item = PyTuple_New(1 + m->n);
-        if (!item) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(item, 0, PyUnicode_FromString(MOVE_NAMES[m->kind]));
-        for (int c = 0; c < m->n; c++) PyTuple_SET_ITEM(item, 1 + c, PyLong_FromLong(m->cards[c]));
-        PyList_SET_ITEM(list, (Py_ssize_t)j, item);
+        put_word(w, m->kind);
+        put_word(w, m->n);
+        for (int c = 0; c < m->n; c++) put_word(w, m->cards[c]);
     }
-    return list;
 }
 
 static void search_free(Search *ps) {
@@ -1427,18 +1356,18 @@ static void search_free(Search *ps) {
     free(ps->sorted);
 }
 
-static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs) {
-    (void)self;
-    int optimal = 0;
+int piles_core_run(const int32_t *words, size_t nwords, int32_t **answer, size_t *answer_words, const char **error) {
     Search *ps = calloc(1, sizeof(Search));
-    if (!ps) return PyErr_NoMemory();
-    if (read_search(ps, args, kwargs, &optimal) < 0) {
+    if (!ps) return CORE_NO_MEMORY;
+    WordReader reader = {words, words + nwords, NULL};
+    int optimal = 0;
+    *error = read_search(&reader, ps, &optimal);
+    if (*error) {
         free(ps);
-        return NULL;
+        return CORE_BAD_INPUT;
     }
     volatile int stopped = 0;
     ps->best_removed = popc(ps->start.removed);
-    Py_BEGIN_ALLOW_THREADS
     if (setjmp(ps->ctx.jump) == 0) {
         map_init(&ps->ctx, &ps->relaxed, 1024);
         map_init(&ps->ctx, &ps->supplied, 1024);
@@ -1451,35 +1380,26 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs) {
     } else if (!ps->ctx.out_of_memory) {
         stopped = 1;
     }
-    Py_END_ALLOW_THREADS
-    PyObject *result = NULL;
     if (ps->ctx.out_of_memory) {
-        PyErr_NoMemory();
-    } else {
-        PyObject *solution = ps->won && !stopped ? line_to_list(&ps->solution) : (Py_INCREF(Py_None), Py_None);
-        PyObject *best = line_to_list(&ps->best_line);
-        if (solution && best)
-            result = Py_BuildValue("(OOOiL)", stopped ? Py_True : Py_False, solution, best, ps->best_removed,
-                                   ps->nodes);
-        Py_XDECREF(solution);
-        Py_XDECREF(best);
+        search_free(ps);
+        free(ps);
+        return CORE_NO_MEMORY;
     }
+    WordWriter w = {NULL, 0, 0, 0};
+    int won = ps->won && !stopped;
+    put_word(&w, stopped);
+    put_word(&w, won);
+    put_word(&w, ps->best_removed);
+    put_long(&w, ps->nodes);
+    if (won) put_line(&w, &ps->solution);
+    put_line(&w, &ps->best_line);
     search_free(ps);
     free(ps);
-    return result;
+    if (w.failed) {
+        free(w.items);
+        return CORE_NO_MEMORY;
+    }
+    *answer = w.items;
+    *answer_words = w.len;
+    return CORE_OK;
 }
-
-static PyMethodDef METHODS[] = {
-    {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
-     "search(**PileSearch data, optimal=False) -> (stopped, solution, best_line, best_removed, nodes): the "
-     "pile search, compiled (see pyramide_widget.solver.piles)."},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef MODULE = {
-    PyModuleDef_HEAD_INIT, "_compiled_piles",
-    "The search of the games with other piles compiled from C; the pure-Python search is the reference.", -1,
-    METHODS, NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__compiled_piles(void) { return PyModule_Create(&MODULE); }

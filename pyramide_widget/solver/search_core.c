@@ -1,7 +1,7 @@
-/* The solver's searches compiled: a line-by-line port of the pure-Python searches of
- * pyramide_widget.solver (encoded.EncodedPosition, pool.PoolSearch, sequence.SequenceSearch and
- * answers._solve_limited; for optimal=True shortest.ShortestSearch and answers._shortest),
- * whose names the comments below use.
+/* The solver's searches compiled, over plain arrays: a line-by-line port of the pure-Python
+ * searches of pyramide_widget.solver (encoded.EncodedPosition, pool.PoolSearch,
+ * sequence.SequenceSearch and answers._solve_limited; for optimal=True shortest.ShortestSearch and
+ * answers._shortest), whose names the comments below use.
  *
  * Python stays the reference: this file explores the same states in the same order, counts the
  * same nodes and stops at the same node budget, so it gives the same answers (winnable, the most
@@ -13,18 +13,18 @@
  * Limits (the Python side falls back to pure Python beyond them): at most 32 pyramid places, 32
  * talon cards and a pair sum of 15.
  *
- * Entry point: search(ranks, covers, talon_ranks, drawn, fresh, recycles_used, target, strict_win,
- * recycles (-1: unlimited), draw_against_waste, pair_with_coverer, limit (-1: none)[, optimal]) ->
- * (stopped, win_steps | None, best_steps, best_removed, nodes, relaxed); steps are the Python
- * searches' internal steps, ("K", slot), ("P", a, b), ... which the solver turns into moves
- * (the A*'s lines spelled out with ("D",) and ("R",), as ShortestSearch._path does).
+ * Entry point: search_core_run (core.h) over the words wire.SearchWords lays out; its answer is
+ * (stopped, relaxed, won, best_removed, nodes, the winning line, the best line) with each step of
+ * the Python searches' internal steps as (kind, a, b), the kinds numbered as wire.STEP_NAMES lists them (the
+ * A*'s lines spelled out with draws and recycles, as ShortestSearch._path does). No Python API and
+ * no I/O here: the CPython extension (_compiled_search.c) and the WebAssembly module
+ * (wasm_cores.c) both call it.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core.h"
 
 #define MAX_PLACES 32
 #define MAX_TALON 32
@@ -156,9 +156,8 @@ static Slot *map_put(Context *ctx, Map *m, uint64_t a, uint64_t b, uint64_t init
 
 /* ------------------------------------------------------------------ steps */
 
+/* The Python searches' step names, in the order wire.STEP_NAMES lists them. */
 enum { S_K, S_P, S_W, S_WK, S_WW, S_D, S_R, S_T, S_TK, S_TT, S_KINDS };
-static const char *STEP_NAMES[S_KINDS] = {"K", "P", "W", "WK", "WW", "D", "R", "T", "TK", "TT"};
-static const int STEP_ARGS[S_KINDS] = {1, 2, 1, 0, 0, 0, 0, 2, 1, 2};
 
 typedef struct {
     int8_t kind, a, b;
@@ -1597,155 +1596,112 @@ static Search *solve_shortest(Run *run, Search *decided, Search *relaxed, long l
     return s;
 }
 
-static PyObject *steps_to_list(const Steps *v) {
-    PyObject *list = PyList_New((Py_ssize_t)v->len);
-    if (!list) return NULL;
+/* ------------------------------------------------------------------ the entry point */
+
+static void put_steps(WordWriter *w, const Steps *v) {
+    put_word(w, (int64_t)v->len);
     for (size_t k = 0; k < v->len; k++) {
-        Step st = v->items[k];
-        PyObject *item;
-        switch (STEP_ARGS[st.kind]) {
-        case 0: item = Py_BuildValue("(s)", STEP_NAMES[st.kind]); break;
-        case 1: item = Py_BuildValue("(si)", STEP_NAMES[st.kind], st.a); break;
-        default: item = Py_BuildValue("(sii)", STEP_NAMES[st.kind], st.a, st.b); break;
-        }
-        if (!item) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, (Py_ssize_t)k, item);
+        put_word(w, v->items[k].kind);
+        put_word(w, v->items[k].a);
+        put_word(w, v->items[k].b);
     }
-    return list;
 }
 
-static int read_ints(PyObject *seq, int *out, int max, const char *what, long long lo, long long hi,
-                     mask_t *masks) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > max) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: at most %d entries, got %zd", what, max, n);
-        return -1;
+/* The deal and the knobs from the words (wire.SearchWords); NULL, or what was expected. */
+static const char *read_deal(WordReader *r, Deal *d, int *strict, int *recycles, int *daw, long long *limit,
+                             int *optimal) {
+    int target = next_word(r, 2, MAX_TARGET, "the pair sum must be 2..15");
+    int n = next_word(r, 0, MAX_PLACES, "ranks: at most 32 pyramid places");
+    for (int i = 0; i < n; i++) d->rank[i] = next_word(r, 0, target, "ranks: an entry out of range");
+    for (int i = 0; i < n; i++) {
+        uint32_t mask = (uint32_t)next_word(r, INT32_MIN, INT32_MAX, "");
+        if (n < 32 && mask >> n) return r->error ? r->error : "covers: a mask names a place beyond the table";
+        d->cover[i] = mask;
     }
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(fast, k);
-        unsigned long long value = PyLong_AsUnsignedLongLong(item);
-        if (PyErr_Occurred() || (long long)value < lo || (long long)value > hi) {
-            Py_DECREF(fast);
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: entry %zd out of range", what, k);
-            return -1;
-        }
-        if (masks)
-            masks[k] = (mask_t)value;
-        else
-            out[k] = (int)value;
-    }
-    Py_DECREF(fast);
-    return (int)n;
-}
-
-static PyObject *py_search(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *ranks, *covers, *talon_ranks;
-    int drawn, fresh, recycles_used, target, strict, recycles, daw, coverer, optimal = 0;
-    long long limit;
-    if (!PyArg_ParseTuple(args, "OOOiiiiiiiiL|p", &ranks, &covers, &talon_ranks, &drawn, &fresh, &recycles_used,
-                          &target, &strict, &recycles, &daw, &coverer, &limit, &optimal))
-        return NULL;
-    if (target < 2 || target > MAX_TARGET) {
-        PyErr_Format(PyExc_ValueError, "pair sum must be 2..%d, got %d", MAX_TARGET, target);
-        return NULL;
-    }
-    Run *run = calloc(1, sizeof(Run));
-    if (!run) return PyErr_NoMemory();
-    Deal *d = &run->deal;
-    int n = read_ints(ranks, d->rank, MAX_PLACES, "ranks", 0, target, NULL);
-    if (n < 0) goto bad_input;
     d->size = n;
-    if (read_ints(covers, NULL, MAX_PLACES, "covers", 0, (long long)(~0u), d->cover) != n) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "covers: one mask per place");
-        goto bad_input;
-    }
-    for (int i = 0; i < n; i++)
-        if (d->cover[i] >> n) {
-            PyErr_SetString(PyExc_ValueError, "covers: a mask names a place beyond the table");
-            goto bad_input;
-        }
-    d->ntalon = read_ints(talon_ranks, d->trank, MAX_TALON, "talon_ranks", 1, target, NULL);
-    if (d->ntalon < 0) goto bad_input;
-    if (drawn < 0 || drawn > d->ntalon) {
-        PyErr_SetString(PyExc_ValueError, "drawn: between 0 and the talon's size");
-        goto bad_input;
-    }
+    d->ntalon = next_word(r, 0, MAX_TALON, "talon_ranks: at most 32 talon cards");
+    for (int i = 0; i < d->ntalon; i++) d->trank[i] = next_word(r, 1, target, "talon_ranks: an entry out of range");
     d->target = target;
-    d->drawn = drawn;
-    d->fresh = fresh != 0;
-    d->recycles_used = recycles_used;
-    d->coverer_knob = coverer != 0;
+    d->drawn = next_word(r, 0, d->ntalon, "drawn: between 0 and the talon's size");
+    d->fresh = next_word(r, 0, 1, "fresh: 0 or 1");
+    d->recycles_used = next_word(r, 0, INT32_MAX, "recycles_used: at least 0");
+    *strict = next_word(r, 0, 1, "strict_win: 0 or 1");
+    *recycles = next_word(r, -1, INT32_MAX, "recycles: -1 (unlimited) or at least 0");
+    *daw = next_word(r, 0, 1, "draw_against_waste: 0 or 1");
+    d->coverer_knob = next_word(r, 0, 1, "pair_with_coverer: 0 or 1");
     d->face_down_free = 1; /* the caller passes pair_with_coverer already off for face-down tables */
+    *limit = next_long(r);
+    *optimal = next_word(r, 0, 1, "optimal: 0 or 1");
+    if (!r->error && r->at != r->end) r->error = "words left over after the data";
+    return r->error;
+}
+
+static void run_free(Run *run) {
+    astar_free(&run->astar);
+    for (int k = 0; k < run->nsearches; k++) search_free(&run->searches[k]);
+    for (int k = 0; k < run->nencodings; k++) encoded_free(&run->encodings[k]);
+    free(run->mirror);
+    free(run);
+}
+
+int search_core_run(const int32_t *words, size_t nwords, int32_t **answer_out, size_t *answer_words,
+                    const char **error) {
+    Run *run = calloc(1, sizeof(Run));
+    if (!run) return CORE_NO_MEMORY;
+    WordReader reader = {words, words + nwords, NULL};
+    int strict, recycles, daw, optimal;
+    long long limit;
+    *error = read_deal(&reader, &run->deal, &strict, &recycles, &daw, &limit, &optimal);
+    if (*error) {
+        free(run);
+        return CORE_BAD_INPUT;
+    }
+    int target = run->deal.target;
     run->mirror = calloc((size_t)1 << (target + 1), sizeof(uint32_t));
     if (!run->mirror) {
         free(run);
-        return PyErr_NoMemory();
+        return CORE_NO_MEMORY;
     }
     for (uint32_t mask = 1; mask < ((uint32_t)1 << (target + 1)); mask++) {
         uint32_t low = mask & (~mask + 1);
         int rank = lowest(low);
         run->mirror[mask] = run->mirror[mask ^ low] | (0 < rank && rank < target ? (uint32_t)1 << (target - rank) : 0);
     }
-    Search *answer = NULL;
-    int stopped = 0;
-    Py_BEGIN_ALLOW_THREADS
+    Search *volatile answer = NULL;
+    volatile int stopped = 0;
     if (setjmp(run->ctx.jump) == 0) {
         Search *relaxed;
-        answer = solve_all(run, strict != 0, recycles < 0 ? -1 : recycles, daw != 0, limit, &relaxed);
-        if (optimal && answer->has_win) answer = solve_shortest(run, answer, relaxed, limit);
+        Search *found = solve_all(run, strict, recycles, daw, limit, &relaxed);
+        if (optimal && found->has_win) found = solve_shortest(run, found, relaxed, limit);
+        answer = found;
     } else if (!run->ctx.out_of_memory) {
-        stopped = 1;
-        answer = run->ctx.stopped;
-        if (answer->asker) { /* the oracle's budget is its asker's: the asker stops */
-            answer = answer->asker;
-            answer->nodes = answer->limit;
+        Search *found = run->ctx.stopped;
+        if (found->asker) { /* the oracle's budget is its asker's: the asker stops */
+            found = found->asker;
+            found->nodes = found->limit;
         }
+        answer = found;
+        stopped = 1;
     }
-    Py_END_ALLOW_THREADS
-    PyObject *result = NULL;
     if (run->ctx.out_of_memory) {
-        PyErr_NoMemory();
-    } else {
-        int relaxed = stopped && answer->t->recycles < 0 && recycles >= 0;
-        PyObject *win = answer->has_win && !stopped ? steps_to_list(&answer->win) : (Py_INCREF(Py_None), Py_None);
-        PyObject *best = steps_to_list(&answer->best);
-        if (win && best)
-            result = Py_BuildValue("(OOOiLO)", stopped ? Py_True : Py_False, win, best, answer->best_removed,
-                                   answer->nodes, relaxed ? Py_True : Py_False);
-        Py_XDECREF(win);
-        Py_XDECREF(best);
+        run_free(run);
+        return CORE_NO_MEMORY;
     }
-    astar_free(&run->astar);
-    for (int k = 0; k < run->nsearches; k++) search_free(&run->searches[k]);
-    for (int k = 0; k < run->nencodings; k++) encoded_free(&run->encodings[k]);
-    free(run->mirror);
-    free(run);
-    return result;
-
-bad_input:
-    free(run);
-    return NULL;
+    WordWriter w = {NULL, 0, 0, 0};
+    put_word(&w, stopped);
+    put_word(&w, stopped && answer->t->recycles < 0 && recycles >= 0); /* relaxed */
+    int won = answer->has_win && !stopped;
+    put_word(&w, won);
+    put_word(&w, answer->best_removed);
+    put_long(&w, answer->nodes);
+    if (won) put_steps(&w, &answer->win);
+    put_steps(&w, &answer->best);
+    run_free(run);
+    if (w.failed) {
+        free(w.items);
+        return CORE_NO_MEMORY;
+    }
+    *answer_out = w.items;
+    *answer_words = w.len;
+    return CORE_OK;
 }
-
-static PyMethodDef METHODS[] = {
-    {"search", py_search, METH_VARARGS,
-     "search(ranks, covers, talon_ranks, drawn, fresh, recycles_used, target, strict_win, recycles, "
-     "draw_against_waste, pair_with_coverer, limit, optimal=False) -> (stopped, win_steps, best_steps, "
-     "best_removed, nodes, relaxed): the solver's searches, compiled (see pyramide_widget.solver)."},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef MODULE = {
-    PyModuleDef_HEAD_INIT, "_compiled_search",
-    "The solver's searches compiled from C; the pure-Python searches are the reference.", -1, METHODS,
-    NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__compiled_search(void) { return PyModule_Create(&MODULE); }
