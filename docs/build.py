@@ -282,8 +282,9 @@ def find_wheel(folder: Path, name: str, version: str | None = None) -> Path:
 def build_wheel(dest: Path) -> Path:
     for old in dest.glob("pyramide_widget-*.whl"):
         old.unlink()
-    # Pyodide cannot load the solver's compiled search (a library for this machine): the
-    # site's wheel stays pure Python (build_compiled.py), and its solver gives the same answers.
+    # Pyodide cannot load the solver's CPython extension (a library for this machine): the
+    # site's wheel stays pure Python and carries the solver's WebAssembly module instead, which
+    # Pyodide runs (build_compiled.py builds it where clang targets wasm32-wasi).
     pure = dict(os.environ, PYRAMIDE_PURE_PYTHON_WHEEL="1")
     run(
         [

@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -104,7 +105,9 @@ def test_in_pyodide_the_advice_is_the_kernels_pip_or_no_charts(monkeypatch):
 
 def test_the_wheel_ships_its_type_marker_and_front_end(tmp_path: Path) -> None:
     """A built wheel carries ``py.typed`` (type checkers read the package's hints), the
-    widget's front end and the published rates, as a user's ``pip install`` gets them."""
+    widget's front end and the published rates, as a user's ``pip install`` gets them; and,
+    pure Python as the sites' wheel is, the solver's WebAssembly module for Pyodide wherever
+    clang can build it (``PYRAMIDE_REQUIRE_WASM``, as in CI, requires it)."""
     env = {**os.environ, "PYRAMIDE_PURE_PYTHON_WHEEL": "1"}
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
@@ -121,3 +124,7 @@ def test_the_wheel_ships_its_type_marker_and_front_end(tmp_path: Path) -> None:
         "pyramide_widget/analysis/published_rates.json",
     ):
         assert expected in names
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]
+    if shutil.which("clang") or os.environ.get("PYRAMIDE_REQUIRE_WASM"):
+        assert "pyramide_widget/solver/solver_cores.wasm" in names
