@@ -132,6 +132,20 @@ def test_the_solver_guide_shows_the_pile_searchs_times_and_load() -> None:
     assert page_table("solver.md", "pile-search") == [bench.row(item) for item in run["results"]]
 
 
+def test_the_solver_guide_shows_the_browser_run() -> None:
+    """The solver guide's table of benchmarks/bench_browser.py's last run (browser.json): the
+    same work native, in WebAssembly and in pure Python, with the same answers and the load."""
+    bench = benchmark("bench_browser")
+    run = json.loads(bench.RESULT.read_text())
+    assert [len(run["load"]["before"]), len(run["load"]["after"])] == [3, 3]
+    moves = run["fewest_moves"]
+    assert [row["moves"] for row in moves["wasm"]["rows"]] == [
+        row["moves"] for row in moves["native"]["rows"]
+    ]
+    assert run["wasm_memory"]["bytes_after"] == run["wasm_memory"]["bytes_before"]
+    assert page_table("solver.md", "browser") == bench.rows(run)
+
+
 def ours(row: dict) -> dict:
     """Our run under a row's rules: a preset's published run, or the row's own."""
     return RESULTS[row["preset"]] if "preset" in row else row["result"]

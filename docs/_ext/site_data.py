@@ -256,9 +256,25 @@ def pile_search_rows() -> Rows:
     return header, [_cells(script.row(item)) for item in results]
 
 
+def browser_rows() -> Rows:
+    """The solver in the browser's Python beside native CPython, as
+    ``benchmarks/bench_browser.py`` prints it from ``browser.json``."""
+    script = _benchmark("bench_browser")
+    header = [
+        "work",
+        "native (CPython)",
+        "WebAssembly (Pyodide)",
+        "pure Python (Pyodide)",
+        "load before → after",
+    ]
+    record = json.loads(script.RESULT.read_text(encoding="utf-8"))
+    return header, [_cells(row) for row in script.rows(record)]
+
+
 BENCHMARK_TABLES: dict[str, Callable[[], Rows]] = {
     "win-rates": win_rate_run_rows,
     "pile-search": pile_search_rows,
+    "browser": browser_rows,
 }
 # What those tables are made from: a page that shows them is rebuilt when one changes.
 BENCHMARK_SOURCES = [
@@ -267,6 +283,8 @@ BENCHMARK_SOURCES = [
     BENCHMARKS / "machine.py",
     BENCHMARKS / "results" / "win_rates.json",
     BENCHMARKS / "results" / "piles_solver.json",
+    BENCHMARKS / "bench_browser.py",
+    BENCHMARKS / "results" / "browser.json",
 ]
 
 

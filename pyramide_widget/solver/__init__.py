@@ -13,12 +13,14 @@ from .answers import (
     hint,
     solve,
 )
+from .engines import available_engines
 
 __all__ = [
     "HINT_NODES",
     "MAX_NODES",
     "SearchLimitReached",
     "SolveResult",
+    "available_engines",
     "check_node_budget",
     "hint",
     "solve",

@@ -86,23 +86,37 @@ class EncodedPosition:
         for index, rank in enumerate(self.talon_rank):
             self.talon_by_rank[rank] |= 1 << index
         self.cover_mask = [sum(1 << c for c in shape.covers[i]) for i in range(size)]
-        below = _closure(shape.covers)  # cards lying on a card, transitively
-        above = _closure(shape.covered)  # cards a card lies on, transitively (they wait for it)
-        self.blocked_by = [(1 << i) | above[i] for i in range(size)]
         # A face-down card turns up only once nothing covers it, so it never pairs with a coverer.
         self.coverer_pairs = rules.pair_with_coverer and not rules.table.face_down
-        self.partners = [0] * size  # pyramid cards that may ever pair with card i
-        for i in range(size):
-            for j in range(size):
+        self._layers: dict[int, Layer] = {}
+        self._stock_ranks: dict[int, int] = {}
+        self.mirror = _mirror(self.target)
+
+    # The tables below serve the pure-Python searches only: computed at their first use, so a
+    # compiled solve, which reads just the plain data above, does not pay for them.
+
+    @functools.cached_property
+    def blocked_by(self) -> list[int]:
+        """Per place: itself and the places it lies on, transitively (they wait for it)."""
+        above = _closure(self.rules.table.shape.covered)
+        return [(1 << i) | above[i] for i in range(self.size)]
+
+    @functools.cached_property
+    def partners(self) -> list[int]:
+        """Per place: the pyramid cards that may ever pair with its card."""
+        shape = self.rules.table.shape
+        below = _closure(shape.covers)  # cards lying on a card, transitively
+        above = _closure(shape.covered)  # cards a card lies on, transitively (they wait for it)
+        partners = [0] * self.size
+        for i in range(self.size):
+            for j in range(self.size):
                 if i == j or self.rank[i] + self.rank[j] != self.target or not self.rank[j]:
                     continue
                 stacked = (below[i] | above[i]) >> j & 1
                 adjacent = (self.cover_mask[i] | self.cover_mask[j]) & ((1 << i) | (1 << j))
                 if not stacked or (self.coverer_pairs and adjacent):
-                    self.partners[i] |= 1 << j
-        self._layers: dict[int, Layer] = {}
-        self._stock_ranks: dict[int, int] = {}
-        self.mirror = _mirror(self.target)
+                    partners[i] |= 1 << j
+        return partners
 
     def fresh_pair(self, talon: int, drawn: int) -> bool:
         """Whether a fresh waste top here could pair with the card beneath (else freshness is

@@ -18,12 +18,14 @@ if TYPE_CHECKING:
     from ..analysis.chance_review import ChanceReview
 
 FEWER_SAMPLES = 30
-"""Layouts per position on the tables the compiled search does not model, or where it is not
-built (Pyodide): each layout is a solve in Python there."""
+"""Layouts per position on the tables the compiled search does not model, or where no compiled
+engine runs (an install without the extension, a Pyodide without the WebAssembly module): each
+layout is a solve in pure Python there."""
 
 
 def samples(table: Table, full: int) -> int:
-    """Layouts per position: ``full`` where the compiled search answers, else fewer."""
+    """Layouts per position: ``full`` where the compiled search answers (natively, or as
+    WebAssembly in Pyodide), else fewer."""
     from ..solver import compiled
 
     return full if compiled.available() and compiled.models(table) else min(full, FEWER_SAMPLES)

@@ -168,6 +168,7 @@ def main() -> None:
         wasm.MODULE_FILE = Path(sys.argv[1])
     assert engines.available_engines() == ["wasm", "python"], engines.available_engines()
     assert solve("PY1-N-AAAAAAS").engine == "wasm"  # auto: the fastest here
+    assert compiled.available()  # the widget's chance asks the desktop's layouts
     one_waste()
     piles()
     hints()
