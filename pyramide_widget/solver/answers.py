@@ -5,17 +5,19 @@
 from __future__ import annotations
 
 import time
+import warnings
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
 from .compiled import CompiledSearch, one_waste_engine, pile_search
 from .encoded import EncodedPosition
-from .piles import PileOutOfNodes, needs_pile_search
+from .piles import PileOutOfNodes, PileSearch, needs_pile_search
 from .pool import PoolSearch
 from .search import OutOfNodes, Search
 from .sequence import SequenceSearch
 from .shortest import ShortestSearch
+from .wasm import WasmTrap
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -190,17 +192,28 @@ def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> Sol
         )
     if cores is not None:
         search: Search = CompiledSearch(cores, encoded, limit, optimal)
+        try:
+            search.run()
+            return _result(search, started, optimal, ran)
+        except WasmTrap as trap:
+            _fell_back(trap)
+            ran = "python"
+    relaxed: PoolSearch | None = None
+    if rules.recycles is None:
+        search = PoolSearch(encoded, limit)
         search.run()
     else:
-        relaxed: PoolSearch | None = None
-        if rules.recycles is None:
-            search = PoolSearch(encoded, limit)
-            search.run()
-        else:
-            search, relaxed = _solve_limited(encoded, limit)
-        if optimal and search.win_steps is not None:
-            search = _shortest(encoded, search, relaxed, limit)
+        search, relaxed = _solve_limited(encoded, limit)
+    if optimal and search.win_steps is not None:
+        search = _shortest(encoded, search, relaxed, limit)
     return _result(search, started, optimal, ran)
+
+
+def _fell_back(trap: WasmTrap) -> None:
+    """Say that a compiled run failed and that pure Python answers instead."""
+    warnings.warn(
+        f"pyramide-widget: {trap}; this solve runs in pure Python", RuntimeWarning, stacklevel=4
+    )
 
 
 def _shortest(
@@ -292,7 +305,12 @@ def _solve_piles(
             optimal,
             ran,
         )
-    search.run(optimal)
+    try:
+        search.run(optimal)
+    except WasmTrap as trap:
+        _fell_back(trap)
+        search, ran = PileSearch(position, rules, max_nodes), "python"
+        search.run(optimal)
     return SolveResult(
         winnable=search.solution is not None,
         solution=search.solution,

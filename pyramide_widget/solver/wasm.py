@@ -19,6 +19,11 @@ class WasmUnavailable(Exception):
     """Why the WebAssembly module cannot run in this interpreter."""
 
 
+class WasmTrap(RuntimeError):
+    """The module stopped with a trap during a run (its memory may be inconsistent after it, so
+    it is instantiated afresh); the solve is left to pure Python."""
+
+
 class WasmCores:
     """The module, instantiated: :meth:`search` and :meth:`piles` take and return words
     (:mod:`.wire`)."""
@@ -26,15 +31,19 @@ class WasmCores:
     def __init__(self, wasm: bytes) -> None:
         self.js: Any = importlib.import_module("js")  # Pyodide's bridge to JavaScript
         to_js = importlib.import_module("pyodide.ffi").to_js
-        module = self.js.WebAssembly.Module.new(to_js(wasm))
-        imports = to_js({}, dict_converter=self.js.Object.fromEntries)
-        self.exports: Any = self.js.WebAssembly.Instance.new(module, imports).exports
+        self.module = self.js.WebAssembly.Module.new(to_js(wasm))
+        self.imports = to_js({}, dict_converter=self.js.Object.fromEntries)
+        self.exports: Any = None
+        self._instantiate()
+
+    def _instantiate(self) -> None:
+        self.exports = self.js.WebAssembly.Instance.new(self.module, self.imports).exports
 
     def search(self, words: bytes) -> bytes:
-        return self._run(self.exports.run_search, words)
+        return self._run("run_search", words)
 
     def piles(self, words: bytes) -> bytes:
-        return self._run(self.exports.run_piles, words)
+        return self._run("run_piles", words)
 
     def memory_bytes(self) -> int:
         """The module's memory now (it grows, and never shrinks)."""
@@ -44,7 +53,7 @@ class WasmCores:
         """Bytes of the module's memory (its buffer is new whenever the memory grows)."""
         return self.js.Uint8Array.new(self.exports.memory.buffer, pointer, length)
 
-    def _run(self, core: Any, words: bytes) -> bytes:
+    def _run(self, core: str, words: bytes) -> bytes:
         exports = self.exports
         count = len(words) // 4
         pointer = exports.reserve(count)
@@ -52,9 +61,11 @@ class WasmCores:
             raise MemoryError(_NO_MEMORY)
         try:
             self._view(pointer, len(words)).assign(words)
-            status = core(pointer, count)
-        finally:
-            exports.release(pointer)
+            status = getattr(exports, core)(pointer, count)
+        except Exception as error:  # a trap: JavaScript's RuntimeError, through the bridge
+            self._instantiate()
+            raise WasmTrap(f"the WebAssembly search stopped: {error}") from error
+        exports.release(pointer)
         if status == 1:
             message = exports.error_message()
             length = min(200, self.memory_bytes() - message)

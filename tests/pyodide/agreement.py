@@ -161,6 +161,29 @@ def corrupt_module_falls_back() -> None:
         engines._loaded.update(loaded)
 
 
+def a_trap_falls_back_for_that_solve() -> None:
+    """A module that traps mid-run (simulated: its search throws as a trap would) leaves that
+    solve to pure Python with a warning; the module is instantiated afresh and runs the next."""
+    from pyodide.code import run_js
+
+    cores = engines.cores("wasm")
+    assert isinstance(cores, wasm.WasmCores)
+    trapping = run_js(
+        "(exports) => new Proxy(exports, {get: (target, name) => name === 'run_search' || "
+        "name === 'run_piles' ? () => { throw new WebAssembly.RuntimeError('unreachable') } "
+        ": target[name]})"
+    )
+    for code in ("PY1-T-AAAAAAS", "PY1-G-AAAAAAS"):
+        cores.exports = trapping(cores.exports)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fallen = solve(code)
+        assert fallen.engine == "python" and fallen == solve(code, engine="python"), code
+        assert len(caught) == 1 and "unreachable" in str(caught[0].message), caught
+        assert solve(code).engine == "wasm"
+    checked["traps"] = 2
+
+
 def main() -> None:
     """Arguments: the module to test (a fresh build; default the checkout's), and how many
     solves the memory check runs."""
@@ -174,6 +197,7 @@ def main() -> None:
     hints()
     found = memory(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000)
     corrupt_module_falls_back()
+    a_trap_falls_back_for_that_solve()
     print(json.dumps({"checked": checked, **found}))
 
 
