@@ -1,7 +1,7 @@
 """Cross-check the compiled search against the pure-Python one, deal by deal, on every preset.
 
 The long run of ``tests/test_solver_compiled.py`` and ``tests/test_solver_compiled_piles.py``
-(the games with other piles, ``_compiled_piles.c``): for each preset, ``--deals`` deals (the first
+(the games with other piles, ``piles_core.c``): for each preset, ``--deals`` deals (the first
 of the published win-rate run, seed 2024) are solved by both engines, which must give equal
 results (``winnable``, ``max_removed``, the winning line and the best line move for move, the
 node count); both lines are replayed through the engine (the solution must win, the best line
