@@ -92,6 +92,30 @@ def chance_at_start() -> dict[str, Any]:
     }
 
 
+def chance_along_a_game() -> dict[str, Any]:
+    """``chance()`` (200 layouts) at every fifth position of a won Traditional game, as the
+    widget's indicator measures it after a move: the median and the slowest measure."""
+    from pyramide_widget import Game, solve
+    from pyramide_widget.analysis.chance import chance
+
+    game = Game.from_code(CHANCE_DEAL)
+    line = solve(Game.from_code(CHANCE_DEAL)).solution or []
+    times = []
+    for n, move in enumerate([None, *line]):
+        if move is not None:
+            game.play(move)
+        if n % 5 == 0 and not game.is_over:
+            started = time.perf_counter()
+            chance(game)
+            times.append(time.perf_counter() - started)
+    times.sort()
+    return {
+        "positions": len(times),
+        "median_seconds": round(times[len(times) // 2], 3),
+        "slowest_seconds": round(times[-1], 3),
+    }
+
+
 def in_pyodide(decks: list[str], python_decks: int) -> dict[str, Any]:
     """The Pyodide side: the WebAssembly engine, then pure Python on the first decks."""
     from pyramide_widget.solver import engines
@@ -101,6 +125,7 @@ def in_pyodide(decks: list[str], python_decks: int) -> dict[str, Any]:
     wasm_rows = fewest_moves(decks, "wasm")
     python_rows = fewest_moves(decks[:python_decks], "python")
     found = {"wasm": estimates("wasm"), "chance": chance_at_start()}
+    along = chance_along_a_game()
     cores = engines.cores("wasm")
     assert isinstance(cores, WasmCores)
     before = cores.memory_bytes()
@@ -114,6 +139,7 @@ def in_pyodide(decks: list[str], python_decks: int) -> dict[str, Any]:
         "fewest_moves": {"wasm": wasm_rows, "python": python_rows},
         "estimate": found["wasm"],
         "chance": found["chance"],
+        "chance_along_a_game": along,
         "memory": {
             "solves": len(codes),
             "seconds": round(time.perf_counter() - started, 3),
@@ -180,6 +206,18 @@ def rows(record: dict[str, Any]) -> list[str]:
             "not run",
         )
     )
+    along = record["chance_along_a_game"]
+    found.append(
+        (
+            f"chance() after a move, {along['wasm']['positions']} positions of a won "
+            "Traditional game: median / slowest",
+            f"{seconds(along['native']['median_seconds'])} / "
+            f"{seconds(along['native']['slowest_seconds'])}",
+            f"{seconds(along['wasm']['median_seconds'])} / "
+            f"{seconds(along['wasm']['slowest_seconds'])}",
+            "not run",
+        )
+    )
     load = load_text(record)
     return ["| " + " | ".join([*cells, load]) + " |" for cells in found]
 
@@ -213,6 +251,7 @@ def main() -> None:
             "fewest_moves": fewest_moves(decks, "native"),
             "estimate": estimates("native"),
             "chance": chance_at_start(),
+            "chance_along_a_game": chance_along_a_game(),
         }
         with tempfile.TemporaryDirectory() as folder:
             (Path(folder) / "decks.json").write_text(json.dumps(decks))
@@ -262,6 +301,10 @@ def main() -> None:
         },
         "estimate": {"native": native["estimate"], "wasm": browser["estimate"]},
         "chance": {"native": native["chance"], "wasm": browser["chance"]},
+        "chance_along_a_game": {
+            "native": native["chance_along_a_game"],
+            "wasm": browser["chance_along_a_game"],
+        },
         "wasm_memory": browser["memory"],
         **machine(),
         **run,
