@@ -370,3 +370,33 @@ def test_a_failed_save_leaves_the_previous_file_intact(tmp_path, monkeypatch):
         r5_game().record().save(path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_a_text_record_of_custom_rules_on_a_table_with_a_space_in_its_name_opens(tmp_path):
+    # Records of custom rules (docs/rules.md §9 knobs) carry their table by name; "Six Rows",
+    # "Reserve Six" and "Tut's Tomb" have a space, which split the rules word of the text line.
+    from pyramide_widget.engine.table import RESERVE_SIX_TABLE, SIX_ROWS_TABLE, TUTS_TOMB_TABLE
+
+    for table in (SIX_ROWS_TABLE, RESERVE_SIX_TABLE, TUTS_TOMB_TABLE):
+        game = Game.from_code("PY1-X-AAAAAAS", rules=Rules(table=table, recycles=1))
+        game.play(game.legal_moves()[0])
+        record = game.record()
+        record.save(tmp_path / "game.txt")
+        opened = Record.open(tmp_path / "game.txt")
+        assert (opened.code, opened.rules, opened.actions) == (
+            record.code,
+            record.rules,
+            record.actions,
+        )
+        assert Record.from_text(record.to_text()).rules == record.rules
+
+
+def test_a_text_record_written_before_the_rules_word_was_read_whole_still_opens(tmp_path):
+    # A file as Record.save wrote it before: the custom rules' JSON with the table's own space.
+    line = (
+        'PY1-X-AAAAAAS rules:{"recycles":1,"strict_win":false,"draw_against_waste":false,'
+        '"pair_with_coverer":false,"table":"Six Rows"} draw'
+    )
+    (tmp_path / "old.txt").write_text(line + "\n", encoding="utf-8")
+    record = Record.open(tmp_path / "old.txt")
+    assert record.rules.table.name == "Six Rows" and record.actions == ("draw",)

@@ -190,35 +190,33 @@ class Record:
             raise RecordError(
                 "a record line starts with a deal code, e.g. 'PY1-N-AAAAAAS K♦ 10♣+3♠ draw'"
             )
-        words = text.split()
-        first = words.pop(0)
+        first, rest = _first_word(text)
         deal = None
         code: str | None = None
         rules: Rules | None = None
         try:
             if first.lower().startswith("layout:"):
-                if not words:
+                if not rest:
                     raise RecordError("a layout record needs the rules after the layout")
                 parts = _layout_parts(first)
-                rules = _parse_rules_word(
-                    words.pop(0)
-                )  # before the cards: they are read for its deck
+                rules, rest = _take_rules(rest)  # before the cards: they are read for its deck
                 deal = _layout_deal(parts, rules)
             else:
                 parsed = DealCode.parse(first)
                 code = str(parsed)
                 if parsed.rules_letter == CUSTOM_LETTER:
-                    if not words or not words[0].startswith("rules:"):
+                    if not rest.startswith("rules:"):
                         raise RecordError(
                             "a code with custom rules (X) must be followed by 'rules:{...}'"
                         )
-                    rules = _parse_rules_word(words.pop(0))
+                    rules, rest = _take_rules(rest)
                 else:
                     rules = parsed.rules
         except RecordError:
             raise
         except PyramideError as error:
             raise RecordError(f"bad record line: {error}") from None
+        words = rest.split()
         record = cls(code=code, rules=rules, actions=tuple(words), deal=deal)
         record.validate()
         return record
@@ -342,13 +340,28 @@ def _rules_word(rules: Rules) -> str:
     return "rules:" + json.dumps(rules.to_dict(), separators=(",", ":"))
 
 
-def _parse_rules_word(word: str) -> Rules:
-    if word.startswith("rules:"):
-        try:
-            return Rules.from_json(word[len("rules:") :])
-        except ValueError as error:
-            raise RecordError(f"bad custom rules {reprlib.repr(word)}: {error}") from None
-    return Rules.preset(word)
+def _first_word(text: str) -> tuple[str, str]:
+    """The first word of ``text`` and the text after it."""
+    words = text.split(maxsplit=1)
+    return words[0], words[1] if len(words) > 1 else ""
+
+
+def _take_rules(text: str) -> tuple[Rules, str]:
+    """The rules word at the start of ``text`` (a preset letter, or ``rules:`` and the JSON of
+    custom rules, read whole: a table's name may hold a space) and the text after it."""
+    if not text.startswith("rules:"):
+        word, rest = _first_word(text)
+        return Rules.preset(word), rest
+    try:
+        data, end = json.JSONDecoder().raw_decode(text, len("rules:"))
+    except RecursionError:
+        raise RecordError("bad custom rules: nested too deeply, expected one flat object") from None
+    except ValueError as error:
+        raise RecordError(f"bad custom rules {reprlib.repr(text)}: {error}") from None
+    try:
+        return Rules.from_dict(data), text[end:].strip()
+    except ValueError as error:
+        raise RecordError(f"bad custom rules {reprlib.repr(text[:end])}: {error}") from None
 
 
 def _deal_from(raw: Any, rules: Rules) -> Deal:
