@@ -1208,3 +1208,23 @@ def test_statistics_to_dict_is_json_ready(store: StatsStore) -> None:
         }
     ]
     assert data["rankings"]["S"] == []
+
+
+@pytest.mark.parametrize("when", ["2024-01-01", 1_700_000_000, datetime(2024, 1, 1).date()])
+def test_a_finished_at_that_is_not_a_datetime_is_a_type_error_and_records_nothing(
+    tmp_path: Path, when: object
+) -> None:
+    store = StatsStore(tmp_path / "stats.db")
+    game = finished("PY1-N-AAAAAAS", 60)
+    with pytest.raises(TypeError, match="finished_at must be an aware datetime"):
+        store.record_game(game, finished_at=when)  # type: ignore[arg-type]
+    assert store.games() == []
+    assert store.record_game(game) is not None  # the game was not marked as recorded
+
+
+def test_a_statistics_path_under_a_file_is_a_stats_error(tmp_path: Path) -> None:
+    (tmp_path / "notes").write_text("a file, not a folder")
+    store = StatsStore(tmp_path / "notes" / "stats.db")
+    with pytest.raises(StatsError, match="cannot create the folder"):
+        store.record_game(finished("PY1-N-AAAAAAS", 60))
+    assert (tmp_path / "notes").read_text() == "a file, not a folder"

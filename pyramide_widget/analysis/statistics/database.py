@@ -111,7 +111,12 @@ class Database:
         if not self.exists():
             if not write:
                 return None
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StatsError(
+                    f"cannot create the folder of the statistics file {self.path}: {error}"
+                ) from None
         else:
             problem = header_problem(self.path)
             if problem is not None:

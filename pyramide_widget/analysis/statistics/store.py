@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import reprlib
 import uuid
 import warnings
 import weakref
@@ -101,6 +102,7 @@ class StatsStore:
             raise TypeError(f"record_game takes a pyramide_widget.Game, got {type(game).__name__}")
         if not isinstance(abandoned, bool):
             raise TypeError(f"abandoned must be True or False, got {abandoned!r}")
+        when = _utc(finished_at) if finished_at is not None else datetime.now(timezone.utc)
         if game.is_over:
             outcome = game.status.value
         elif abandoned and game.actions:
@@ -110,7 +112,6 @@ class StatsStore:
         ending = (game.clock, outcome, len(game.actions))  # the clock is new after a restart
         if self._recorded.get(game) == ending:
             return None
-        when = _utc(finished_at) if finished_at is not None else datetime.now(timezone.utc)
         session = _session_of(game)
         row = (
             game.code,
@@ -285,9 +286,13 @@ def record_safely(
         return None
 
 
-def _utc(when: datetime) -> datetime:
-    if when.tzinfo is None:
-        raise ValueError("finished_at must be an aware datetime (e.g. datetime.now(timezone.utc))")
+def _utc(when: object) -> datetime:
+    if not isinstance(when, datetime) or when.tzinfo is None:
+        problem = TypeError if not isinstance(when, datetime) else ValueError
+        raise problem(
+            "finished_at must be an aware datetime (e.g. datetime.now(timezone.utc)), "
+            f"got {type(when).__name__} {reprlib.repr(when)}"
+        )
     return when.astimezone(timezone.utc)
 
 
