@@ -890,3 +890,32 @@ def test_the_card_art_and_the_palette_are_sent_once_a_deck_for_every_view(r5):
         assert all(f'id="{face_id(c)}"' in drawn["sprite"] for c in deck.cards())
     r5.new_game("PY1-N-AAAAAAS")
     assert list(r5._art["decks"]) == ["French", "Spanish"], "a deck once sent stays"
+
+
+def test_a_table_defined_in_a_notebook_with_its_own_deck_plays_in_the_widget():
+    # docs/guides/code.md: a table defined in a notebook works at once, without a preset.
+    import dataclasses
+
+    from pyramide_widget.engine.cards import FRENCH_DECK
+    from pyramide_widget.engine.table import STANDARD_TABLE, Table
+
+    deck = dataclasses.replace(FRENCH_DECK, name="Club deck")
+    table = Table("Club table", STANDARD_TABLE.shape, deck, dealt_to_waste=1)
+    game = Game.from_code("PY1-X-AAAAAAS", rules=Rules(table=table))
+    w = PyramideWidget(game=game, stats=False)
+    assert w._table["deck"]["name"] == "Club deck"
+    assert set(w._art["decks"]) == {"Club deck"}
+    assert len(w._art["decks"]["Club deck"]["faces"]) == 52
+    tap(w, "stock")
+    assert w.game.moves == 1
+
+
+@pytest.mark.parametrize(
+    "option", ["explain_mistakes", "french_indices", "highlight_free", "show_chance"]
+)
+@pytest.mark.parametrize("value", ["no", 0, 1, None, "False"])
+def test_a_boolean_option_that_is_not_true_or_false_is_a_type_error(option, value):
+    if option == "explain_mistakes" and value is None:
+        return  # None: the wrapped game's setting (or True)
+    with pytest.raises(TypeError, match=f"{option} must be True or False"):
+        PyramideWidget("PY1-N-AAAAAAS", stats=False, **{option: value})

@@ -15,34 +15,31 @@ from functools import cache
 from typing import Any
 
 from ..engine.cards import Deck
-from ..engine.table import TABLES
 from ..engine.view.card_art import BACK_ID, face_id, sprite, top_id
 from ..engine.view.palette import stylesheet
 
 ROOT = ".pyr-root"
 """The element of a view the palette's properties are set on (widget.js's table)."""
 
-DECKS: dict[str, Deck] = {table.deck.name: table.deck for table in TABLES.values()}
-"""Every deck a table uses, by the name the snapshot gives it."""
-
 
 @cache
-def deck_art(name: str) -> dict[str, Any]:
-    """``{"sprite": svg, "faces": {card: [face, top]}}`` for the deck named ``name``."""
-    deck = DECKS[name]
+def deck_art(deck: Deck) -> dict[str, Any]:
+    """``{"sprite": svg, "faces": {card: [face, top]}}`` for ``deck``. A deck a table defined in
+    a notebook brings is drawn with the art of its suits' deck (French or Spanish)."""
+    cards = deck.cards()
     return {
-        "sprite": sprite(deck),
-        "faces": {str(card): [face_id(card), top_id(card)] for card in deck.cards()},
+        "sprite": sprite(cards[0].deck),
+        "faces": {str(card): [face_id(card), top_id(card)] for card in cards},
     }
 
 
-def art_for_views(decks: Iterable[str]) -> dict[str, Any]:
-    """``{"palette": css, "back": id, "decks": {name: deck_art(name)}}`` for ``decks``."""
+def art_for_views(decks: Iterable[Deck]) -> dict[str, Any]:
+    """``{"palette": css, "back": id, "decks": {name: deck_art(deck)}}`` for ``decks``."""
     return {
         "palette": stylesheet(ROOT),
         "back": BACK_ID,
-        "decks": {name: deck_art(name) for name in decks},
+        "decks": {deck.name: deck_art(deck) for deck in decks},
     }
 
 
-__all__ = ["DECKS", "ROOT", "art_for_views", "deck_art"]
+__all__ = ["ROOT", "art_for_views", "deck_art"]

@@ -67,7 +67,9 @@ class PyramideWidget(anywidget.AnyWidget):
     and offers the Statistics panel (:func:`pyramide_widget.analysis.statistics.open_stats`:
     ``True``, the default, for the default file (``$PYRAMIDE_STATS`` overrides it), a path, a
     ``StatsStore``; ``False`` turns statistics off). A statistics file that cannot be used
-    never stops the game: it gives a warning. Unknown keyword arguments are an error.
+    never stops the game: it gives a warning. Unknown keyword arguments are an error, and so is
+    a switch (``explain_mistakes``, ``french_indices``, ``highlight_free``, ``show_chance``) that
+    is not ``True`` or ``False``.
     """
 
     _esm = STATIC / "widget.js"
@@ -110,6 +112,12 @@ class PyramideWidget(anywidget.AnyWidget):
                 raise TypeError("clock= is for new deals; a wrapped game keeps its own clock")
         if language is not None:
             check_language(language)
+        _check_switches(
+            explain_mistakes=True if explain_mistakes is None else explain_mistakes,
+            french_indices=french_indices,
+            highlight_free=highlight_free,
+            show_chance=show_chance,
+        )
         if explain_mistakes is None:
             explain_mistakes = game.explain_mistakes if game else True
         if language is None:
@@ -130,23 +138,23 @@ class PyramideWidget(anywidget.AnyWidget):
             game = deal(
                 code,
                 _rules(rules),
-                explain_mistakes=bool(explain_mistakes),
+                explain_mistakes=explain_mistakes,
                 language=language,
                 clock=clock,
             )
-        game.explain_mistakes = bool(explain_mistakes)
+        game.explain_mistakes = explain_mistakes
         game.language = language
         self._game = game
         self._stuck = StuckWatch(game)
         state, table = self._snapshot()
         super().__init__(
-            explain_mistakes=bool(explain_mistakes),
+            explain_mistakes=explain_mistakes,
             language=language,
-            french_indices=bool(french_indices),
-            highlight_free=bool(highlight_free),
-            show_chance=bool(show_chance),
+            french_indices=french_indices,
+            highlight_free=highlight_free,
+            show_chance=show_chance,
             _text=self._static_text(language),
-            _art=art_for_views([game.table.deck.name]),
+            _art=art_for_views([game.table.deck]),
             _table=table,
             _state=state,
         )
@@ -502,9 +510,12 @@ class PyramideWidget(anywidget.AnyWidget):
         asks for a fresh clock reading), and the table's layout only if the table changed: both
         in one message, so that a view never draws a state on another table's layout."""
         state, table = self._snapshot()
-        deck = table["deck"]["name"]
-        if deck not in self._art["decks"]:  # the art first: the state draws with it
-            self._art = art_for_views([*self._art["decks"], deck])
+        deck = self._game.table.deck
+        if deck.name not in self._art["decks"]:  # the art first: the state draws with it
+            self._art = {
+                **self._art,
+                "decks": {**self._art["decks"], **art_for_views([deck])["decks"]},
+            }
         with self.hold_sync():
             if table != self._table:
                 self._table = table
@@ -670,6 +681,14 @@ def _card_at(game: Game, pile: str, row: int | None, col: int | None) -> str | N
     cards = game.piles[pile]
     depth = row or 1
     return str(cards[-depth]) if len(cards) >= depth else None
+
+
+def _check_switches(**switches: object) -> None:
+    """A ``TypeError`` naming the first option that is not ``True`` or ``False`` (``bool("no")``
+    is true, so nothing else is read as one)."""
+    for name, value in switches.items():
+        if not isinstance(value, bool):
+            raise TypeError(f"{name} must be True or False, got {value!r}")
 
 
 def _progress(done: int, total: int) -> dict[str, int]:
