@@ -568,15 +568,69 @@ def test_replay_follows_a_language_change(r5):
     assert r5._text["strings"]["first"] == "Début"
 
 
-def test_switching_the_indices_in_a_replay_keeps_its_frames(r5):
-    """The indices are a display option sent with each snapshot: the replay's frames (one
-    engine replay of the whole record) are not rebuilt for them, as they are for a language."""
+def test_switching_the_indices_in_a_replay_keeps_its_replay(r5):
+    """The indices are a display option sent with each snapshot: the replay is not built again
+    for them."""
     r5.game.play("K♦")
     r5.replay(index=1)
-    frames = r5._replay.frames
+    replay = r5._replay
     send(r5, {"type": "option", "name": "french_indices", "value": True})
-    assert r5._replay.frames is frames and r5.replay_index == 1
+    assert r5._replay is replay and r5.replay_index == 1
     assert r5._state["options"]["french_indices"] is True and r5._state["mode"] == "replay"
+
+
+def _long_record(actions: int) -> Record:
+    game = Game.from_code("PY1-N-AAAAAAS")
+    king = next(move for move in game.legal_moves() if move.kind.value == "king")
+    game.play(king)
+    while game.action_count < actions:
+        game.play("draw" if game.stock else "recycle")
+        if game.action_count % 7 == 0 and game.action_count < actions:
+            game.undo()
+    return game.record()
+
+
+def test_a_long_replay_keeps_a_bounded_number_of_games_and_shows_every_step_as_replayed():
+    """A replay keeps the game at the step shown and a copy every so many steps, never a
+    snapshot per step: a step is rebuilt on demand, the same as a full replay shows it."""
+    from pyramide_widget.engine.view.snapshot import snapshot
+    from pyramide_widget.widget.replay import MAX_CHECKPOINTS
+
+    record = _long_record(5_000)
+    w = PyramideWidget(stats=False)
+    w.replay(record)
+    assert len(w._replay.checkpoints) <= MAX_CHECKPOINTS + 1
+    wanted = {0, 1, 7, 8, 2_345, 4_999, 5_000, 3_001, 3_000, 12}
+    expected = {}
+    for step, game in Game.replay_steps(record):
+        if step.index in wanted:
+            expected[step.index] = snapshot(game)
+    for index in [5_000, 0, 2_345, 12, 3_001, 3_000, 1, 8, 7, 4_999]:  # back and forth
+        w.replay_to(index)
+        shown = {key: w._state[key] for key in ("pyramid", "piles", "stock", "discard", "moves")}
+        wanted_state = expected[index]
+        assert shown == {key: wanted_state[key] for key in shown}, index
+        assert w._state["replay"]["index"] == index
+
+
+def test_a_language_change_in_a_replay_does_not_replay_the_record_again(r5, monkeypatch):
+    r5.game.play("K♦")
+    r5.game.play("10♣+3♠")
+    r5.replay(index=2)
+    replayed: list[int] = []
+    steps = Game.replay_steps
+    monkeypatch.setattr(Game, "replay_steps", lambda *a, **k: replayed.append(1) or steps(*a, **k))
+    r5.language = "fr"
+    assert replayed == [] and r5.replay_index == 2 and r5._state["replay"]["index"] == 2
+
+
+@pytest.mark.parametrize("index", [1.5, "x", None, True, [1]])
+def test_replay_to_takes_a_whole_number(r5, index):
+    r5.game.play("K♦")
+    r5.replay(index=1)
+    with pytest.raises(TypeError, match="a whole number"):
+        r5.replay_to(index)
+    assert r5.replay_index == 1
 
 
 # ---------------------------------------------------------------- hint
@@ -919,3 +973,34 @@ def test_a_boolean_option_that_is_not_true_or_false_is_a_type_error(option, valu
         return  # None: the wrapped game's setting (or True)
     with pytest.raises(TypeError, match=f"{option} must be True or False"):
         PyramideWidget("PY1-N-AAAAAAS", stats=False, **{option: value})
+
+
+def test_a_tap_never_reads_the_whole_history(r5, monkeypatch):
+    """The discard's top (the last removal) is kept by the game as it plays and undoes, so a
+    tap costs the same after 20,000 actions as at the start (benchmarks/bench_long_game.py)."""
+    read: list[int] = []
+    history = Game.history
+    monkeypatch.setattr(
+        Game, "history", property(lambda game: read.append(1) or history.fget(game))
+    )
+    tap(r5, "pyramid", 7, 6)  # the K♦ of the R5 deal, removed alone (R11)
+    for _ in range(30):
+        tap(r5, "stock")
+    send(r5, {"type": "undo"})
+    assert read == []
+    assert r5._state["discard"]["cards"] == [str(r5.game.last_removal.cards[0])]
+
+
+def test_the_discard_shows_the_last_removal_kept_through_undo():
+    game = Game.from_code("PY1-N-AAAAAAS")
+    assert game.last_removal is None
+    king = next(move for move in game.legal_moves() if move.kind.value == "king")
+    game.play(king)
+    for _ in range(5):
+        game.play("draw")
+    assert game.last_removal == king
+    for _ in range(6):
+        game.undo()
+    assert game.last_removal is None
+    game.play(king)
+    assert game.exchanged({}).last_removal == king

@@ -48,6 +48,10 @@ def groups_summing_to(
     return extend(0, (), 0)
 
 
+_REMOVALS = (MoveKind.KING, MoveKind.PAIR, MoveKind.GROUP)
+"""The kinds of move that take cards off the table, onto the discard pile."""
+
+
 class _UndoEntry(NamedTuple):
     move: Move
     slots: tuple[
@@ -110,6 +114,7 @@ class Board:
         self._moves = 0
         self._undo: deque[_UndoEntry] = deque(maxlen=UNDO_LIMIT)
         self._history: list[Move] = []
+        self._removed: list[Move] = []  # the removals in _history: the discard's top in O(1)
         self._status = self._compute_status()
 
     # ------------------------------------------------------------------ construction
@@ -194,6 +199,12 @@ class Board:
     def history(self) -> tuple[Move, ...]:
         """The moves that led to the current position (undone moves are not in it)."""
         return tuple(self._history)
+
+    @property
+    def last_removal(self) -> Move | None:
+        """The last move of :attr:`history` that removed cards (the discard pile's top), or
+        ``None``; kept as the game plays and undoes, so it costs the same in a long game."""
+        return self._removed[-1] if self._removed else None
 
     @property
     def pyramid(self) -> list[list[Card | None]]:
@@ -545,6 +556,8 @@ class Board:
         )
         self._undo.append(entry)
         self._history.append(move)
+        if move.kind in _REMOVALS:
+            self._removed.append(move)
         self._moves += 1
 
     def undo(self) -> Move | None:
@@ -560,6 +573,8 @@ class Board:
         )
         self._undo.pop()
         self._history.pop()
+        if entry.move.kind in _REMOVALS:
+            self._removed.pop()
         return entry.move
 
     def _sizes_for(self, move: Move) -> tuple[int, ...]:

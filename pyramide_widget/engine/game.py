@@ -291,8 +291,7 @@ class Game(Board):
                 raise ValueError(f"{card} has been seen: only cards never seen can be exchanged")
         swap = cards.get
         deal = self.deal
-        game = Game.__new__(Game)
-        game.__dict__.update(self.__dict__)
+        game = self.copy()
         game.deal = Deal(
             tuple(swap(card, card) for card in deal.pyramid),
             deal.waste,
@@ -303,10 +302,22 @@ class Game(Board):
         game._pyramid = [card if card is None else swap(card, card) for card in self._pyramid]
         game._pyramid_index = {swap(card, card): i for card, i in self._pyramid_index.items()}
         game._stock = [swap(card, card) for card in self._stock]
-        game._piles = [list(pile) for pile in self._piles]  # face up: seen, never exchanged
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy of this game as it stands (history, undo, clock and settings),
+        without its observers. Its moves are this game's, shared: a copy costs one pointer per
+        action, not a replay."""
+        game = Game.__new__(Game)
+        game.__dict__.update(self.__dict__)
+        game._pyramid = list(self._pyramid)
+        game._pyramid_index = dict(self._pyramid_index)
+        game._stock = list(self._stock)
+        game._piles = [list(pile) for pile in self._piles]
         game._seen = set(self._seen)
         game._undo = deque(self._undo, maxlen=UNDO_LIMIT)
         game._history = list(self._history)
+        game._removed = list(self._removed)
         game._log = list(self._log)
         game._selection = self._selection.copy()
         game._observers = []

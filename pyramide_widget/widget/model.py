@@ -438,13 +438,13 @@ class PyramideWidget(anywidget.AnyWidget):
         step ``index`` (0 = the deal). The game itself is not touched; :meth:`stop_replay`
         returns to it. Raises :class:`~pyramide_widget.engine.errors.RecordError` for a bad record."""
         loaded = self._game.record() if record is None else Record.load(record)
-        self._replay = Replay.of(
-            loaded, explain_mistakes=self.explain_mistakes, language=self.language
-        )
-        self.replay_to(index)
+        replay = Replay(loaded, explain_mistakes=self.explain_mistakes, language=self.language)
+        replay.goto(index)  # a bad index changes nothing
+        self._replay = replay
+        self._publish()
 
     def replay_to(self, index: int) -> None:
-        """Show step ``index`` of the replay (clamped to the record's length)."""
+        """Show step ``index`` of the replay (a whole number, clamped to the record's length)."""
         if self._replay is None:
             raise RuntimeError("not replaying: call replay() first")
         self._replay.goto(index)
@@ -538,8 +538,8 @@ class PyramideWidget(anywidget.AnyWidget):
         if change["name"] == "language":  # the indices travel in the snapshot's options
             game.language = self.language
             self._text = self._static_text(self.language)
-            if self._replay is not None:  # replay frames hold messages in the old language
-                self.replay(self._replay.record, self._replay.index)
+        if self._replay is not None:  # its step shows the messages as now asked for
+            self._replay.relabel(explain_mistakes=self.explain_mistakes, language=self.language)
         if change["name"] == "show_chance":
             self._drop_chance()
         self._publish()

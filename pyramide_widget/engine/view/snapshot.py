@@ -52,7 +52,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..geometry import STANDARD_SHAPE
-from ..moves import RECYCLE, Move, MoveKind
+from ..moves import RECYCLE, Move
 from ..piles import PileKind
 from ..position import Place
 from ..table import Table
@@ -159,14 +159,11 @@ def _pile(
     }
 
 
-REMOVALS = (MoveKind.KING, MoveKind.PAIR, MoveKind.GROUP)
-
-
 def _discard(game: Game) -> dict[str, Any]:
     """The discard pile: how many cards have been removed, and the cards of the last removal
-    (the ones on top), found from the end of the history."""
+    (the ones on top)."""
     on_table = game.pyramid_left + sum(map(len, game.piles.values())) + len(game.stock)
-    last = next((move for move in reversed(game.history) if move.kind in REMOVALS), None)
+    last = game.last_removal
     return {
         "count": game.table.deck.size - on_table,
         "cards": [] if last is None else [str(card) for card in last.cards],
