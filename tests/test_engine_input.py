@@ -506,3 +506,21 @@ def test_replay_upto_is_a_whole_number_of_actions(upto: Any) -> None:
     with pytest.raises(TypeError, match="upto must be a whole number"):
         Game.replay(record, upto=upto)
     assert Game.replay(record, upto=1).actions == ("draw",)
+
+
+@pytest.mark.parametrize(
+    "text", ["X" * 1_000_000, "Q♣+" + "X" * 1_000_000, "7" * 1_000_000 + ">cell"]
+)
+def test_an_error_about_huge_input_quotes_only_its_start(text: str) -> None:
+    game = Game.from_code("PY1-N-AAAAAAS")
+    for bad in (lambda: parse_card(text), lambda: parse_move(text), lambda: game.play(text)):
+        with pytest.raises((CardError, IllegalMoveError)) as error:
+            bad()
+        assert len(str(error.value)) < 400, str(error.value)[:200]
+    assert game.actions == ()
+
+
+@pytest.mark.parametrize("letter", [["N"], None, 7, ("N",)])
+def test_a_deal_code_with_a_rules_letter_that_is_not_text_is_a_code_error(letter: object) -> None:
+    with pytest.raises(CodeError, match="rules letter"):
+        DealCode(letter, "AAAAAAA")  # type: ignore[arg-type]

@@ -5,6 +5,7 @@ How cards are written and read: docs/design/notation.md."""
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
@@ -165,7 +166,7 @@ class Deck:
         rank = self.rank_aliases.get(cleaned[:-1])
         if len(cleaned) < 2 or suit is None or rank is None:
             raise CardError(
-                f"{text!r} is not a card of the {self.name} deck: expected {self.syntax}"
+                f"{reprlib.repr(text)} is not a card of the {self.name} deck: expected {self.syntax}"
             )
         return Card(rank, suit)
 

@@ -317,7 +317,9 @@ class DealCode:
     version: int | None = None
 
     def __post_init__(self) -> None:
-        if self.rules_letter != CUSTOM_LETTER and self.rules_letter not in PRESETS:
+        if not isinstance(self.rules_letter, str) or (
+            self.rules_letter != CUSTOM_LETTER and self.rules_letter not in PRESETS
+        ):
             raise CodeError(
                 f"unknown rules letter {reprlib.repr(self.rules_letter)}; {code_syntax()}"
             )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from enum import Enum
 
 from .cards import FRENCH_DECK, Card, Deck, parse_card
@@ -122,12 +123,12 @@ def parse_move(text: str | Move, deck: Deck = FRENCH_DECK, *, groups: bool = Fal
         cards = [parse_card(part, deck) for part in parts]
     except CardError as error:
         raise IllegalMoveError(
-            f"{text!r} is not a move: expected {MOVE_SYNTAX} ({error})"
+            f"{reprlib.repr(text)} is not a move: expected {MOVE_SYNTAX} ({error})"
         ) from None
     if to_cell:
         if len(cards) != 1:
             raise IllegalMoveError(
-                f"{text!r} is not a move: one card goes to the cell, like 'Q♣>cell'"
+                f"{reprlib.repr(text)} is not a move: one card goes to the cell, like 'Q♣>cell'"
             )
         return Move(MoveKind.CELL, (cards[0],))
     if len(cards) == 1:
@@ -136,6 +137,6 @@ def parse_move(text: str | Move, deck: Deck = FRENCH_DECK, *, groups: bool = Fal
         return Move(MoveKind.PAIR, (cards[0], cards[1]))
     if not groups:
         raise IllegalMoveError(
-            f"{text!r} is not a move: expected {MOVE_SYNTAX}; groups of three or more cards are Tut's Tomb's"
+            f"{reprlib.repr(text)} is not a move: expected {MOVE_SYNTAX}; groups of three or more cards are Tut's Tomb's"
         )
     return Move(MoveKind.GROUP, tuple(cards))
