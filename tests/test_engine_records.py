@@ -400,3 +400,17 @@ def test_a_text_record_written_before_the_rules_word_was_read_whole_still_opens(
     (tmp_path / "old.txt").write_text(line + "\n", encoding="utf-8")
     record = Record.open(tmp_path / "old.txt")
     assert record.rules.table.name == "Six Rows" and record.actions == ("draw",)
+
+
+def test_a_clock_that_jumps_past_the_largest_time_still_lets_the_game_be_recorded():
+    # R20: the time ranks games; a time source that jumps by more than MAX_TIME (a suspended
+    # machine, a bad source) shows MAX_TIME, so the game can still be recorded and replayed.
+    clock = FakeTime()
+    game = Game.from_code("PY1-N-AAAAAAS", clock=clock)
+    game.play("draw")
+    clock.now += 10 * MAX_TIME
+    game.play("draw")
+    assert game.elapsed == MAX_TIME
+    record = game.record()
+    assert record.times == (0.0, MAX_TIME)
+    assert Record.from_json(record.to_json()) == record

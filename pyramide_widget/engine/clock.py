@@ -11,6 +11,11 @@ from collections.abc import Callable
 
 TimeSource = Callable[[], float]
 
+MAX_TIME = 1e9
+"""The largest time, in seconds, a game shows, a record keeps and the statistics accept: over
+thirty years, longer than any game, and small enough to show as minutes and seconds. A time
+source that jumps further (a machine suspended for decades, a bad source) shows this."""
+
 ClockState = tuple[float | None, float | None, float]
 """What :meth:`GameClock.state` saves: start, stop and the paused time to subtract."""
 
@@ -77,8 +82,8 @@ class GameClock:
 
     @property
     def elapsed(self) -> float:
-        """Seconds of play so far (0 before the first action)."""
+        """Seconds of play so far (0 before the first action, at most :data:`MAX_TIME`)."""
         if self._started_at is None:
             return 0.0
         end = self._stopped_at if self._stopped_at is not None else self._read()
-        return max(0.0, end - self._started_at + self._offset)
+        return min(MAX_TIME, max(0.0, end - self._started_at + self._offset))

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from .board import Board
 from .cards import parse_card
+from .clock import MAX_TIME
 from .deal import Deal, DealCode
 from .errors import PyramideError, RecordError
 from .rules import CUSTOM_LETTER, Rules
@@ -25,9 +26,6 @@ from .rules import CUSTOM_LETTER, Rules
 FORMAT = "pyramide-record"
 VERSION = 1
 UNDO = "undo"
-MAX_TIME = 1e9
-"""The largest time, in seconds, a record (and the statistics) accept: over thirty years,
-longer than any game, and small enough to show as minutes and seconds."""
 
 B = TypeVar("B", bound=Board)
 
