@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from layouts import r5_game
 
 from pyramide_widget import Game, Record, RecordError, Rules, Status
-from pyramide_widget.engine.clock import GameClock
-from pyramide_widget.engine.record import MAX_TIME
+from pyramide_widget.engine.clock import MAX_TIME, GameClock
 
 
 class FakeTime:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from ...engine.record import MAX_TIME, Record
+from ...engine.clock import MAX_TIME
+from ...engine.record import Record
 from ...engine.rules import CUSTOM_LETTER, PRESETS
 from ...engine.text import ascii_upper
 
@@ -95,7 +96,7 @@ def check_letter(letter: str | None) -> str | None:
 
 # A file's columns hold whatever was put there (SQLite keeps text in a REAL column): the best
 # time and fewest moves come only from rows whose time and moves are both numbers, the time
-# one a record keeps (engine.record.MAX_TIME: 1e308 would break every view that shows it).
+# one a record keeps (engine.clock.MAX_TIME: 1e308 would break every view that shows it).
 VALID_RESULT = (
     f"typeof(time) IN ('integer', 'real') AND time >= 0 AND time <= {MAX_TIME!r}"
     " AND typeof(moves) = 'integer' AND moves >= 0"
