@@ -63,6 +63,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'pyramide_widget' has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    """The module's names with the lazy ones, for tab completion; nothing is imported."""
+    return sorted({*globals(), *_LAZY})
+
+
 __all__ = [
     "LANGUAGES",
     "PRESETS",

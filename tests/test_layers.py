@@ -385,3 +385,19 @@ def test_the_markup_check_sees_html_and_svg_but_not_a_repr():
     assert _markup('"<Game PY1-N-AAAAAAS Standard: score 0, moves 0, playing>"') == []
     assert _markup('f"<Table {self.name}: {self.shape.size}-card pyramid>"') == []
     assert _markup("if a < b and c > d:") == []
+
+
+def test_dir_of_the_package_lists_every_public_name_without_importing_the_other_layers() -> None:
+    """Tab completion in a notebook offers the lazy names (PyramideWidget, solve, chance...);
+    listing them imports nothing."""
+    code = (
+        "import sys, pyramide_widget as p; names = dir(p); "
+        "missing = sorted(set(p.__all__) - set(names)); "
+        "loaded = sorted(m for m in sys.modules if m.startswith(('pyramide_widget.widget', "
+        "'pyramide_widget.solver', 'pyramide_widget.analysis', 'ipywidgets', 'anywidget'))); "
+        "print(missing, loaded)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[] []"
