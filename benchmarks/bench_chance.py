@@ -72,7 +72,7 @@ def cpu(function: Callable[..., T], *args: object) -> tuple[T, float]:
 def bench_preset(letter: str, letters: list[str]) -> dict[str, object]:
     seconds: list[float] = []
     at_deal: list[float] = []
-    undecided = exact = 0
+    undecided = exact = tried = 0
     reviews: list[float] = []
     for text in letters:
         game = played(f"PY1-{letter}-{text}")
@@ -83,6 +83,7 @@ def bench_preset(letter: str, letters: list[str]) -> dict[str, object]:
             if step.index == 0:
                 at_deal.append(spent)
             undecided += result.undecided
+            tried += result.layouts
             exact += result.exact
         reviews.append(cpu(chance_review, record)[1])
     seconds.sort()
@@ -97,6 +98,8 @@ def bench_preset(letter: str, letters: list[str]) -> dict[str, object]:
         "at_deal_median_s": round(statistics.median(at_deal), 3),
         "exact_positions": exact,
         "undecided_per_position": round(undecided / len(seconds), 2),
+        "undecided_share": round(undecided / tried, 4),
+        "layouts_per_position": round(tried / len(seconds), 1),
         "review_median_s": round(statistics.median(reviews), 2),
         "review_max_s": round(max(reviews), 2),
     }
@@ -104,14 +107,15 @@ def bench_preset(letter: str, letters: list[str]) -> dict[str, object]:
 
 def table(rows: list[dict[str, object]]) -> str:
     lines = [
-        "| preset | positions | median | p90 | max | ≤ 1 s | at the deal | undecided / position | game review (median, max) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| preset | positions | median | p90 | max | ≤ 1 s | at the deal | layouts / position | undecided | game review (median, max) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         lines.append(
             f"| {row['preset']} | {row['positions']} | {row['median_s']} s | {row['p90_s']} s | "
             f"{row['max_s']} s | {100 * float(str(row['within_1s'])):.0f}% | {row['at_deal_median_s']} s | "
-            f"{row['undecided_per_position']} | {row['review_median_s']} s, {row['review_max_s']} s |"
+            f"{row['layouts_per_position']} | {100 * float(str(row['undecided_share'])):.2f}% | "
+            f"{row['review_median_s']} s, {row['review_max_s']} s |"
         )
     return "\n".join(lines)
 

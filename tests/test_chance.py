@@ -15,8 +15,18 @@ from test_strategies import never_shown
 
 from pyramide_widget import Deal, Game, Move, solve
 from pyramide_widget.analysis import plot
-from pyramide_widget.analysis.chance import Chance, Layouts, chance
+from pyramide_widget.analysis.chance import (
+    CHANCE_SAMPLES,
+    MAX_SAMPLES,
+    Chance,
+    Layouts,
+    chance,
+    decide,
+    layouts_drawn,
+    position_seed,
+)
 from pyramide_widget.analysis.chance_review import ChanceReview, chance_review, scale_top
+from pyramide_widget.analysis.rate import wilson_interval
 from pyramide_widget.engine.cards import Card
 
 
@@ -146,22 +156,73 @@ def test_suits_never_matter_so_layouts_are_counted_by_rank() -> None:
     assert layouts.count() == len(orders) == len(list(layouts.every())) == 12
 
 
-def test_undecided_layouts_count_neither_way() -> None:
+def test_the_rate_is_over_the_decided_layouts() -> None:
+    """Issue 30: 154 of 200 layouts won and 46 undecided is 100% of the decided, not 77%."""
+    every_decided_wins = Chance.of(won=154, undecided=46, layouts=200, exact=False)
+    assert every_decided_wins.rate == 1.0 and every_decided_wins.decided == 154
+    assert (every_decided_wins.low, every_decided_wins.high) == wilson_interval(154, 154)
+    assert every_decided_wins.rate_range == (0.77, 1.0)
+    exact = Chance.of(won=3, undecided=1, layouts=12, exact=True)
+    assert exact.rate == 3 / 11 and (exact.low, exact.high) == (3 / 12, 4 / 12)
+    nothing = Chance.of(won=0, undecided=5, layouts=5, exact=False)
+    assert (nothing.rate, nothing.low, nothing.high, nothing.decided) == (0.0, 0.0, 1.0, 0)
+
+
+def test_a_position_of_hard_layouts_is_measured_on_fewer_nearly_all_decided() -> None:
+    """With the nodes per layout on average, a layout may take what easier ones left: where
+    many layouts need more than that, fewer are tried and at most the last one is left
+    undecided, instead of a share of them counted as undecided."""
+    game = Game.from_code("PY1-T-NGNLPLT")  # one pass: every layout a whole deal
+    asked = []
+    stingy = chance(game, samples=40, max_nodes=2_000, progress=lambda d, t: asked.append(d))
+    assert stingy.undecided <= 1 and stingy.layouts < 40 and stingy.decided >= 3
+    assert stingy.rate == stingy.won / stingy.decided
+    assert asked == list(range(1, stingy.layouts + 1))
+    per_layout = [decide(game, 2_000) for game in _sampled_games(game, 40)]
+    assert per_layout.count(None) > 2, "the same layouts, each held to 2,000 nodes"
+
+
+def _sampled_games(game: Game, samples: int) -> list[Game]:
+    """The games of ``samples`` layouts drawn as chance() draws them (seed 0)."""
+    import random
+
+    layouts = Layouts(game.player_view())
+    drawn, _count, _exact = layouts_drawn(layouts, samples, random.Random(0))
+    return [layouts.game(cards) for cards in drawn]
+
+
+def test_an_undecided_layout_counts_neither_way() -> None:
     game = along_win("PY1-T-ZCMLZBZ", 4)
     truth = winnable_share(game)
     cut = chance(game, max_nodes=1)
-    assert cut.exact and cut.undecided > 0 and cut.won + cut.undecided <= cut.layouts
-    assert cut.rate == cut.won / cut.layouts == cut.rate_range[0]
-    assert cut.rate_range[0] <= truth <= cut.rate_range[1] == cut.high
-    sampled = chance(game, samples=10, max_nodes=1, seed=3)
-    assert sampled.undecided and sampled.low <= truth <= sampled.high
+    assert cut.undecided > 0 and cut.won + cut.undecided <= cut.layouts
+    assert cut.rate == (cut.won / cut.decided if cut.decided else 0.0)
+    full = chance(game, max_nodes=None)
+    assert full.exact and full.undecided == 0 and Fraction(full.won, full.decided) == truth
+
+
+def test_a_measure_stops_at_its_progress_before_drawing_all_its_layouts(monkeypatch) -> None:
+    """Issue 30: progress, the way to cancel, runs after the first layout however many are
+    asked for (up to MAX_SAMPLES); more is a ValueError saying the range."""
+    drawn: list[int] = []
+    sample = Layouts.sample
+    monkeypatch.setattr(Layouts, "sample", lambda self, rng: drawn.append(1) or sample(self, rng))
+
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        chance(Game.from_code("PY1-N-AAAAAAS"), samples=MAX_SAMPLES, progress=stop)
+    assert len(drawn) == 1
+    with pytest.raises(ValueError, match="samples must be a whole number from 1 to 100,000"):
+        chance(Game.from_code("PY1-N-AAAAAAS"), samples=10**18)
 
 
 def test_chance_refuses_bad_input_saying_what_it_expects() -> None:
     game = Game.from_code("PY1-N-AAAAAAS")
     with pytest.raises(TypeError, match="a Game or a PlayerView"):
         chance("PY1-N-AAAAAAS")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="samples must be a whole number >= 1"):
+    with pytest.raises(ValueError, match="samples must be a whole number from 1"):
         chance(game, samples=0)
     with pytest.raises(TypeError, match="seed must be"):
         chance(game, seed=1.5)  # type: ignore[arg-type]
@@ -170,6 +231,15 @@ def test_chance_refuses_bad_input_saying_what_it_expects() -> None:
     with pytest.raises(TypeError, match="progress must be a function"):
         chance(game, progress=3)  # type: ignore[arg-type]
     assert game.moves == 0
+
+
+@pytest.mark.parametrize("seed", [None, 1.5, [], True])
+def test_the_review_refuses_the_seeds_chance_refuses(seed: object) -> None:
+    record = Game.from_code("PY1-N-AAAAAAS").record()
+    with pytest.raises(TypeError, match="seed must be a whole number or text"):
+        chance(Game.from_code("PY1-N-AAAAAAS"), seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seed must be a whole number or text"):
+        chance_review(record, seed=seed)  # type: ignore[arg-type]
 
 
 def test_chance_reports_each_layout_and_stops_when_its_progress_raises() -> None:
@@ -189,9 +259,13 @@ def test_chance_reports_each_layout_and_stops_when_its_progress_raises() -> None
 def test_chance_prints_what_it_measured() -> None:
     result = Chance.of(won=3, undecided=1, layouts=12, exact=True)
     assert result.summary() == (
-        "chance 25.0% (95% interval 25.0-33.3%): 3 of 12 every layout can be won, 1 undecided"
+        "chance 27.3% (95% interval 25.0-33.3%): 3 of 11 decided, every layout, can be won "
+        "(1 more undecided)"
     )
-    assert repr(result).startswith("Chance(rate=0.2500, interval=[0.2500, 0.3333], won=3")
+    assert repr(result) == (
+        "Chance(rate=0.2727, interval=[0.2500, 0.3333], won=3, decided=11, undecided=1, "
+        "layouts=12, exact=True)"
+    )
 
 
 # ---------------------------------------------------------------- over a game
@@ -202,7 +276,13 @@ def test_the_review_has_the_chance_after_each_action() -> None:
     review = chance_review(game.record(), samples=10, seed=4, max_nodes=2_000)
     assert [point.index for point in review.points] == list(range(len(game.actions) + 1))
     deal = Game.from_code("PY1-S-ICJIFEB")
-    assert review.points[0].chance == chance(deal, samples=10, seed="4:0", max_nodes=2_000)
+    assert review.points[0].chance == chance(
+        deal, samples=CHANCE_SAMPLES, seed=position_seed(4, deal.code, ()), max_nodes=2_000
+    )
+    for point, (_step, position) in zip(review.points, game.record().steps(), strict=True):
+        view = position.player_view()  # each point as chance() measures its position
+        at = position_seed(4, game.code, view.history)
+        assert point.chance == chance(view, seed=at, max_nodes=2_000)
     json.dumps(review.to_dict())
     assert review.summary().startswith("PY1-S-ICJIFEB: chance ")
 

@@ -94,6 +94,8 @@ def test_at_the_end_of_a_game_the_chance_is_certain_without_a_search():
         "rate": 1.0,
         "low": 1.0,
         "high": 1.0,
+        "undecided": 0,
+        "layouts": 1,
         "exact": True,
         "final": True,
     }
@@ -142,7 +144,7 @@ def test_a_move_made_while_the_chance_is_measured_supersedes_it(monkeypatch: Any
         )
         w.show_chance = True
         first = w._tasks["chance"]
-        w.game.play("draw")
+        w.game.play("9♣+4♥")  # a chance other than the deal's
         running_at_the_move = first.thread.is_alive()
         moved.set()
         await _until(lambda: w._state["chance"] is not None)
@@ -181,7 +183,11 @@ def test_the_analysis_brings_the_chance_over_the_game_and_its_costliest_move():
     w = PyramideWidget(game=Game.from_code(LOST_DEAL), stats=False)
     lose(w)
     send(w, {"type": "analyze"})
-    review = chance_review(w.game.record(), samples=widget_chance.review_samples(w.game.table))
+    review = chance_review(
+        w.game.record(),
+        samples=widget_chance.review_samples(w.game.table),
+        chance_samples=widget_chance.indicator_samples(w.game.table),
+    )
     data = w._state["chance_review"]
     assert data == widget_chance.review_shown(review) and w.chance_review is not None
     assert len(data["chance"]) == len(w.game.record().actions) + 1
@@ -231,3 +237,23 @@ def test_without_threads_pyodide_the_move_is_drawn_before_the_chance_is_measured
     w, states = asyncio.run(scenario())
     assert states[0] == (1, None), "the move first, without the last position's number"
     assert states[-1] == (1, expected(w.game)) and w._work == {}
+
+
+def test_the_indicator_and_the_analysis_graph_give_a_position_the_same_chance():
+    """Issue 30: the graph's point for a position is the indicator's number there (the same
+    layouts, seeded by the position), the undecided layouts beside it."""
+    w = PyramideWidget(game=Game.from_code(LOST_DEAL), show_chance=True, stats=False)
+    shown_live = [w._state["chance"]]
+
+    def remember(change: dict[str, Any]) -> None:
+        if change["new"]["chance"] is not None and len(shown_live) <= w.game.action_count:
+            shown_live.append(change["new"]["chance"])
+
+    w.observe(remember, "_state")
+    lose(w)
+    send(w, {"type": "analyze"})
+    graph = w._state["chance_review"]
+    assert len(shown_live) == len(graph["chance"]) > 5
+    assert graph["chance"] == [live["rate"] for live in shown_live]
+    assert graph["low"] == [live["low"] for live in shown_live]
+    assert graph["undecided"] == [live["undecided"] for live in shown_live]

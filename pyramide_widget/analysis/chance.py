@@ -26,27 +26,70 @@ from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.game import Game
+from ..engine.moves import Move
 from ..engine.player_view import PlayerView
-from ..solver import SearchLimitReached, solve
+from ..solver import MAX_NODES, SearchLimitReached, solve
 from .rate import WinRate
 
-__all__ = ["CHANCE_NODES", "CHANCE_SAMPLES", "Chance", "Layouts", "chance", "decide"]
+__all__ = [
+    "CHANCE_NODES",
+    "CHANCE_SAMPLES",
+    "LAYOUT_SHARE",
+    "MAX_SAMPLES",
+    "Chance",
+    "Layouts",
+    "chance",
+    "check_seed",
+    "decide",
+    "position_seed",
+]
 
 CHANCE_SAMPLES = 200
 """Layouts tried by default; where there are no more distinct ones than that, every one."""
 
-CHANCE_NODES = 20_000
-"""The solver's node budget per layout by default: a layout it cannot settle within it counts
-as undecided (see :class:`Chance`)."""
+MAX_SAMPLES = 100_000
+"""The most layouts one measure tries: the layouts are drawn one at a time (so ``progress``
+runs after each), and the verdicts kept, one per distinct layout, stay bounded."""
+
+CHANCE_NODES = 10_000
+"""The solver's search nodes per layout on average, by default: a measure spends at most this
+many times its layouts in all, so a layout may take more where others took less. Where the
+nodes run out first, fewer layouts are tried (see :func:`chance`)."""
+
+
+LAYOUT_SHARE = 25
+"""The most nodes one layout may take, in layouts' worth (``max_nodes`` each): a layout harder
+than that is left undecided rather than starve the others of the measure's budget."""
 
 
 def decide(game: Game, max_nodes: int | None) -> bool | None:
     """Whether ``game`` can still be won: ``None`` when the solver cannot tell within
     ``max_nodes`` search nodes."""
+    return _decided(game, max_nodes)[0]
+
+
+def _decided(game: Game, max_nodes: int | None) -> tuple[bool | None, int]:
+    """:func:`decide`'s answer and the search nodes it took."""
     try:
-        return solve(game, max_nodes=max_nodes).winnable
-    except SearchLimitReached:
-        return None
+        result = solve(game, max_nodes=max_nodes)
+    except SearchLimitReached as stop:
+        return None, stop.nodes
+    return result.winnable, result.nodes
+
+
+def position_seed(seed: int | str, code: str | None, history: Sequence[Move]) -> str:
+    """The seed of the layouts of one position: ``seed``, the deal's code and the moves that led
+    there, so that a position is measured alike however often it is reached, and the widget's
+    indicator and the chance over the game (:func:`~.chance_review.chance_review`) give it the
+    same number."""
+    return f"{seed}|{code or 'custom'}|{' '.join(str(move) for move in history)}"
+
+
+def check_seed(seed: object) -> None:
+    """A ``TypeError`` unless ``seed`` is a whole number or text (what :class:`random.Random`
+    takes the same way everywhere)."""
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise TypeError(f"seed must be a whole number or text, got {type(seed).__name__} {seed!r}")
 
 
 class Layouts:
@@ -126,9 +169,10 @@ class Chance:
     (``exact``: every distinct one; else drawn at random), ``won`` can still be won and
     ``undecided`` the solver could not settle within its node budget.
 
-    An undecided layout is counted neither way: ``rate`` counts it lost (a lower bound),
-    :attr:`rate_range` gives both ends, and ``low``/``high`` are the 95% Wilson bounds of the
-    two ends (the ends themselves when ``exact``)."""
+    ``rate`` is the share won of the decided layouts (an undecided layout is counted neither
+    way). ``low`` and ``high`` are the 95% Wilson interval of that share, over the decided
+    layouts; when ``exact``, the true share's bounds instead (every undecided layout lost, or
+    every one won: :attr:`rate_range`). With no layout decided, the interval is 0 to 1."""
 
     rate: float
     low: float
@@ -141,28 +185,42 @@ class Chance:
     @classmethod
     def of(cls, won: int, undecided: int, layouts: int, exact: bool) -> Chance:
         """The chance measured by ``won`` and ``undecided`` of ``layouts`` layouts."""
-        measured = WinRate(won, layouts, undecided)
-        low, high = measured.rate_range if exact else measured.interval()
-        return cls(won / layouts, low, high, layouts, won, undecided, exact)
+        decided = layouts - undecided
+        rate = won / decided if decided else 0.0
+        if exact:
+            low, high = won / layouts, (won + undecided) / layouts
+        elif decided:
+            low, high = WinRate(won, decided).interval()
+        else:
+            low, high = 0.0, 1.0
+        return cls(rate, low, high, layouts, won, undecided, exact)
+
+    @property
+    def decided(self) -> int:
+        """The layouts the solver settled: the ones :attr:`rate` is over."""
+        return self.layouts - self.undecided
 
     @property
     def rate_range(self) -> tuple[float, float]:
-        """The share won if every undecided layout is lost, and if every one is won."""
+        """The share won of all the layouts if every undecided one is lost, and if every one is
+        won."""
         return WinRate(self.won, self.layouts, self.undecided).rate_range
 
     def summary(self) -> str:
         """One line: the chance, its interval and how it was measured."""
         how = "every layout" if self.exact else "layouts drawn at random"
-        undecided = f", {self.undecided} undecided" if self.undecided else ""
+        undecided = f" ({self.undecided} more undecided)" if self.undecided else ""
         return (
             f"chance {100 * self.rate:.1f}% (95% interval {100 * self.low:.1f}-"
-            f"{100 * self.high:.1f}%): {self.won} of {self.layouts} {how} can be won{undecided}"
+            f"{100 * self.high:.1f}%): {self.won} of {self.decided} decided, {how}, can be "
+            f"won{undecided}"
         )
 
     def __repr__(self) -> str:
         return (
             f"Chance(rate={self.rate:.4f}, interval=[{self.low:.4f}, {self.high:.4f}], "
-            f"won={self.won}, layouts={self.layouts}, undecided={self.undecided}, exact={self.exact})"
+            f"won={self.won}, decided={self.decided}, undecided={self.undecided}, "
+            f"layouts={self.layouts}, exact={self.exact})"
         )
 
 
@@ -174,6 +232,20 @@ def layouts_tried(
     if layouts.count() <= samples:
         return list(layouts.every()), True
     return [layouts.sample(rng) for _ in range(samples)], False
+
+
+def layouts_drawn(
+    layouts: Layouts, samples: int, rng: random.Random
+) -> tuple[Iterator[tuple[Card, ...]], int, bool]:
+    """The layouts a measure tries, one at a time, in a random order (so that any first ones
+    are a fair sample): every distinct one, shuffled, when there are at most ``samples``, else
+    ``samples`` drawn at random (with repeats); how many; and whether they are every one."""
+    count = layouts.count()
+    if count <= samples:
+        every = list(layouts.every())
+        rng.shuffle(every)
+        return iter(every), count, True
+    return (layouts.sample(rng) for _ in range(samples)), samples, False
 
 
 def chance(
@@ -188,35 +260,63 @@ def chance(
 
     ``game_or_view`` is a :class:`~pyramide_widget.engine.game.Game` (only its
     :meth:`player_view` is read) or a view. When the distinct layouts of the cards never seen
-    are at most ``samples``, each is tried once and the answer is exact; otherwise ``samples``
-    layouts are drawn at random from ``seed``. Each layout gets at most ``max_nodes`` search
-    nodes (``None``: no limit, every layout decided however long it takes).
-    ``progress(done, total)`` is called after each layout; an exception it raises stops the
-    work and propagates."""
+    are at most ``samples`` (1 to :data:`MAX_SAMPLES`), each is tried once, in a random order,
+    and the answer is exact; otherwise ``samples`` layouts are drawn at random from ``seed``, one
+    at a time. The measure spends at most ``max_nodes`` search nodes per layout on average: each
+    layout may use what the ones before it left (at least ``max_nodes``, at most
+    :data:`LAYOUT_SHARE` times as many), and once the nodes are spent no more layouts are tried, so a position of hard layouts is measured on fewer of them,
+    nearly all decided, rather than on many left undecided. ``None``: no limit, every layout
+    decided however long it takes. ``progress(done, total)`` is called after each layout; an
+    exception it raises stops the work and propagates."""
     view = game_or_view.player_view() if isinstance(game_or_view, Game) else game_or_view
     if not isinstance(view, PlayerView):
         raise TypeError(
             f"expected a Game or a PlayerView, got {type(game_or_view).__name__} {game_or_view!r}"
         )
-    if type(samples) is not int or samples < 1:
-        raise ValueError(f"samples must be a whole number >= 1, got {samples!r}")
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise TypeError(f"seed must be a whole number or text, got {type(seed).__name__} {seed!r}")
+    if type(samples) is not int or not 1 <= samples <= MAX_SAMPLES:
+        raise ValueError(
+            f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, got {samples!r}"
+        )
+    check_seed(seed)
     if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
         raise ValueError(f"max_nodes must be a whole number >= 1 or None, got {max_nodes!r}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function of (done, total) or None, got {progress!r}")
+    report = progress if progress is not None else _quiet
     layouts = Layouts(view)
-    tried, exact = layouts_tried(layouts, samples, random.Random(seed))
+    drawn, total, exact = layouts_drawn(layouts, samples, random.Random(seed))
+    budget = None if max_nodes is None else _Budget(max_nodes, total)
     verdicts: dict[tuple[int, ...], bool | None] = {}
-    won = undecided = 0
-    for done, cards in enumerate(tried, 1):
+    won = undecided = tried = 0
+    for cards in drawn:
         key = tuple(card.rank for card in cards)
         if key not in verdicts:
-            verdicts[key] = decide(layouts.game(cards), max_nodes)
-        verdict = verdicts[key]
-        won += verdict is True
-        undecided += verdict is None
-        if progress is not None:
-            progress(done, len(tried))
-    return Chance.of(won, undecided, len(tried), exact)
+            nodes = None if budget is None else budget.next_layout()
+            verdicts[key], used = _decided(layouts.game(cards), nodes)
+            if budget is not None:
+                budget.left -= used
+        won += verdicts[key] is True
+        undecided += verdicts[key] is None
+        tried += 1
+        report(tried, total)
+        if budget is not None and budget.left <= 0:
+            break
+    return Chance.of(won, undecided, tried, exact and tried == total)
+
+
+class _Budget:
+    """A measure's search nodes: ``max_nodes`` per layout on average, each layout allowed what
+    the ones before it left (at least ``max_nodes``, at most :data:`LAYOUT_SHARE` layouts' worth)."""
+
+    def __init__(self, max_nodes: int, layouts: int) -> None:
+        self.left = max_nodes * layouts
+        self.least = max_nodes
+        self.most = min(max_nodes * LAYOUT_SHARE, MAX_NODES)
+
+    def next_layout(self) -> int:
+        """The nodes the next layout may take."""
+        return min(max(self.left, self.least), self.most)
+
+
+def _quiet(done: int, total: int) -> None:
+    """No progress report."""

@@ -4,8 +4,8 @@
 losing move may be one no player could have known to avoid. :func:`chance_review` judges it
 with what the player knew: after each action, the chance to win from the position the player
 saw (:func:`~pyramide_widget.analysis.chance.chance`: the share of the layouts of the cards
-never seen that can still be won), and, at each decision, the share of those layouts that
-each legal move keeps winnable. A move *costs* the layouts the best move would have kept and it
+never seen that can still be won, as the widget's indicator measures it), and, at each
+decision, the share of the layouts that each legal move keeps winnable. A move *costs* the layouts the best move would have kept and it
 did not (:attr:`ChancePoint.cost`); the costliest move of the line the player kept is the
 mistake they could have avoided, and the best move there the better one.
 
@@ -13,7 +13,7 @@ The layouts of one position are tried on every move from it, so the moves compar
 layout. A move that shows no new card (a removal on a face-up table, a draw or recycle once
 the stock is known) leaves the same layouts, played on; one that shows a card, and an undo,
 start from layouts drawn afresh for the new view. A layout the solver cannot settle within
-the node budget counts as kept by no move, and as undecided in the chance.
+the node budget counts as kept by no move.
 """
 
 from __future__ import annotations
@@ -26,7 +26,17 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.moves import Move, MoveKind, parse_move
 from ..engine.record import UNDO, Record
-from .chance import CHANCE_NODES, Chance, Layouts, decide, layouts_tried
+from .chance import (
+    CHANCE_NODES,
+    CHANCE_SAMPLES,
+    Chance,
+    Layouts,
+    chance,
+    check_seed,
+    decide,
+    layouts_tried,
+    position_seed,
+)
 from .review import _undone_actions
 
 __all__ = ["REVIEW_SAMPLES", "ChancePoint", "ChanceReview", "chance_review", "scale_top"]
@@ -143,15 +153,14 @@ class _Tried:
     """The layouts tried at one position: a game for each, and whether the solver can still
     win it (``None``: undecided)."""
 
-    def __init__(self, games: list[Game], verdicts: list[bool | None], exact: bool) -> None:
+    def __init__(self, games: list[Game], verdicts: list[bool | None]) -> None:
         self.games = games
         self.verdicts = verdicts
-        self.exact = exact
 
     @classmethod
     def drawn(cls, game: Game, samples: int, seed: str, max_nodes: int | None) -> _Tried:
         layouts = Layouts(game.player_view())
-        tried, exact = layouts_tried(layouts, samples, random.Random(seed))
+        tried, _exact = layouts_tried(layouts, samples, random.Random(seed))
         games = [layouts.game(cards) for cards in tried]
         known: dict[tuple[int, ...], bool | None] = {}
         verdicts = []
@@ -160,12 +169,7 @@ class _Tried:
             if key not in known:
                 known[key] = decide(layout, max_nodes)
             verdicts.append(known[key])
-        return cls(games, verdicts, exact)
-
-    def chance(self) -> Chance:
-        won = sum(verdict is True for verdict in self.verdicts)
-        undecided = sum(verdict is None for verdict in self.verdicts)
-        return Chance.of(won, undecided, len(self.verdicts), self.exact)
+        return cls(games, verdicts)
 
     def after(self, move: Move, max_nodes: int | None) -> list[bool | None]:
         """Whether each layout can still be won after ``move``; a layout lost before stays lost."""
@@ -184,6 +188,7 @@ def chance_review(
     record: Record | str | dict[str, Any],
     *,
     samples: int = REVIEW_SAMPLES,
+    chance_samples: int = CHANCE_SAMPLES,
     seed: int | str = 0,
     max_nodes: int | None = CHANCE_NODES,
     progress: Callable[[int, int], None] | None = None,
@@ -191,27 +196,38 @@ def chance_review(
     """The chance over a game and its costliest move (see the module docstring).
 
     ``record`` is a :class:`~pyramide_widget.engine.record.Record` or its JSON or text form.
-    Each position gets ``samples`` layouts (every distinct one where there are no more), drawn
-    from ``seed``, and each question to the solver at most ``max_nodes`` search nodes.
-    ``progress(done, total)`` is called after each action; an exception it raises stops the
-    review and propagates. A record that does not replay raises
+    The chance after each action is :func:`~.chance.chance` of the position with
+    ``chance_samples`` layouts, seeded by ``seed`` and the position
+    (:func:`~.chance.position_seed`): the number the widget's indicator shows there. The moves
+    are judged on ``samples`` layouts per position (every distinct one where there are no more),
+    drawn from ``seed``. ``max_nodes`` is the search nodes per layout (on average for the
+    chance; ``None``: no limit). ``progress(done, total)`` is called after each action; an
+    exception it raises stops the review and propagates. A record that does not replay raises
     :class:`~pyramide_widget.engine.errors.RecordError`."""
     if not isinstance(record, (Record, str, dict)):
         raise TypeError(
             f"record must be a Record (game.record()) or its JSON or text form, got {type(record).__name__}"
         )
-    if type(samples) is not int or samples < 1:
-        raise ValueError(f"samples must be a whole number >= 1, got {samples!r}")
+    for name, value in (("samples", samples), ("chance_samples", chance_samples)):
+        if type(value) is not int or value < 1:
+            raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
+    check_seed(seed)
     if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
         raise ValueError(f"max_nodes must be a whole number >= 1 or None, got {max_nodes!r}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function of (done, total) or None, got {progress!r}")
     record = Record.load(record)
     undone = _undone_actions(record.actions)
+
+    def chance_at(game: Game) -> Chance:
+        view = game.player_view()
+        at = position_seed(seed, record.code, view.history)
+        return chance(view, samples=chance_samples, seed=at, max_nodes=max_nodes)
+
     steps = Game.replay_steps(record)
     _step, game = next(steps)
     tried = _Tried.drawn(game, samples, f"{seed}:0", max_nodes)
-    points = [ChancePoint(0, None, tried.chance())]
+    points = [ChancePoint(0, None, chance_at(game))]
     # The real position before each action: the layouts' own memories say nothing of it (a
     # move tried on a layout and taken back has shown that layout's stock card, not the game's).
     before = _Before(game)
@@ -220,9 +236,12 @@ def chance_review(
         assert action is not None
         if action == UNDO:
             tried = _Tried.drawn(game, samples, f"{seed}:{index}", max_nodes)
-            points.append(ChancePoint(index, action, tried.chance()))
+            points.append(ChancePoint(index, action, chance_at(game)))
         else:
-            point, tried = _judge(tried, before, game, index, action, samples, seed, max_nodes)
+            (best, kept, better), tried = _judge(
+                tried, before, game, index, action, samples, seed, max_nodes
+            )
+            point = ChancePoint(index, action, chance_at(game), best, kept, better)
             points.append(point if not undone[index] else _marked_undone(point))
         before = _Before(game)
         if progress is not None:
@@ -255,9 +274,10 @@ def _judge(
     samples: int,
     seed: int | str,
     max_nodes: int | None,
-) -> tuple[ChancePoint, _Tried]:
-    """The point of the move ``action`` (``game`` is the position after it, ``before`` the
-    one it was played in), and the layouts of the position after it."""
+) -> tuple[tuple[float | None, float | None, Move | None], _Tried]:
+    """The share of the layouts the best move kept, the share the move ``action`` kept and the
+    best move (``game`` is the position after it, ``before`` the one it was played in), and
+    the layouts of the position after it."""
     legal = before.legal
     played = parse_move(action, game.table.deck, groups=game.table.groups)
     reveals = game.player_view().never_seen() != before.never_seen
@@ -278,5 +298,5 @@ def _judge(
     else:
         for layout in tried.games:
             layout.play(played)
-        following = _Tried(tried.games, after, tried.exact)
-    return ChancePoint(index, action, following.chance(), best, kept, better), following
+        following = _Tried(tried.games, after)
+    return (best, kept, better), following

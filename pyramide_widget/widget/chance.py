@@ -47,8 +47,11 @@ def review_samples(table: Table) -> int:
 
 def seed(game: Game, view: PlayerView) -> str:
     """The seed of a position: its deal and the moves that led there, so that a position shows
-    the same chance however often it is reached."""
-    return f"{game.code or 'custom'}|{' '.join(str(move) for move in view.history)}"
+    the same chance however often it is reached, and the same as the chance over the game
+    (:func:`~pyramide_widget.analysis.chance.position_seed` with the review's default seed)."""
+    from ..analysis.chance import position_seed
+
+    return position_seed(0, game.code, view.history)
 
 
 def final(game: Game) -> dict[str, Any] | None:
@@ -56,7 +59,15 @@ def final(game: Game) -> dict[str, Any] | None:
     if not game.is_over:
         return None
     rate = 1.0 if game.status is Status.WON else 0.0
-    return {"rate": rate, "low": rate, "high": rate, "exact": True, "final": True}
+    return {
+        "rate": rate,
+        "low": rate,
+        "high": rate,
+        "undecided": 0,
+        "layouts": 1,
+        "exact": True,
+        "final": True,
+    }
 
 
 def shown(result: Chance) -> dict[str, Any]:
@@ -65,6 +76,8 @@ def shown(result: Chance) -> dict[str, Any]:
         "rate": _share(result.rate),
         "low": _share(result.low),
         "high": _share(result.high),
+        "undecided": result.undecided,
+        "layouts": result.layouts,
         "exact": result.exact,
         "final": False,
     }
@@ -72,7 +85,7 @@ def shown(result: Chance) -> dict[str, Any]:
 
 def review_shown(review: ChanceReview) -> dict[str, Any]:
     """What the Analysis panel draws of the chance over a game: the chance, low and high after
-    each step (0 the deal), the top of its scale, and the costliest move with the chance before
+    each step (0 the deal), the layouts left undecided at each, the top of its scale, and the costliest move with the chance before
     and after it."""
     points = review.points
     costliest = review.costliest_point
@@ -91,6 +104,7 @@ def review_shown(review: ChanceReview) -> dict[str, Any]:
         "chance": [_share(p.chance.rate) for p in points],
         "low": [_share(p.chance.low) for p in points],
         "high": [_share(p.chance.high) for p in points],
+        "undecided": [p.chance.undecided for p in points],
         "top": review.scale_top,
         "costliest": mark,
     }

@@ -351,11 +351,13 @@ class PyramideWidget(anywidget.AnyWidget):
         from ..analysis.chance_review import chance_review
 
         record, samples = game.record(), review_samples(game.table)
+        chance_samples = indicator_samples(game.table)  # each position as the indicator shows it
 
         def work(report: Callable[[Any], None]) -> ChanceReview:
             return chance_review(
                 record,
                 samples=samples,
+                chance_samples=chance_samples,
                 progress=lambda done, total: report(_progress(done, total)),
             )
 
@@ -390,9 +392,10 @@ class PyramideWidget(anywidget.AnyWidget):
 
     @property
     def chance(self) -> dict[str, Any] | None:
-        """What the chance indicator shows for the current position: ``rate``, ``low``,
-        ``high`` (shares of 1), ``exact`` and ``final`` (the game is over); ``None`` while it
-        is measured, or when :attr:`show_chance` is off."""
+        """What the chance indicator shows for the current position: ``rate`` (over the decided
+        layouts), ``low``, ``high`` (shares of 1), ``undecided`` and ``layouts`` (how many
+        layouts were tried, and left undecided), ``exact`` and ``final`` (the game is over);
+        ``None`` while it is measured, or when :attr:`show_chance` is off."""
         return self._chance
 
     def _drop_chance(self) -> None:
