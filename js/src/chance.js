@@ -9,8 +9,9 @@ import { percent } from "./utils/format.js";
 
 /**
  * What the chance indicator says: the chance the kernel measured for this position with its
- * interval ("34% (28–41%)"), one number where it is exact, the end of a game as won or lost, and
- * while it is measured that it works (never the last position's number).
+ * interval ("34% (28–41%)"), one number where it is exact, the layouts left undecided beside it
+ * ("34% (28–41%), 1 of 120 layouts undecided"), the end of a game as won or lost, and while it
+ * is measured that it works (never the last position's number).
  * @param {ChanceView | null | undefined} chance @param {boolean} working
  * @param {Words} S
  */
@@ -18,7 +19,9 @@ export function chanceText(chance, working, S) {
   if (!chance) return working ? S("chance_working") : "—";
   if (chance.final) return S(chance.rate >= 1 ? "chance_won" : "chance_lost");
   const [rate, low, high] = [chance.rate, chance.low, chance.high].map(percent);
-  return chance.exact || low === high ? S("chance_exact", { rate }) : S("chance_range", { rate, low, high });
+  const text = chance.exact || low === high ? S("chance_exact", { rate }) : S("chance_range", { rate, low, high });
+  // The rate is over the decided layouts: how many were left undecided goes beside it.
+  return chance.undecided ? S("chance_undecided", { text, undecided: chance.undecided, layouts: chance.layouts }) : text;
 }
 
 /**

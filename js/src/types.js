@@ -30,10 +30,11 @@
  * @typedef {{deal: {winnable: boolean | null, max_removed: number | null, at_least: number},
  *   size: number, removed: number, status: string, complete: boolean,
  *   losing_move: number | null, losing_action: string | null, better_move: string | null}} AnalysisView
- * @typedef {{rate: number, low: number, high: number, exact: boolean, final: boolean}} ChanceView
+ * @typedef {{rate: number, low: number, high: number, undecided?: number, layouts?: number,
+ *   exact: boolean, final: boolean}} ChanceView
  * @typedef {{index: number, action: string, before: number, after: number, cost: number,
  *   better: string}} CostliestView
- * @typedef {{chance: number[], low: number[], high: number[], top: number,
+ * @typedef {{chance: number[], low: number[], high: number[], undecided?: number[], top: number,
  *   costliest: CostliestView | null}} ChanceReviewView
  * @typedef {{mode: "play" | "replay", code: string | null, rules: string, score: number,
  *   moves: number, status: "playing" | "won" | "no_moves", elapsed: number, running: boolean,

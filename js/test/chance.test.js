@@ -44,6 +44,10 @@ test("the chance's words: a range, an exact number, the end of a game", async ()
     const S = (key, values = {}) => fill(fixture("text_en").strings[key], values);
   assert.equal(chanceText({ rate: 0.3449, low: 0.2812, high: 0.4107, exact: false, final: false }, false, S), "34% (28–41%)");
   assert.equal(chanceText({ rate: 0.25, low: 0.25, high: 0.25, exact: true, final: false }, false, S), "25%");
+  // The rate is over the decided layouts; the undecided ones are counted beside it.
+  const undecided = { rate: 1, low: 0.97, high: 1, undecided: 1, layouts: 120, exact: false, final: false };
+  assert.equal(chanceText(undecided, false, S), "100% (97–100%), 1 of 120 layouts undecided");
+  assert.equal(chanceText({ ...undecided, undecided: 0 }, false, S), "100% (97–100%)");
   assert.equal(chanceText({ rate: 1, low: 1, high: 1, exact: true, final: true }, false, S), "100% (won)");
   assert.equal(chanceText({ rate: 0, low: 0, high: 0, exact: true, final: true }, false, S), "0% (lost)");
   assert.equal(chanceText(null, true, S), "measuring…");

@@ -122,6 +122,7 @@ LANGUAGE = {
         "chance": "Chance from here",
         "chance_range": "{rate}% ({low}–{high}%)",
         "chance_exact": "{rate}%",
+        "chance_undecided": "{text}, {undecided} of {layouts} layouts undecided",
         "chance_won": "100% (won)",
         "chance_lost": "0% (lost)",
         "chance_working": "measuring…",

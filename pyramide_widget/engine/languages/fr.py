@@ -114,6 +114,7 @@ LANGUAGE = {
         "chance": "Chance d'ici",
         "chance_range": "{rate} % ({low}–{high} %)",
         "chance_exact": "{rate} %",
+        "chance_undecided": "{text}, {undecided} dispositions sur {layouts} indécises",
         "chance_won": "100 % (gagné)",
         "chance_lost": "0 % (perdu)",
         "chance_working": "calcul…",

@@ -112,6 +112,7 @@ LANGUAGE = {
         "chance": "Szansa stąd",
         "chance_range": "{rate}% ({low}–{high}%)",
         "chance_exact": "{rate}%",
+        "chance_undecided": "{text}, {undecided} z {layouts} układów nierozstrzygniętych",
         "chance_won": "100% (wygrana)",
         "chance_lost": "0% (przegrana)",
         "chance_working": "liczę…",

@@ -112,6 +112,7 @@ LANGUAGE = {
         "chance": "Šanca odtiaľto",
         "chance_range": "{rate} % ({low}–{high} %)",
         "chance_exact": "{rate} %",
+        "chance_undecided": "{text}, {undecided} z {layouts} rozložení nerozhodnutých",
         "chance_won": "100 % (vyhraté)",
         "chance_lost": "0 % (prehraté)",
         "chance_working": "počítam…",

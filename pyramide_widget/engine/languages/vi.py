@@ -112,6 +112,7 @@ LANGUAGE = {
         "chance": "Cơ hội từ đây",
         "chance_range": "{rate}% ({low}–{high}%)",
         "chance_exact": "{rate}%",
+        "chance_undecided": "{text}, {undecided}/{layouts} cách xếp chưa rõ",
         "chance_won": "100% (thắng)",
         "chance_lost": "0% (thua)",
         "chance_working": "đang tính…",

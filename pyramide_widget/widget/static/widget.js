@@ -931,7 +931,8 @@ function chanceText(chance, working, S) {
   if (!chance) return working ? S("chance_working") : "—";
   if (chance.final) return S(chance.rate >= 1 ? "chance_won" : "chance_lost");
   const [rate, low, high] = [chance.rate, chance.low, chance.high].map(percent);
-  return chance.exact || low === high ? S("chance_exact", { rate }) : S("chance_range", { rate, low, high });
+  const text = chance.exact || low === high ? S("chance_exact", { rate }) : S("chance_range", { rate, low, high });
+  return chance.undecided ? S("chance_undecided", { text, undecided: chance.undecided, layouts: chance.layouts }) : text;
 }
 function buildChance(ctx, { status, analysis }) {
   const { S, model } = ctx;
