@@ -180,6 +180,10 @@ def test_a_position_of_hard_layouts_is_measured_on_fewer_nearly_all_decided() ->
     assert asked == list(range(1, stingy.layouts + 1))
     per_layout = [decide(game, 2_000) for game in _sampled_games(game, 40)]
     assert per_layout.count(None) > 2, "the same layouts, each held to 2,000 nodes"
+    # None takes all a measure's nodes: a layout harder than LAYOUT_SHARE layouts' worth is
+    # left undecided, and the others are still tried.
+    ceiling = chance(game, samples=40, max_nodes=200)
+    assert ceiling.layouts > 1 and ceiling.undecided >= 1
 
 
 def _sampled_games(game: Game, samples: int) -> list[Game]:
