@@ -42,11 +42,14 @@ while not game.is_over:
     game.play(next((m for m in moves if m.cards), moves[0]))
 """
 
-# The indicator's text as the front end writes it (Math.round: halves up), from w.chance.
+# The indicator's text as the front end writes it (Math.round: halves up), from w.chance, with
+# the layouts left undecided beside it when there are any.
 SHOWN = (
     "(lambda c, p: None if c is None else '0% (lost)' if c['final'] and c['rate'] == 0 "
-    "else f\"{p(c['rate'])}%\" if c['exact'] else "
-    "f\"{p(c['rate'])}% ({p(c['low'])}–{p(c['high'])}%)\")(w.chance, lambda s: int(s * 100 + 0.5))"
+    "else (f\"{p(c['rate'])}%\" if c['exact'] else "
+    "f\"{p(c['rate'])}% ({p(c['low'])}–{p(c['high'])}%)\") "
+    "+ (f\", {c['undecided']} of {c['layouts']} layouts undecided\" if c['undecided'] else ''))"
+    "(w.chance, lambda s: int(s * 100 + 0.5))"
 )
 
 
