@@ -283,7 +283,8 @@ def test_the_review_has_the_chance_after_each_action() -> None:
     assert review.points[0].chance == chance(
         deal, samples=CHANCE_SAMPLES, seed=position_seed(4, deal.code, ()), max_nodes=2_000
     )
-    for point, (_step, position) in zip(review.points, game.record().steps(), strict=True):
+    steps = Game.replay_steps(game.record())
+    for point, (_step, position) in zip(review.points, steps, strict=True):
         view = position.player_view()  # each point as chance() measures its position
         at = position_seed(4, game.code, view.history)
         assert point.chance == chance(view, seed=at, max_nodes=2_000)
