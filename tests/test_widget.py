@@ -971,7 +971,7 @@ def test_a_table_defined_in_a_notebook_with_its_own_deck_plays_in_the_widget():
 def test_a_boolean_option_that_is_not_true_or_false_is_a_type_error(option, value):
     if option == "explain_mistakes" and value is None:
         return  # None: the wrapped game's setting (or True)
-    with pytest.raises(TypeError, match=f"{option} must be True or False"):
+    with pytest.raises(TypeError, match=f"{option} must be a boolean"):
         PyramideWidget("PY1-N-AAAAAAS", stats=False, **{option: value})
 
 

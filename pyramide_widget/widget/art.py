@@ -42,4 +42,9 @@ def art_for_views(decks: Iterable[Deck]) -> dict[str, Any]:
     }
 
 
-__all__ = ["ROOT", "art_for_views", "deck_art"]
+def with_deck(art: dict[str, Any], deck: Deck) -> dict[str, Any]:
+    """``art`` (what :func:`art_for_views` gave) with ``deck``'s art added."""
+    return {**art, "decks": {**art["decks"], deck.name: deck_art(deck)}}
+
+
+__all__ = ["ROOT", "art_for_views", "deck_art", "with_deck"]

@@ -29,7 +29,7 @@ from ..engine.moves import Move
 from ..engine.record import Record
 from ..engine.rules import Rules, RulesLike, as_rules
 from . import protocol, recording
-from .art import art_for_views
+from .art import art_for_views, with_deck
 from .assistance import STUCK_NODES, Analysis, Hint, StuckWatch, has_solver
 from .background import Tasks
 from .chance import ShownReview, final, indicator_samples, review_samples, review_shown, seed, shown
@@ -67,9 +67,8 @@ class PyramideWidget(anywidget.AnyWidget):
     and offers the Statistics panel (:func:`pyramide_widget.analysis.statistics.open_stats`:
     ``True``, the default, for the default file (``$PYRAMIDE_STATS`` overrides it), a path, a
     ``StatsStore``; ``False`` turns statistics off). A statistics file that cannot be used
-    never stops the game: it gives a warning. Unknown keyword arguments are an error, and so is
-    a switch (``explain_mistakes``, ``french_indices``, ``highlight_free``, ``show_chance``) that
-    is not ``True`` or ``False``.
+    never stops the game: it gives a warning. Unknown keyword arguments are an error, and so is a
+    switch (``explain_mistakes``...) that is not ``True`` or ``False``.
     """
 
     _esm = STATIC / "widget.js"
@@ -112,7 +111,7 @@ class PyramideWidget(anywidget.AnyWidget):
                 raise TypeError("clock= is for new deals; a wrapped game keeps its own clock")
         if language is not None:
             check_language(language)
-        _check_switches(
+        protocol.check_options(
             explain_mistakes=True if explain_mistakes is None else explain_mistakes,
             french_indices=french_indices,
             highlight_free=highlight_free,
@@ -392,10 +391,9 @@ class PyramideWidget(anywidget.AnyWidget):
 
     @property
     def chance(self) -> dict[str, Any] | None:
-        """What the chance indicator shows for the current position: ``rate`` (over the decided
-        layouts), ``low``, ``high`` (shares of 1), ``undecided`` and ``layouts`` (how many
-        layouts were tried, and left undecided), ``exact`` and ``final`` (the game is over);
-        ``None`` while it is measured, or when :attr:`show_chance` is off."""
+        """What the chance indicator shows for the current position: ``rate`` (of the decided
+        layouts), ``low``, ``high`` (shares of 1), ``undecided`` of ``layouts``, ``exact`` and
+        ``final`` (the game is over); ``None`` while measured, or :attr:`show_chance` off."""
         return self._chance
 
     def _drop_chance(self) -> None:
@@ -515,10 +513,7 @@ class PyramideWidget(anywidget.AnyWidget):
         state, table = self._snapshot()
         deck = self._game.table.deck
         if deck.name not in self._art["decks"]:  # the art first: the state draws with it
-            self._art = {
-                **self._art,
-                "decks": {**self._art["decks"], **art_for_views([deck])["decks"]},
-            }
+            self._art = with_deck(self._art, deck)
         with self.hold_sync():
             if table != self._table:
                 self._table = table
@@ -684,14 +679,6 @@ def _card_at(game: Game, pile: str, row: int | None, col: int | None) -> str | N
     cards = game.piles[pile]
     depth = row or 1
     return str(cards[-depth]) if len(cards) >= depth else None
-
-
-def _check_switches(**switches: object) -> None:
-    """A ``TypeError`` naming the first option that is not ``True`` or ``False`` (``bool("no")``
-    is true, so nothing else is read as one)."""
-    for name, value in switches.items():
-        if not isinstance(value, bool):
-            raise TypeError(f"{name} must be True or False, got {value!r}")
 
 
 def _progress(done: int, total: int) -> dict[str, int]:

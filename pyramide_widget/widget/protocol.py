@@ -250,6 +250,15 @@ def check(content: Any, messages: Mapping[str, Message] = REQUESTS) -> dict[str,
     return content
 
 
+def check_options(**options: Any) -> None:
+    """A ``TypeError`` naming the first option whose value :data:`OPTIONS` refuses: the
+    constructor takes what a view may send (``bool("no")`` is true, so only a bool is a switch)."""
+    for name, value in options.items():
+        problem = OPTIONS[name].problem(value, options)
+        if problem is not None:
+            raise TypeError(f"{name} {problem}")
+
+
 def check_tap(message: Mapping[str, Any], game: Game) -> None:
     """Raise :class:`MalformedMessage` unless a checked tap names a place of ``game``'s table:
     a pyramid place, the stock alone, or a card of another pile by its depth (one more than
@@ -299,5 +308,6 @@ __all__ = [
     "Message",
     "as_json",
     "check",
+    "check_options",
     "check_tap",
 ]
