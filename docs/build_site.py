@@ -1,20 +1,20 @@
 """Build the documentation site: the pages, the API reference, the example notebooks with their
-outputs, and the widget live in the pages through an offline JupyterLite.
+outputs, and live tables in the pages with an offline JupyterLite.
 
     python docs/build_site.py            # -> docs/_build/site/ (serve it with any static server)
 
 Run it with an interpreter that has ``docs/requirements-site.txt`` and pyramide-widget installed
-(``.ci/run`` shows how). Sphinx reads ``docs/conf.py``; its extension ``_ext/pyramide_site.py``
-prepares the JupyterLite folder with ``build.py``'s steps, so the site's ``lite/`` is offline in
-the same way as the standalone site. Every build starts from an empty output (an incremental
-JupyterLite build once dropped the local Pyodide); the executed notebooks are cached by content
-in ``docs/_build/jupyter_cache``, Pyodide and the wheels in ``docs/_build/cache``. Warnings are
+(``.ci/run`` shows how). Sphinx reads ``docs/conf.py``; the package's own extension
+(``pyramide_widget.sphinx``) builds the site's JupyterLite into ``lite/`` as for any other site.
+Every build starts from an empty output; the executed notebooks are cached by content in
+``docs/_build/jupyter_cache``, Pyodide and the wheels in ``docs/_build/cache``. Warnings are
 errors. ``--if-changed`` does nothing when the output's stamp matches the inputs.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.metadata
 import json
 import shutil
@@ -23,46 +23,64 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+sys.path.insert(0, str(DOCS / "_ext"))
 
-import build
-import site_data
+import site_data  # noqa: E402 (docs/_ext, put on the path above)
 
-DOCS = build.DOCS
-ROOT = build.ROOT
-OUTPUT = build.WORK / "site"
-DOCTREES = build.WORK / "doctrees"
+OUTPUT = DOCS / "_build" / "site"
+DOCTREES = DOCS / "_build" / "doctrees"
 STAMP = ".pyramide-docs-site.json"
-SITE_TOOLS = ("sphinx", "myst-nb", "myst-parser", "furo", "jupyterlite-sphinx", "matplotlib")
-# Generated or built here, never sources of the site (JupyterLite's build database included).
-NOT_SOURCES = ("_build", "_output", "notebooks", ".jupyterlite.doit.db")
-DOIT_DB = DOCS / ".jupyterlite.doit.db"
+TOOLS = (
+    "sphinx",
+    "myst-nb",
+    "myst-parser",
+    "furo",
+    "jupyterlite-core",
+    "jupyterlite-pyodide-kernel",
+    "anywidget",
+    "ipywidgets",
+    "jupyterlab-widgets",
+    "matplotlib",
+)
+# Generated or built here, never sources of the site.
+NOT_SOURCES = ("_build", "notebooks")
+COMPILED = (".so", ".pyd")  # the solver's compiled search: the site's wheel leaves it out
 
 
-def site_sources() -> list[Path]:
-    """The files the site is built from besides the package and the notebooks: its pages,
-    pictures, configuration and extension."""
-    files = [
+def sources() -> list[Path]:
+    """Every file the site is built from: the package as the site's wheel has it, the example
+    notebooks, the pages, pictures, configuration and extension, the README (its list of test
+    steps is included in the testing page) and the benchmarks' results the tables draw."""
+    package = [
+        path
+        for path in (ROOT / "pyramide_widget").rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in COMPILED
+    ]
+    pages = [
         path
         for path in DOCS.rglob("*")
         if path.is_file()
         and not set(path.relative_to(DOCS).parts[:1]) & set(NOT_SOURCES)
         and "__pycache__" not in path.parts
     ]
-    # The README's list of extra test steps is included in the testing page; the benchmarks'
-    # tables are drawn from their results files.
-    return sorted([*files, ROOT / "README.md", *site_data.BENCHMARK_SOURCES])
+    examples = sorted((ROOT / "examples").glob("*.ipynb"))
+    extra = [ROOT / "README.md", ROOT / "pyproject.toml", *site_data.BENCHMARK_SOURCES]
+    return sorted({*package, *pages, *examples, *extra})
 
 
 def files_hash() -> str:
-    """A hash of every input: ``build.py``'s (the package, the notebooks) and the site's."""
-    return build.files_hash([*build.default_contents(), *site_sources()])
+    digest = hashlib.sha256()
+    for path in sources():
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
 
 
 def tool_versions() -> dict[str, str | None]:
-    versions = build.tool_versions()
-    for name in SITE_TOOLS:
+    versions: dict[str, str | None] = {}
+    for name in TOOLS:
         try:
             versions[name] = importlib.metadata.version(name)
         except importlib.metadata.PackageNotFoundError:
@@ -88,26 +106,28 @@ def is_current(output: Path = OUTPUT, check_tools: bool = True) -> bool:
 
 def build_site(output: Path = OUTPUT, if_changed: bool = False) -> Path:
     if if_changed and is_current(output):
-        build.log(f"{output} is up to date")
+        print(f"[docs/build_site] {output} is up to date", flush=True)
         return output
     from sphinx.cmd.build import build_main
 
     started = time.monotonic()
     shutil.rmtree(output, ignore_errors=True)
     shutil.rmtree(DOCTREES, ignore_errors=True)
-    DOIT_DB.unlink(missing_ok=True)
     inputs = files_hash()
     status = build_main(
         ["-b", "html", "-W", "--keep-going", "-q", "-d", str(DOCTREES), str(DOCS), str(output)]
     )
-    DOIT_DB.unlink(missing_ok=True)
     if status:
         raise SystemExit(f"[docs/build_site] sphinx-build failed ({status})")
     (output / STAMP).write_text(
         json.dumps({"files": inputs, "tools": tool_versions()}, indent=2), encoding="utf-8"
     )
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
-    build.log(f"built {output} ({size / 1e6:.0f} MB) in {time.monotonic() - started:.0f} s")
+    print(
+        f"[docs/build_site] built {output} ({size / 1e6:.0f} MB) in "
+        f"{time.monotonic() - started:.0f} s",
+        flush=True,
+    )
     return output
 
 

@@ -2,9 +2,9 @@
 
 The pages are Markdown (MyST), the example notebooks are executed at build time (MyST-NB, with
 a cache), the API reference comes from the docstrings (autodoc), and the widget is live in the
-pages through JupyterLite (jupyterlite-sphinx), with Pyodide and every wheel inside the site.
-``_ext/pyramide_site.py`` prepares that JupyterLite folder with ``build.py``'s steps and draws
-the tables and figures the pages show from the package itself.
+pages through the package's own Sphinx extension (``pyramide_widget.sphinx``: the ``pyramide``
+directive, and an offline JupyterLite with the example notebooks in ``lite/``).
+``_ext/pyramide_site.py`` draws the tables and figures the pages show from the package itself.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
-sys.path[:0] = [str(DOCS), str(DOCS / "_ext")]
+sys.path[:0] = [str(DOCS / "_ext")]
 
 project = "pyramide-widget"
 author = "pyramide-widget contributors"
@@ -22,16 +22,14 @@ copyright = "pyramide-widget contributors, MIT licence"
 extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
-    "jupyterlite_sphinx",
+    "pyramide_widget.sphinx",
     "pyramide_site",
 ]
 
 root_doc = "index"
 exclude_patterns = [
     "_build",
-    "_output",
     "README.md",  # the folder's own note on GitHub: how to build this site
-    ".jupyterlite.doit.db",
 ]
 # Names and notation print as the package writes them ("Tut's Tomb", not a curly quote).
 smartquotes = False
@@ -60,12 +58,10 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": False}
 
-# jupyterlite-sphinx: the lite folder and the notebooks are set by pyramide_site at
-# config-inited (the folder built by build.py's steps, with the local Pyodide).
-jupyterlite_content_dir = "_build/lite-contents"
-jupyterlite_bind_ipynb_suffix = False
-jupyterlite_silence = True
-replite_show_banner = False
+# The site's JupyterLite (lite/): the example notebooks in its file browser, opened from the
+# guides; Pyodide and the downloaded wheels are kept between builds in docs/_build/cache.
+pyramide_lite_contents = [str(path) for path in sorted((DOCS.parent / "examples").glob("*.ipynb"))]
+pyramide_lite_cache = str(DOCS / "_build" / "cache")
 
 # A chart's display carries a Vega-Lite spec, an SVG and text; MyST-NB reads every type before
 # it picks one, and a static page has no Vega-Lite renderer: it shows the SVG.

@@ -1,4 +1,5 @@
-"""Command line: ``python -m pyramide_widget solve CODE`` and ``... estimate --rules N``.
+"""Command line: ``python -m pyramide_widget solve CODE``, ``... estimate --rules N`` and
+``... lite OUTDIR`` (an offline JupyterLite site with the widget and the example notebooks).
 
 Errors in the input (a bad code, an unknown rules letter) print one clear line on stderr and
 exit with status 2, like ``argparse`` does for bad options; there is never a traceback.
@@ -11,11 +12,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import logging
 import signal
 import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
@@ -23,6 +26,7 @@ from .analysis.strategies import STRATEGIES
 from .engine.deal import DealCode
 from .engine.errors import PyramideError
 from .engine.rules import Rules, describe_presets
+from .lite.errors import LiteBuildError
 
 STOCK_NOTE = "the solver sees the order of the stock, which a player does not"
 PLAYER_NOTE = (
@@ -37,10 +41,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _sigterm_as_exception():
             if args.command == "solve":
                 return _solve(args)
+            if args.command == "lite":
+                return _lite(args)
             return _estimate(args)
     except PyramideError as error:
         print(f"{parser.prog}: error: {error}", file=sys.stderr)
         return 2
+    except LiteBuildError as error:
+        print(f"{parser.prog} lite: error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
@@ -123,6 +132,23 @@ def _parser() -> argparse.ArgumentParser:
         "--serial", action="store_true", help="solve in this process instead of a process pool"
     )
     estimate.add_argument("--json", action="store_true", help="print JSON instead of text")
+    lite = commands.add_parser(
+        "lite",
+        help="write an offline JupyterLite site with the widget and the example notebooks "
+        '(needs pip install "pyramide-widget[lite]" and npm)',
+    )
+    lite.add_argument(
+        "outdir", type=Path, help="the site's folder: new, empty, or a site built there before"
+    )
+    lite.add_argument(
+        "--contents",
+        type=Path,
+        action="append",
+        help="a notebook or folder for the site, instead of the example notebooks (repeatable)",
+    )
+    lite.add_argument(
+        "--sourcemaps", action="store_true", help="keep JavaScript source maps (twice the size)"
+    )
     return parser
 
 
@@ -206,6 +232,17 @@ def _solve(args: argparse.Namespace) -> int:
     print(
         f"searched {result.nodes} states in {result.seconds:.3f} s ({result.engine} search); {STOCK_NOTE}"
     )
+    return 0
+
+
+def _lite(args: argparse.Namespace) -> int:
+    from .lite import build_lite, example_notebooks
+
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    contents = args.contents if args.contents is not None else example_notebooks()
+    site = build_lite(args.outdir, contents, sourcemaps=args.sourcemaps)
+    print(f"wrote {site.path} ({site.size / 1e6:.0f} MB), offline, with Pyodide {site.pyodide}")
+    print(f"serve it: python -m http.server -d {site.path}, then open lab/index.html")
     return 0
 
 

@@ -1,8 +1,6 @@
 """Code blocks of Markdown pages, as a reader sees them: found, and run as written.
 
-A fenced block whose info string is ``python`` (or ``py``/``pycon``) is Python; so is the body
-of a ``{replite}`` block (the live console of the documentation site), its ``:option:`` lines
-left out. A block nested in a longer fence (an example of Markdown) is text, not a block. A
+A fenced block whose info string is ``python`` (or ``py``/``pycon``) is Python. A block nested in a longer fence (an example of Markdown) is text, not a block. A
 block of ``>>>`` lines is a doctest: the output shown under each line must be what the line
 prints (``...`` stands for any text). Any other block runs as a script. A block that cannot
 run in the tests starts with ``# not run by the tests: <why>``.
@@ -24,8 +22,6 @@ SKIP = re.compile(r"#\s*not run by the tests:\s*(?P<why>.*)")
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>```+|~~~+)\s*(?P<info>[\w+{}-]*)")
 DOCTEST_FLAGS = doctest.ELLIPSIS
 PYTHON = {"python", "py", "pycon"}
-CONSOLES = {"{replite}"}
-OPTION = re.compile(r"^:[\w-]+:")
 
 
 @dataclass(frozen=True)
@@ -68,15 +64,9 @@ def python_blocks(path: Path) -> list[Block]:
         while end < len(lines) and not lines[end].strip().startswith(fence):
             end += 1
         info = opening["info"].lower()
-        if info in PYTHON or info in CONSOLES:
+        if info in PYTHON:
             body = [line[indent:] for line in lines[index + 1 : end]]
-            first = 0
-            if info in CONSOLES:  # the directive's options, then a blank line
-                while first < len(body) and OPTION.match(body[first]):
-                    first += 1
-                if first < len(body) and not body[first].strip():
-                    first += 1
-            blocks.append(Block(path, index + 2 + first, "\n".join(body[first:]) + "\n"))
+            blocks.append(Block(path, index + 2, "\n".join(body) + "\n"))
         index = end + 1
     return blocks
 

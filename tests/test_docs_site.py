@@ -5,12 +5,14 @@ Internal links are followed to their file and, with a fragment, to an element wi
 External links cannot be reached from here (no network but the package registries): their form
 is checked instead, and no page may load a script, style, picture or frame from outside the site.
 JupyterLite's own application (``lite/``) is its project's; only the pages that link into it are
-checked, and that what they open exists. The site is built by the ``docs_site`` fixture
-(``tests/docs_site.py``).
+checked, and that what they open exists: each live table (``pyramide_widget.sphinx``) opens the
+site's own JupyterLite console with the page's deal. The site is built by the ``docs_site``
+fixture (``tests/docs_site.py``).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -18,11 +20,11 @@ from dataclasses import dataclass
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from docs_site import docs_site
 
-from pyramide_widget import Game
+from pyramide_widget import PRESETS, Game
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -35,8 +37,11 @@ __all__ = ["docs_site"]  # the fixture, imported for the tests below
 LITE = "lite"
 # Where a tag loads something (a link to follow is an <a>'s href).
 LOADS = {"script": "src", "link": "href", "img": "src", "iframe": "src", "source": "src"}
-# A live console's address, in the button that opens it (jupyterlite-sphinx's markup).
-CONSOLE = re.compile(r"jupyterliteConcatSearchParams\('([^']+)'")
+# A live table's frame: its deal and the console it opens (at once, or when its button is pressed).
+LIVE_TABLE = re.compile(
+    r'<div class="pyramide-table" data-deal="([^"]*)"[^>]*>'
+    r'<iframe class="pyramide-frame" (?:data-)?src="([^"]+)"'
+)
 
 
 @dataclass(frozen=True)
@@ -76,8 +81,8 @@ def _links(site: Path) -> Iterator[Link]:
     for page in _pages(site):
         for tag, url in _parse(page).found:
             yield Link(page, tag, url)
-        for url in CONSOLE.findall(page.read_text(encoding="utf-8")):
-            yield Link(page, "console", url)
+        for _, url in LIVE_TABLE.findall(page.read_text(encoding="utf-8")):
+            yield Link(page, "console", unescape(url))
 
 
 def _is_external(url: str) -> bool:
@@ -165,22 +170,51 @@ def test_the_link_check_finds_a_missing_anchor_and_a_missing_file(tmp_path: Path
     assert _parse(tmp_path / "b.html").ids == {"there"}
 
 
-def test_the_live_console_opens_the_site_own_jupyterlite(docs_site: Path):
-    consoles = [link for link in _links(docs_site) if link.tag == "console"]
-    assert any(link.page == docs_site / "index.html" for link in consoles)
-    for link in consoles:
-        target = link.page.parent / urlsplit(link.url).path
-        assert target.is_file(), link
-        assert "PyramideWidget" in unquote(urlsplit(link.url).query)
+def _live_tables(page: Path) -> list[tuple[str, str]]:
+    return [(deal, unescape(url)) for deal, url in LIVE_TABLE.findall(page.read_text("utf-8"))]
+
+
+def test_each_live_table_opens_the_site_own_jupyterlite_with_its_deal(docs_site: Path):
+    pages = {page: _live_tables(page) for page in _pages(docs_site)}
+    for name in ("index.html", "guides/games.html", "guides/playing.html"):
+        assert pages[docs_site / name], f"{name} has no live table"
+    for page, tables in pages.items():
+        for deal, url in tables:
+            parts = urlsplit(url)
+            target = (page.parent / parts.path).resolve()
+            assert target == docs_site / "lite" / "repl" / "index.html" and target.is_file()
+            query = parse_qs(parts.query)
+            assert query["kernel"] == ["python"] and query["hideCodeInput"] == ["1"]
+            assert f"w = PyramideWidget({deal!r})" in query["code"][0], (page, deal)
+    config = json.loads((docs_site / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"
+    ]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+
+
+def test_the_games_page_has_a_live_table_of_every_preset_behind_a_button(docs_site: Path):
+    page = docs_site / "guides" / "games.html"
+    html = page.read_text(encoding="utf-8")
+    deals = [deal for deal, _ in _live_tables(page)]
+    assert sorted(deal.split("-")[1] for deal in deals) == sorted(PRESETS)
+    # Lazily started: no frame loads before its button is pressed.
+    assert html.count('class="pyramide-frame" data-src=') == len(deals)
+    assert html.count('class="pyramide-play"') == len(deals)
 
 
 def test_each_game_picture_is_the_package_static_picture_of_its_deal(docs_site: Path):
-    games = (docs_site / "guides" / "games.html").read_text(encoding="utf-8")
-    pictures = re.findall(r'<img[^>]+src="([^"]+(PY\d)-(\w)-(\w{7})\.svg)"', games)
-    assert {letter for _, _, letter, _ in pictures} >= {"N", "W", "V", "F", "B", "G", "U"}
-    for src, version, letter, letters in pictures:
-        drawn = ((docs_site / "guides") / src).resolve().read_text(encoding="utf-8")
-        assert drawn == Game.from_code(f"{version}-{letter}-{letters}")._repr_svg_()
+    """The picture over a live table's button is the deal's static picture, drawn by the
+    package; every table a preset plays on is drawn."""
+    html = (docs_site / "guides" / "games.html").read_text(encoding="utf-8")
+    drawn = [
+        deal
+        for deal, _ in _live_tables(docs_site / "guides" / "games.html")
+        if Game.from_code(deal)._repr_svg_() in html
+    ]
+    assert {Game.from_code(deal).table.name for deal in drawn} == {
+        preset.rules.table.name for preset in PRESETS.values()
+    }
 
 
 def _table_rows(html: str) -> list[list[str]]:

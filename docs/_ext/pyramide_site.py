@@ -1,31 +1,26 @@
-"""Sphinx extension of the documentation site: the live JupyterLite folder and what the pages
-draw from the package.
+"""Sphinx extension of the documentation site: what the pages draw from the package.
 
-* At ``config-inited`` the JupyterLite folder is prepared with ``docs/build.py``'s own steps
-  (Pyodide from npm, the lock file rewritten for PyPI's wheels, pyramide-widget and its pure
-  dependencies preloaded, no CDN), and jupyterlite-sphinx is pointed at it; the example
-  notebooks are copied in (with the Pyodide kernelspec) and, as they are, into
-  ``docs/notebooks/`` to be rendered as pages.
-* After jupyterlite-sphinx has built ``lite/``, ``build.check_output`` checks that it is
-  offline (local ``pyodideUrl``, every locked wheel there), as for the standalone site.
+* At ``config-inited`` the example notebooks are copied, as they are, into ``docs/notebooks/``
+  to be rendered as pages (MyST-NB runs them; their kernels record games in a scratch file).
 * ``{table-picture} CODE`` draws a deal's table with ``Game._repr_svg_`` into an SVG file.
 * ``{preset-table}`` lists the presets from ``PRESETS``; ``{published-rates}``,
   ``{expert-answer}`` and the role ``{rate}`` show the published figures, and
   ``{benchmark-table}`` a benchmark's results file as its script prints it (:mod:`site_data`),
   so no page writes a rate by hand.
+
+The live tables and the site's JupyterLite are the package's own extension's
+(``pyramide_widget.sphinx``), as for any other site.
 """
 
 from __future__ import annotations
 
 import filecmp
-import json
 import os
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, ClassVar
 
-import build
 import site_data
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -33,26 +28,15 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-DOCS = build.DOCS
-LITE_DIR = build.WORK / "site-lite"
-LITE_NOTEBOOKS = build.WORK / "site-notebooks"
+DOCS = Path(__file__).resolve().parent.parent
+EXAMPLES = DOCS.parent / "examples"
 NOTEBOOK_PAGES = DOCS / "notebooks"
 PICTURES = DOCS / "_build" / "pictures"
-LITE_OUTPUT = "lite"  # jupyterlite-sphinx's folder in the built site
 
 
-def prepare_lite(app: Sphinx, config: Config) -> None:
-    """The site's JupyterLite folder and notebooks, the standalone site's way."""
-    notebooks = build.default_contents()
-    app.pyramide_lite_info = build.prepare_lite_dir(  # type: ignore[attr-defined]
-        LITE_DIR, notebooks, build.WORK / "cache"
-    )
-    # As build.py's --no-sourcemaps: the source maps would double the site's size.
-    (LITE_DIR / "jupyter_lite_config.json").write_text(
-        json.dumps({"LiteBuildConfig": {"no_sourcemaps": True}}), encoding="utf-8"
-    )
-    config.jupyterlite_dir = str(LITE_DIR)
-    config.jupyterlite_contents = [str(p) for p in build.copy_notebooks(notebooks, LITE_NOTEBOOKS)]
+def notebook_pages(app: Sphinx, config: Config) -> None:
+    """The example notebooks as pages: copied into ``docs/notebooks/`` when they changed."""
+    notebooks = sorted(EXAMPLES.glob("*.ipynb"))
     NOTEBOOK_PAGES.mkdir(exist_ok=True)
     for old in NOTEBOOK_PAGES.glob("*.ipynb"):
         if old.name not in {n.name for n in notebooks}:
@@ -63,22 +47,6 @@ def prepare_lite(app: Sphinx, config: Config) -> None:
             shutil.copy2(notebook, page)
     # The notebooks' kernels record the games they play: into a scratch file, not a home folder.
     os.environ.setdefault("PYRAMIDE_STATS", str(Path(tempfile.mkdtemp()) / "stats.sqlite3"))
-
-
-def drop_remote_assets(app: Sphinx) -> None:
-    """jupyterlite-sphinx adds a web font from a CDN: the site loads nothing from outside."""
-    app.setup_extension("jupyterlite_sphinx")
-    app.registry.css_files[:] = [
-        (name, attributes)
-        for name, attributes in app.registry.css_files
-        if not name.startswith(("http://", "https://", "//"))
-    ]
-
-
-def check_lite(app: Sphinx, error: Exception | None) -> None:
-    """After jupyterlite-sphinx's build: the same offline checks as the standalone site."""
-    if error is None and app.builder.format == "html":
-        build.check_output(Path(app.outdir) / LITE_OUTPUT, app.pyramide_lite_info)  # type: ignore[attr-defined]
 
 
 class TablePicture(SphinxDirective):
@@ -180,9 +148,7 @@ class RateRole(SphinxRole):
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.connect("config-inited", prepare_lite)
-    drop_remote_assets(app)
-    app.connect("build-finished", check_lite, priority=900)  # after jupyterlite-sphinx's build
+    app.connect("config-inited", notebook_pages)
     app.add_directive("table-picture", TablePicture)
     app.add_directive("preset-table", PresetTable)
     app.add_directive("published-rates", PublishedRates)

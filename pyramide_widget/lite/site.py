@@ -38,6 +38,17 @@ from .wheel import DISTRIBUTION, installed_package_dir, pack_installed_wheel
 log = logging.getLogger("pyramide_widget.lite")
 
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+# What the Pyodide kernel answers to a kernel-info request (a fixed value in its extension). A
+# notebook that says otherwise is rewritten when the kernel starts, and opens as modified.
+LITE_LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "python", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+    "version": "3.8",
+}
 # No news pop-up and no update check: they would try to reach the internet.
 SETTINGS_OVERRIDES = {
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
@@ -85,11 +96,13 @@ def build_lite(
     missing = [str(item) for item in contents if not item.exists()]
     if missing:
         raise LiteBuildError(f"no such file or folder to put in the site: {', '.join(missing)}")
-    _empty_output(output)
+    _check_output(output)
+    pyodide = _pyodide_version()
+    shutil.rmtree(output, ignore_errors=True)
     cache = Path(cache) if cache is not None else default_cache()
     with tempfile.TemporaryDirectory(prefix="pyramide-lite-") as tmp:
         lite = Path(tmp) / "lite"
-        pyodide, lock_keys, wheels = _prepare(lite, cache)
+        lock_keys, wheels = _prepare(lite, cache, pyodide)
         command = [
             sys.executable,
             "-m",
@@ -112,36 +125,41 @@ def build_lite(
     return LiteSite(output, pyodide, tuple(wheels), size)
 
 
-def _empty_output(output: Path) -> None:
+def _check_output(output: Path) -> None:
+    """The output may be new, empty, or a site built there before (which is replaced)."""
     if output.is_file():
         raise LiteBuildError(f"{output} is a file; the site needs a folder")
-    if output.is_dir() and any(output.iterdir()):
-        if not (output / "jupyter-lite.json").is_file():
-            raise LiteBuildError(
-                f"{output} is not empty and holds no JupyterLite site: choose an empty or new "
-                "folder (a site built there before is replaced)"
-            )
-        shutil.rmtree(output)
+    if output.is_dir() and any(output.iterdir()) and not (output / "jupyter-lite.json").is_file():
+        raise LiteBuildError(
+            f"{output} is not empty and holds no JupyterLite site: choose an empty or new folder "
+            "(a site built there before is replaced)"
+        )
 
 
-def _prepare(lite: Path, cache: Path) -> tuple[str, list[str], list[str]]:
-    """The JupyterLite folder: Pyodide and every wheel in ``static/pyodide``, our wheels also
-    in ``pypi/``, and the configuration. Returns the Pyodide version, the lock's packages the
-    site carries and the names of the wheels added to the lock."""
+def _pyodide_version() -> str:
+    """The Pyodide version of the installed Pyodide kernel (checking the build tools are here)."""
     try:
+        import jupyterlite_core  # noqa: F401 (the build tool itself, run as a module)
         from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
     except ImportError:
         raise LiteBuildError(
             'building a JupyterLite site needs its tools: pip install "pyramide-widget[lite]"'
         ) from None
+    return str(PYODIDE_VERSION)
+
+
+def _prepare(lite: Path, cache: Path, pyodide: str) -> tuple[list[str], list[str]]:
+    """The JupyterLite folder: Pyodide and every wheel in ``static/pyodide``, our wheels also
+    in ``pypi/``, and the configuration. Returns the lock's packages the site carries and the
+    names of the wheels added to the lock."""
     static = lite / "static" / "pyodide"
     pypi = lite / "pypi"
     static.mkdir(parents=True)
     pypi.mkdir()
     wheels = cache / "wheels"
 
-    log.info("Pyodide %s from npm", PYODIDE_VERSION)
-    dist = fetch_pyodide(PYODIDE_VERSION, cache)
+    log.info("Pyodide %s from npm", pyodide)
+    dist = fetch_pyodide(pyodide, cache)
     for name in PYODIDE_FILES:
         shutil.copy2(dist / name, static / name)
     lock = Lock(static / "pyodide-lock.json")
@@ -184,12 +202,13 @@ def _prepare(lite: Path, cache: Path) -> tuple[str, list[str], list[str]]:
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     (lite / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES, indent=2), "utf-8")
     added_keys = [canonical(wheel.name.split("-")[0]) for wheel in added]
-    return PYODIDE_VERSION, [*needed, *added_keys], [wheel.name for wheel in added]
+    return [*needed, *added_keys], [wheel.name for wheel in added]
 
 
 def _copy_contents(contents: Sequence[Path], dest: Path) -> Path:
-    """The site's files; notebooks get the Pyodide kernel's kernelspec (a notebook saved in
-    Jupyter says ``python3``, a name JupyterLite does not know, and it would ask which kernel)."""
+    """The site's files; notebooks get the Pyodide kernel's kernelspec and language (a notebook
+    saved in Jupyter says ``python3``, a name JupyterLite does not know, and it would ask which
+    kernel)."""
     dest.mkdir(parents=True)
     for item in contents:
         if item.is_dir():
@@ -199,5 +218,6 @@ def _copy_contents(contents: Sequence[Path], dest: Path) -> Path:
     for notebook in dest.rglob("*.ipynb"):
         data = json.loads(notebook.read_text(encoding="utf-8"))
         data.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
+        data["metadata"]["language_info"] = dict(LITE_LANGUAGE_INFO)
         notebook.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
     return dest

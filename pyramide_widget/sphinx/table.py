@@ -23,6 +23,7 @@ from ..engine.game import Game
 from ..engine.rules import Rules, describe_presets
 
 STARTS = ("open", "button")
+POSTERS = ("picture", "none")
 DEFAULT_BUTTON = "Play"
 REPL_PAGE = "repl/index.html"
 
@@ -68,9 +69,14 @@ def _start(text: str) -> str:
     return str(directives.choice(text, STARTS))
 
 
+def _poster(text: str) -> str:
+    return str(directives.choice(text, POSTERS))
+
+
 class PyramideDirective(SphinxDirective):
-    """``.. pyramide:: [CODE or LETTER]`` with ``:start: open|button``, ``:height: PIXELS``
-    and ``:button: TEXT``."""
+    """``.. pyramide:: [CODE or LETTER]`` with ``:start: open|button``, ``:height: PIXELS``,
+    ``:button: TEXT`` and ``:poster: picture|none`` (what shows before the button is pressed:
+    the deal's static picture, or the button alone)."""
 
     optional_arguments = 1
     final_argument_whitespace = False
@@ -78,6 +84,7 @@ class PyramideDirective(SphinxDirective):
         "start": _start,
         "height": _height,
         "button": directives.unchanged_required,
+        "poster": _poster,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -91,16 +98,16 @@ class PyramideDirective(SphinxDirective):
                     f"({describe_presets()}), got {self.arguments[0]!r}: {error}"
                 ) from None
         start = self.options.get("start", "open")
+        picture = start == "button" and self.options.get("poster", "picture") == "picture"
+        # The deal's static picture shows until the button starts the live table.
+        poster = Game.from_code(deal)._repr_svg_() if picture and deal and len(deal) > 1 else ""
         node = pyramide_table(
             code=python_code(deal),
             deal=deal or "",
             start=start,
             height=self.options.get("height"),
             button=self.options.get("button", DEFAULT_BUTTON),
-            # The deal's static picture shows until the button starts the live table.
-            poster=Game.from_code(deal)._repr_svg_()
-            if start == "button" and deal and len(deal) > 1
-            else "",
+            poster=poster,
         )
         self.set_source_info(node)
         return [node]
@@ -115,6 +122,7 @@ def visit_html(translator: Any, node: pyramide_table) -> None:
     height = node["height"]
     attributes = {
         "class": "pyramide-table",
+        "data-deal": node["deal"],
         "data-start": node["start"],
         "data-fit": "false" if height else "true",
     }
@@ -128,8 +136,9 @@ def visit_html(translator: Any, node: pyramide_table) -> None:
         f'title="{html.escape(label)}" loading="lazy"></iframe>'
     )
     if node["start"] == "button":
+        bare = "" if node["poster"] else " pyramide-bare"
         parts.append(
-            f'<div class="pyramide-poster">{node["poster"]}'
+            f'<div class="pyramide-poster{bare}">{node["poster"]}'
             f'<button type="button" class="pyramide-play">{html.escape(node["button"])}</button>'
             "</div>"
         )

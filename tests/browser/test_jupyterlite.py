@@ -1,4 +1,5 @@
-"""The offline JupyterLite site (``python docs/build.py``) plays a game in a real browser.
+"""The documentation site's JupyterLite (``lite/``, built by ``pyramide_widget.sphinx`` with the
+example notebooks) plays a game in a real browser.
 
 The built site is served from 127.0.0.1 by a stdlib HTTP server and every request to anywhere
 else is aborted (the ``page`` fixture), so this proves the site is fully offline: Pyodide, its
@@ -8,36 +9,29 @@ table and the Python object changed. It also runs the two analysis notebooks top
 checks that each of their charts is drawn by the site's Vega-Lite renderer, with a mark per row
 of the chart's data (there is no matplotlib in the site: the charts are Vega-Lite specs).
 
-The site must be built from the current sources. With ``PYRAMIDE_DOCS_PYTHON`` pointing at an
-interpreter that has ``docs/requirements.txt`` installed (or when this interpreter has them),
-the session fixture builds it when stale (``docs/build.py --if-changed``); otherwise a
-stale or missing site skips the test, or fails it under ``PYRAMIDE_REQUIRE_BROWSER``.
+The site is the documentation site's (the ``docs_site`` fixture, ``tests/docs_site.py``).
 """
 
 from __future__ import annotations
 
 import functools
-import importlib.util
-import os
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from docs_site import docs_site
 from jupyter_harness import NotebookSession
 from playwright.sync_api import Page, expect
 from test_chart_legibility import chart_problems
 from test_charts import chart_marks
 
+__all__ = ["docs_site"]  # the fixture, imported for the tests below
+
 ROOT = Path(__file__).resolve().parents[2]
-BUILD_SCRIPT = ROOT / "docs" / "build.py"
 NOTEBOOK = "play.ipynb"
 # Every example notebook and the number of charts it draws (play.ipynb: the game, no chart; the
 # lesson is run, clicked and measured by test_lesson_offline.py).
@@ -47,8 +41,6 @@ CHARTS: dict[str, int | None] = {
     "probability_for_programmers.ipynb": 3,
     "probability_lesson.ipynb": None,
 }
-DOCS_PYTHON_ENV = "PYRAMIDE_DOCS_PYTHON"
-REQUIRED = bool(os.environ.get("PYRAMIDE_REQUIRE_BROWSER"))
 FALLBACK_CODE = "PY1-N-AAAAAAS"  # a free king (K♣) and, after it, a pyramid pair (2♠+J♥)
 
 # The MIME types a browser insists on: WebAssembly streaming compilation needs
@@ -64,54 +56,10 @@ MIME_TYPES = {
 }
 
 
-def _load_build_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("pyramide_docs_build", BUILD_SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _docs_python() -> str | None:
-    explicit = os.environ.get(DOCS_PYTHON_ENV)
-    if explicit:
-        return explicit
-    if importlib.util.find_spec("jupyterlite_core") and importlib.util.find_spec(
-        "jupyterlite_pyodide_kernel"
-    ):
-        return sys.executable
-    return None
-
-
-def _unavailable(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="session")
-def lite_site() -> Path:
-    """The built site, rebuilt first if its sources changed and a build environment exists."""
-    build = _load_build_module()
-    output: Path = build.DEFAULT_OUTPUT
-    contents = build.default_contents()
-    if not any(path.name == NOTEBOOK for path in contents):
-        _unavailable(f"examples/{NOTEBOOK} does not exist yet")
-    python = _docs_python()
-    if python is not None:
-        started = time.monotonic()
-        result = subprocess.run(
-            [python, str(BUILD_SCRIPT), "--if-changed"], cwd=ROOT, capture_output=True, text=True
-        )
-        if result.returncode:
-            pytest.fail(f"docs/build.py failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
-        print(f"site ready in {time.monotonic() - started:.1f}s")
-    if not build.is_current(output, contents, check_tools=False):
-        _unavailable(
-            f"the JupyterLite site in {output} is missing or older than the sources; build it with "
-            f"'python docs/build.py' (docs/requirements.txt installed) or set {DOCS_PYTHON_ENV}"
-        )
-    return output
+def lite_site(docs_site: Path) -> Path:
+    """The documentation site's JupyterLite, with the example notebooks."""
+    return docs_site / "lite"
 
 
 @dataclass
@@ -231,8 +179,7 @@ def test_play_notebook_runs_offline_and_clicks_reach_python(
 
 
 def test_every_example_notebook_is_in_the_site_and_in_this_test(lite_site: Path) -> None:
-    build = _load_build_module()
-    assert sorted(p.name for p in build.default_contents()) == sorted(CHARTS)
+    assert sorted(p.name for p in (ROOT / "examples").glob("*.ipynb")) == sorted(CHARTS)
     assert sorted(p.name for p in (lite_site / "files").glob("*.ipynb")) == sorted(CHARTS)
 
 

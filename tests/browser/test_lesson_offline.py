@@ -1,7 +1,7 @@
 """The probability lesson, as a class meets it in the offline JupyterLite site.
 
-The site is built and served from 127.0.0.1 by ``test_jupyterlite.py``'s fixtures, and every
-request to anywhere else is aborted (the ``page`` fixture) and counted on the browser context,
+The site (the documentation site's JupyterLite) is served from 127.0.0.1 by
+``test_jupyterlite.py``'s fixtures, and every request to anywhere else is aborted (the ``page`` fixture) and counted on the browser context,
 which also sees the requests of the site's service worker: none may leave. The lesson opens
 unmodified once its kernel has started, and its download is what the teacher's notes say. It
 runs top to bottom in the page's Python, its "more deals" button is clicked once, and the page
@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from docs_site import docs_site  # noqa: F401 (the fixture lite_site is built from)
 from jupyter_harness import LOCAL_HOSTS
 from playwright.sync_api import Page, expect
 from test_chart_legibility import chart_problems
