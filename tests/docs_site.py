@@ -34,7 +34,8 @@ def load_build_site() -> ModuleType:
     return module
 
 
-def _docs_python() -> str | None:
+def docs_python() -> str | None:
+    """The interpreter of the documentation site's environment, if there is one."""
     explicit = os.environ.get(DOCS_PYTHON_ENV)
     if explicit:
         return explicit
@@ -49,7 +50,7 @@ def _docs_python() -> str | None:
 def docs_site() -> Path:
     """The built site, rebuilt first if its sources changed and a build environment exists."""
     build_site = load_build_site()
-    python = _docs_python()
+    python = docs_python()
     if python is not None:
         started = time.monotonic()
         result = subprocess.run(

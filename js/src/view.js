@@ -60,7 +60,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const panelLayer = h("div", { class: "pyr-panels" }, [...panels.elements, analysis.panel]);
   const stage = h("div", { class: "pyr-stage" }, [board.board, panelLayer]);
   const root = h("div", { class: "pyr-root" }, [status.bar, stage, board.stockOrder, toolbar.bar, replayBar.bar]);
-  const art = buildArt(el.ownerDocument);
+  const art = buildArt(el);
   el.append(root);
   /** @type {any} */ (root).pyramideView = view; // for benchmarks and debugging; not a DOM attribute
   Object.assign(view, {

@@ -81,7 +81,10 @@ export function wireDrag(ctx, board, { everyCard, tap, swallow }) {
     endDrag();
     if (!moved) return; // a tap: its click follows
     swallow(); // the click that follows this pointerup is the drag's, not a tap
-    const under = board.ownerDocument.elementsFromPoint(event.clientX, event.clientY);
+    // The tree the board is in: in a shadow root (marimo), the document sees only its host.
+    const root = board.getRootNode();
+    const tree = "elementsFromPoint" in root ? /** @type {ShadowRoot} */ (root) : board.ownerDocument;
+    const under = tree.elementsFromPoint(event.clientX, event.clientY);
     const target = under.map((e) => dragged(e)).find((c) => c && c !== card);
     if (!target) return;
     // Another card selected is tapped first, which deselects it (R13); the dragged card is

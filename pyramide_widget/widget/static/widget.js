@@ -37,13 +37,27 @@ function closest(target, selector) {
 }
 
 // src/art.js
-function buildArt(page) {
+function buildArt(el) {
+  const isShadow = (node) => node.nodeType === 11 && "host" in node;
   function render(art) {
     if (!art) return;
+    place(art, el.isConnected ? el.getRootNode() : el.ownerDocument);
+    const win = el.ownerDocument.defaultView;
+    let frames = 60;
+    const later = () => {
+      if (el.isConnected) {
+        const tree = el.getRootNode();
+        if (isShadow(tree)) place(art, tree);
+      } else if (win && --frames > 0) win.requestAnimationFrame(later);
+    };
+    if (!el.isConnected && win) win.requestAnimationFrame(later);
+  }
+  function place(art, tree) {
+    const page = isShadow(tree) ? tree : el.ownerDocument;
     let host = page.getElementById("pyr-art");
     if (!host) {
       host = h("div", { id: "pyr-art", class: "pyr-sprites", "aria-hidden": "true" }, [h("style")]);
-      page.body.append(host);
+      (isShadow(page) ? page : el.ownerDocument.body).append(host);
     }
     const style = (
       /** @type {HTMLStyleElement} */
@@ -769,7 +783,12 @@ function wireDrag(ctx, board, { everyCard, tap, swallow }) {
     endDrag();
     if (!moved) return;
     swallow();
-    const under = board.ownerDocument.elementsFromPoint(event.clientX, event.clientY);
+    const root = board.getRootNode();
+    const tree = "elementsFromPoint" in root ? (
+      /** @type {ShadowRoot} */
+      root
+    ) : board.ownerDocument;
+    const under = tree.elementsFromPoint(event.clientX, event.clientY);
     const target = under.map((e) => dragged(e)).find((c) => c && c !== card);
     if (!target) return;
     const selected = ctx.state().selected;
@@ -1897,7 +1916,7 @@ function createView(el, model, { now = () => performance.now() } = {}) {
   const panelLayer = h("div", { class: "pyr-panels" }, [...panels.elements, analysis.panel]);
   const stage = h("div", { class: "pyr-stage" }, [board.board, panelLayer]);
   const root = h("div", { class: "pyr-root" }, [status.bar, stage, board.stockOrder, toolbar.bar, replayBar.bar]);
-  const art = buildArt(el.ownerDocument);
+  const art = buildArt(el);
   el.append(root);
   root.pyramideView = view;
   Object.assign(view, {
