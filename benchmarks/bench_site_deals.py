@@ -1,10 +1,10 @@
 """How long the lesson and its deals take in the offline JupyterLite site, against pure Python here.
 
-    python docs/build.py                                     # the site, in its own environment
+    python docs/build_site.py                                # the site, in its own environment
     python benchmarks/bench_site_deals.py                    # Standard, Easy and the other tables
     python benchmarks/bench_site_deals.py --presets NST --deals 100 --slow-deals 10
 
-Serves ``docs/_output`` on 127.0.0.1, opens ``probability_lesson.ipynb`` in Debian's Chromium
+Serves the documentation site's JupyterLite (``docs/_build/site/lite``) on 127.0.0.1, opens ``probability_lesson.ipynb`` in Debian's Chromium
 and times, in the page's Python (Pyodide, whose solver is pure Python): the kernel's start, the
 lesson run top to bottom, one click on its "more deals" button, then ``solve`` over the first
 deals of the published runs' seed per preset. The same deals are then solved here with
@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from jupyter_harness import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
 from test_jupyterlite import MIME_TYPES, LiteServer, open_lite_notebook  # noqa: E402
 
-SITE = ROOT / "docs" / "_output"
+SITE = ROOT / "docs" / "_build" / "site" / "lite"
 LESSON = "probability_lesson.ipynb"
 SLOW = "STRP"
 """The one-pass presets and Par Pyramid, whose deals take far longer: fewer of them are timed."""
@@ -74,7 +74,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if not (SITE / "jupyter-lite.json").exists():
-        sys.exit(f"no site in {SITE}: build it with 'python docs/build.py'")
+        sys.exit(f"no site in {SITE}: build it with 'python docs/build_site.py'")
     from playwright.sync_api import sync_playwright
 
     plan = [(letter, args.slow_deals if letter in SLOW else args.deals) for letter in args.presets]

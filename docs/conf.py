@@ -59,9 +59,9 @@ autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": False}
 
 # The site's JupyterLite (lite/): the example notebooks in its file browser, opened from the
-# guides; Pyodide and the downloaded wheels are kept between builds in docs/_build/cache.
+# guides. Pyodide and the downloaded wheels are kept in the user's cache, shared with any other
+# JupyterLite build (the guide's recipe in the tests).
 pyramide_lite_contents = [str(path) for path in sorted((DOCS.parent / "examples").glob("*.ipynb"))]
-pyramide_lite_cache = str(DOCS / "_build" / "cache")
 
 # A chart's display carries a Vega-Lite spec, an SVG and text; MyST-NB reads every type before
 # it picks one, and a static page has no Vega-Lite renderer: it shows the SVG.
