@@ -41,7 +41,11 @@ PYODIDE_FILES = (
 KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi")
 # The build environment's versions of these are served to the browser's kernel, so the front-end
 # extensions that the build copies from this environment match the Python side.
-PINNED_FROM_ENV = ("anywidget", "ipywidgets", "jupyterlab-widgets")
+PINNED_FROM_ENV = ("anywidget", "ipywidgets")
+# Dependencies that carry only a front end (the widgets manager for JupyterLab and for the classic
+# Notebook): the site has it as a JupyterLab extension already, so the kernel does not download
+# and unpack their wheels (widgetsnbextension's is the largest the kernel would load).
+FRONT_END_ONLY = ("widgetsnbextension", "jupyterlab-widgets")
 
 
 def run(cmd: list[str], cwd: Path | None = None) -> None:
@@ -251,6 +255,8 @@ def resolve_extras(lock: Lock, our_wheel: Path, wheels: Path) -> tuple[list[Path
             if req.marker is not None and not req.marker.evaluate(env):
                 continue
             name = canonical(req.name)
+            if name in FRONT_END_ONLY:
+                continue
             key = lock.key(name)
             if key is not None and name not in pins:
                 version = lock.packages[key]["version"]

@@ -4,7 +4,7 @@ The built site (``docs/build_site.py``) is served from 127.0.0.1 and every other
 aborted (the ``page`` fixture); requests made by JupyterLite's service worker, which the page's
 routes do not see, are counted on the browser context, and none may leave 127.0.0.1. The test
 opens the front page, presses its button, and in the JupyterLite console that opens inside the
-page it clicks a king and then a pair on the table, and checks that the table and the Python
+page (``pyramide_widget.sphinx``'s live table) it clicks a king and then a pair on the table, and checks that the table and the Python
 object in the browser's kernel both changed. The harness is the offline JupyterLite site's
 (``test_jupyterlite.py``): its server's MIME types, the plan of a king and a pair, and
 :class:`NotebookSession`'s Python evaluation, here over the console's kernel.
@@ -13,6 +13,7 @@ object in the browser's kernel both changed. The harness is the offline JupyterL
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -156,3 +157,30 @@ def test_the_front_page_widget_plays_a_king_and_a_pair_offline(
     expect(table.locator('[data-field="score"]')).to_contain_text(str(before[1] + 30))
 
     assert outside == [], f"the site tried to reach outside 127.0.0.1: {outside[:5]}"
+
+
+def test_a_games_page_button_starts_only_its_own_table_sized_to_it(
+    page: Page, docs_server: LiteServer
+) -> None:
+    """The games page starts no table until asked; a button starts its own, in a frame that
+    fits the table (Six Rows is shorter than the standard table)."""
+    page.goto(f"{docs_server.url}/guides/games.html", wait_until="domcontentloaded")
+    frames = page.locator(".pyramide-frame")
+    assert frames.count() >= 15
+    assert page.locator(".pyramide-frame[src]").count() == 0
+    container = page.locator('.pyramide-table[data-deal="PY1-W-AAAAAAS"]')
+    poster = container.locator(".pyramide-poster svg")
+    expect(poster).to_be_visible()
+    container.get_by_role("button", name="Play Six Rows").click()
+    expect(poster).to_be_hidden()
+    assert page.locator(".pyramide-frame[src]").count() == 1
+    frame_element = container.locator(".pyramide-frame")
+    frame = frame_element.element_handle().content_frame()
+    assert isinstance(frame, Frame)
+    table = frame.locator(".pyr-root").last
+    expect(table.locator('[data-field="code"]')).to_contain_text("PY1-W-AAAAAAS", timeout=180_000)
+    expect(container).to_have_class(re.compile(r"\bpyramide-ready\b"))
+    frame_box, table_box = frame_element.bounding_box(), table.bounding_box()
+    assert frame_box is not None and table_box is not None
+    bottom_gap = frame_box["y"] + frame_box["height"] - (table_box["y"] + table_box["height"])
+    assert 0 <= bottom_gap <= 40, (frame_box, table_box)
