@@ -9,6 +9,7 @@ built site has its own tests (``tests/test_docs_site.py``).
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import sys
 from pathlib import Path
@@ -173,3 +174,22 @@ def test_the_expert_answer_places_1_in_50_against_the_experts_interval(
     answer = site_data.expert_answer()
     assert where in answer
     assert f"{site_data.percent(won / deals)} (" in answer and f"{deals:,} deals" in answer
+
+
+def test_the_jupyterlite_guide_quotes_the_measured_recipe():
+    """The time to a playable table, the requests off the site and the built size the guide
+    states are those of ``benchmarks/results/docs_table.json``."""
+    result = json.loads((ROOT / "benchmarks" / "results" / "docs_table.json").read_text("utf-8"))
+    guide = " ".join((DOCS / "guides" / "jupyterlite.md").read_text(encoding="utf-8").split())
+    runs = result["runs"]
+    loads = [run["load_before"][0] for run in runs] + [run["load_after"][0] for run in runs]
+    assert result["requests_off_site"] == sum(run["requests_off_site"] for run in runs) == 0
+    for quoted in (
+        f"weighs {result['site_bytes'] / 1e6:.0f} MB",
+        f"({result['lite_bytes'] / 1e6:.0f} MB)",
+        "0 requests off the site",
+        f"took {result['median_seconds_to_playable']:.0f} s (median of {len(runs)} runs",
+        f"fastest {result['fastest_seconds_to_playable']:.0f} s",
+        f"load {min(loads):.1f} to {max(loads):.1f}",
+    ):
+        assert quoted in guide, quoted
