@@ -33,7 +33,7 @@ def lite_command_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, s
         [python, "-m", "pyramide_widget", "lite", str(site)],
         capture_output=True,
         text=True,
-        cwd=tmp_path_factory.mktemp("elsewhere"),  # not the checkout: the installed package
+        cwd=tmp_path_factory.mktemp("elsewhere"),  # the package is found installed, not here
     )
     assert result.returncode == 0, result.stderr[-4000:]
     return site, result.stdout
