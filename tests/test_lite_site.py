@@ -62,6 +62,9 @@ def test_the_site_carries_the_installed_package_as_a_pure_wheel_preloaded(
         names = archive.namelist()
     assert "pyramide_widget/widget/static/widget.js" in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc"))]
+    # The solver's WebAssembly module travels with it wherever the install built it.
+    built = sorted(p.name for p in (ROOT / "pyramide_widget" / "solver").glob("*.wasm"))
+    assert sorted(n.split("/")[-1] for n in names if n.endswith(".wasm")) == built
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
     assert lock["packages"]["pyramide-widget"]["file_name"] == wheel.name
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))

@@ -112,6 +112,9 @@ def test_the_guide_recipe_builds_a_page_whose_table_plays_a_pair_offline(
         console.wait_kernel_ready(timeout=60)
         assert console.eval_python("__import__('sys').platform") == "emscripten"
         assert console.eval_python("w.game.code") == "PY1-N-AAAAAAS"
+        if list((ROOT / "pyramide_widget" / "solver").glob("*.wasm")):  # built by the install
+            engines = "__import__('pyramide_widget.solver', fromlist=['_']).available_engines()"
+            assert console.eval_python(engines)[0] == "wasm"
         plan = _plan(console, "w")
         assert plan is not None
         king, (first, second) = plan
