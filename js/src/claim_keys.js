@@ -21,7 +21,7 @@ export function claimKeys(view, { root, board, panels, toolbar }) {
     if (event.key === "Escape") {
       if (!toolbar.menu.hidden) {
         toolbar.showMenu(false);
-        toolbar.buttons.more.focus();
+        toolbar.buttons.more.focus({ preventScroll: true });
         event.preventDefault();
         return;
       }
@@ -30,7 +30,7 @@ export function claimKeys(view, { root, board, panels, toolbar }) {
       const [panel, opener] = open.find(([p]) => p.contains(target)) || open[0] || [];
       if (!panel || !opener) return;
       panels.close(panel, opener);
-      if (panel.contains(target)) (opener.closest("[hidden]") ? toolbar.buttons.more : opener).focus();
+      if (panel.contains(target)) (opener.closest("[hidden]") ? toolbar.buttons.more : opener).focus({ preventScroll: true });
       event.preventDefault();
     } else if (event.key === "Enter" || event.key === " ") {
       if (!target.matches("button")) return;

@@ -63,7 +63,7 @@ export function buildToolbar(ctx) {
     setAttr(menu, "hidden", open ? null : true);
     buttons.more.setAttribute("aria-expanded", open ? "true" : "false");
     const items = visibleItems();
-    if (open && focus && items[0]) items[0].focus();
+    if (open && focus && items[0]) items[0].focus({ preventScroll: true });
   }
   const visibleItems = () => [buttons.replay, buttons.stats, buttons.options].filter((b) => !b.hidden);
   on(buttons.more, "click", () => showMenu(menu.hidden, true));
@@ -73,12 +73,12 @@ export function buildToolbar(ctx) {
     const items = visibleItems();
     const at = items.indexOf(/** @type {HTMLButtonElement} */ (event.target));
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      items[(at + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length]?.focus();
+      items[(at + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length]?.focus({ preventScroll: true });
       event.preventDefault();
     } else if (event.key === "Escape" || event.key === "Tab") {
       showMenu(false);
       if (event.key === "Escape") {
-        buttons.more.focus();
+        buttons.more.focus({ preventScroll: true });
         event.preventDefault();
         event.stopPropagation();
       }

@@ -94,7 +94,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     for (const region of regions) region.render(st, text);
     if (swapFocus) {
       const next = replay ? [replayBar.buttons.next, replayBar.leave].find((b) => !b.disabled) : toolbar.buttons.more;
-      next?.focus();
+      next?.focus({ preventScroll: true });
     }
     view.renderMs = now() - started;
   };

@@ -328,6 +328,31 @@ test("keyboard: one tab stop in the pyramid, arrow keys move, focus survives upd
   assert.equal(key("x"), false, "other keys are left to the notebook");
 });
 
+test("the widget moves the focus without scrolling the notebook (arrow keys, a removed card, Escape)", () => {
+  const { model, q } = mount();
+  /** @type {unknown[]} every focus() the widget makes, with its options */
+  const calls = [];
+  const focus = HTMLElement.prototype.focus;
+  HTMLElement.prototype.focus = function (options) {
+    calls.push(options);
+    return focus.call(this, options);
+  };
+  try {
+    focus.call(q('[data-card="7♣"]'));
+    const key = (k) => document.activeElement.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
+    key("ArrowRight");
+    key("ArrowUp");
+    focus.call(q('[data-card="10♣"]'));
+    model.set("_state", fixture("r5_two_moves")); // the focused card goes: the focus moves on
+    q('[data-action="more"]').click();
+    key("Escape");
+  } finally {
+    HTMLElement.prototype.focus = focus;
+  }
+  assert.ok(calls.length >= 3, `the widget moved the focus ${calls.length} times`);
+  for (const options of calls) assert.deepEqual(options, { preventScroll: true });
+});
+
 test("Enter and Space on a card or the stock tap it, once", () => {
   const { model, q } = mount();
   const press = (target, k) => {

@@ -82,7 +82,7 @@ export function buildBoard(ctx) {
       back: art?.back ?? null,
     };
     setAttr(board, "data-art", look.art ? "true" : null);
-    tableau.render(st, look, keys.focusCard, () => stock.stock.focus());
+    tableau.render(st, look, keys.focusCard, () => stock.stock.focus({ preventScroll: true }));
     stock.render(st, look);
     discard.render(st, look);
     piles.render(st, look);

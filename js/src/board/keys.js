@@ -104,10 +104,10 @@ export function wireKeys({ tableau, piles, stock, layout }) {
   }
   /** @param {Stop} card */
   function focusCard(card) {
-    if (card.el === stock.stock) return stock.stock.focus();
+    if (card.el === stock.stock) return stock.stock.focus({ preventScroll: true });
     const group = cards.some((c) => c.el === card.el) ? cards : piles.stops();
     for (const c of group) setAttr(c.el, "tabindex", c.el === card.el ? "0" : "-1");
-    card.el.focus();
+    card.el.focus({ preventScroll: true });
   }
   return { moveFocus, focusCard };
 }

@@ -127,7 +127,7 @@ export function buildPiles(ctx) {
     for (const c of [...every(), ...outlines()]) setAttr(c.el, "tabindex", c === stop ? "0" : "-1");
     if (focused && !reachable.includes(focused)) {
       const next = nearestOf(focused.at || { x: 0, y: 0 }, reachable);
-      if (next) next.el.focus();
+      if (next) next.el.focus({ preventScroll: true });
     }
   }
 

@@ -62,7 +62,7 @@ export function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
     opener.setAttribute("aria-expanded", "true");
     const st = ctx.state();
     if (!st.analysis && !(model.get("_work") || {}).analysis) send({ type: "analyze" });
-    close.focus();
+    close.focus({ preventScroll: true });
   }
   function hide() {
     panel.hidden = true;
@@ -71,7 +71,7 @@ export function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
   on(opener, "click", () => (panel.hidden ? open() : hide()));
   on(close, "click", () => {
     hide();
-    opener.focus();
+    opener.focus({ preventScroll: true });
   });
   on(show, "click", () => send({ type: "analysis_better" }));
   on(better, "click", () => send({ type: "analysis_better" }));

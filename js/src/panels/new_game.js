@@ -36,7 +36,7 @@ export function buildNewGame(ctx, panels, opener) {
       error.hidden = true;
       rules.value = ctx.state().rules;
       rulesChosen = false;
-      code.focus();
+      code.focus({ preventScroll: true });
     },
     closed() {
       awaitingNew = false;

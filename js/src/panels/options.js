@@ -27,7 +27,7 @@ export function buildOptions(ctx, panels, opener) {
     languageLabel,
     indicesLabel,
   ]);
-  panels.add(panel, opener, { opened: () => explain.focus() });
+  panels.add(panel, opener, { opened: () => explain.focus({ preventScroll: true }) });
   on(explain, "change", () => send({ type: "option", name: "explain_mistakes", value: explain.checked }));
   on(highlight, "change", () => send({ type: "option", name: "highlight_free", value: highlight.checked }));
   on(chance, "change", () => send({ type: "option", name: "show_chance", value: chance.checked }));

@@ -49,7 +49,7 @@ export function buildPanelSet(ctx) {
   const closeAndReturn = (panel, opener) => {
     close(panel, opener);
     // An opener in the closed menu cannot take the focus: the menu's button takes it.
-    (opener.closest("[hidden]") ? ctx.view.buttons.more : opener).focus();
+    (opener.closest("[hidden]") ? ctx.view.buttons.more : opener).focus({ preventScroll: true });
   };
   return { pairs, add, close, closeAndReturn };
 }

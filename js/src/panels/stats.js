@@ -73,7 +73,7 @@ export function buildStats(ctx, panels, opener) {
   panels.add(panel, opener, {
     opened() {
       request(ctx.state().rules); // the current game's rules first
-      rules.focus();
+      rules.focus({ preventScroll: true });
     },
     closed() {
       wanted = null;

@@ -386,10 +386,10 @@ function wireKeys({ tableau, piles, stock, layout }) {
     return true;
   }
   function focusCard(card) {
-    if (card.el === stock.stock) return stock.stock.focus();
+    if (card.el === stock.stock) return stock.stock.focus({ preventScroll: true });
     const group = cards.some((c) => c.el === card.el) ? cards : piles.stops();
     for (const c of group) setAttr(c.el, "tabindex", c.el === card.el ? "0" : "-1");
-    card.el.focus();
+    card.el.focus({ preventScroll: true });
   }
   return { moveFocus, focusCard };
 }
@@ -597,7 +597,7 @@ function buildPiles(ctx) {
     for (const c of [...every(), ...outlines()]) setAttr(c.el, "tabindex", c === stop ? "0" : "-1");
     if (focused && !reachable.includes(focused)) {
       const next = nearestOf(focused.at || { x: 0, y: 0 }, reachable);
-      if (next) next.el.focus();
+      if (next) next.el.focus({ preventScroll: true });
     }
   }
   ctx.on(layer, "click", (event) => {
@@ -857,7 +857,7 @@ function buildBoard(ctx) {
       back: art?.back ?? null
     };
     setAttr(board, "data-art", look.art ? "true" : null);
-    tableau.render(st, look, keys.focusCard, () => stock.stock.focus());
+    tableau.render(st, look, keys.focusCard, () => stock.stock.focus({ preventScroll: true }));
     stock.render(st, look);
     discard.render(st, look);
     piles.render(st, look);
@@ -1030,7 +1030,7 @@ function claimKeys(view, { root, board, panels, toolbar }) {
     if (event.key === "Escape") {
       if (!toolbar.menu.hidden) {
         toolbar.showMenu(false);
-        toolbar.buttons.more.focus();
+        toolbar.buttons.more.focus({ preventScroll: true });
         event.preventDefault();
         return;
       }
@@ -1038,7 +1038,7 @@ function claimKeys(view, { root, board, panels, toolbar }) {
       const [panel, opener] = open.find(([p]) => p.contains(target)) || open[0] || [];
       if (!panel || !opener) return;
       panels.close(panel, opener);
-      if (panel.contains(target)) (opener.closest("[hidden]") ? toolbar.buttons.more : opener).focus();
+      if (panel.contains(target)) (opener.closest("[hidden]") ? toolbar.buttons.more : opener).focus({ preventScroll: true });
       event.preventDefault();
     } else if (event.key === "Enter" || event.key === " ") {
       if (!target.matches("button")) return;
@@ -1167,7 +1167,7 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
     opener.setAttribute("aria-expanded", "true");
     const st = ctx.state();
     if (!st.analysis && !(model.get("_work") || {}).analysis) send({ type: "analyze" });
-    close.focus();
+    close.focus({ preventScroll: true });
   }
   function hide() {
     panel.hidden = true;
@@ -1176,7 +1176,7 @@ function buildAnalysis(ctx, { toolbar, replayBar, panels, status }) {
   on(opener, "click", () => panel.hidden ? open() : hide());
   on(close, "click", () => {
     hide();
-    opener.focus();
+    opener.focus({ preventScroll: true });
   });
   on(show, "click", () => send({ type: "analysis_better" }));
   on(better, "click", () => send({ type: "analysis_better" }));
@@ -1291,7 +1291,7 @@ function buildNewGame(ctx, panels, opener) {
       error.hidden = true;
       rules.value = ctx.state().rules;
       rulesChosen = false;
-      code.focus();
+      code.focus({ preventScroll: true });
     },
     closed() {
       awaitingNew = false;
@@ -1377,7 +1377,7 @@ function buildOptions(ctx, panels, opener) {
     languageLabel,
     indicesLabel
   ]);
-  panels.add(panel, opener, { opened: () => explain.focus() });
+  panels.add(panel, opener, { opened: () => explain.focus({ preventScroll: true }) });
   on(explain, "change", () => send({ type: "option", name: "explain_mistakes", value: explain.checked }));
   on(highlight, "change", () => send({ type: "option", name: "highlight_free", value: highlight.checked }));
   on(chance, "change", () => send({ type: "option", name: "show_chance", value: chance.checked }));
@@ -1480,7 +1480,7 @@ function buildStats(ctx, panels, opener) {
   panels.add(panel, opener, {
     opened() {
       request(ctx.state().rules);
-      rules.focus();
+      rules.focus({ preventScroll: true });
     },
     closed() {
       wanted = null;
@@ -1624,7 +1624,7 @@ function buildPanelSet(ctx) {
   }
   const closeAndReturn = (panel, opener) => {
     close(panel, opener);
-    (opener.closest("[hidden]") ? ctx.view.buttons.more : opener).focus();
+    (opener.closest("[hidden]") ? ctx.view.buttons.more : opener).focus({ preventScroll: true });
   };
   return { pairs, add, close, closeAndReturn };
 }
@@ -1832,7 +1832,7 @@ function buildToolbar(ctx) {
     setAttr(menu, "hidden", open ? null : true);
     buttons.more.setAttribute("aria-expanded", open ? "true" : "false");
     const items = visibleItems();
-    if (open && focus && items[0]) items[0].focus();
+    if (open && focus && items[0]) items[0].focus({ preventScroll: true });
   }
   const visibleItems = () => [buttons.replay, buttons.stats, buttons.options].filter((b) => !b.hidden);
   on(buttons.more, "click", () => showMenu(menu.hidden, true));
@@ -1844,12 +1844,12 @@ function buildToolbar(ctx) {
       event.target
     );
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      items[(at + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length]?.focus();
+      items[(at + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length]?.focus({ preventScroll: true });
       event.preventDefault();
     } else if (event.key === "Escape" || event.key === "Tab") {
       showMenu(false);
       if (event.key === "Escape") {
-        buttons.more.focus();
+        buttons.more.focus({ preventScroll: true });
         event.preventDefault();
         event.stopPropagation();
       }
@@ -1965,7 +1965,7 @@ function createView(el, model, { now = () => performance.now() } = {}) {
     for (const region of regions) region.render(st, text);
     if (swapFocus) {
       const next = replay ? [replayBar.buttons.next, replayBar.leave].find((b) => !b.disabled) : toolbar.buttons.more;
-      next?.focus();
+      next?.focus({ preventScroll: true });
     }
     view.renderMs = now() - started;
   };
