@@ -111,15 +111,31 @@ def test_a_card_keeps_its_size_the_widest_board_is_not_twice_the_standard_one() 
     assert TABLES["Standard"] is STANDARD_TABLE
 
 
-def test_the_stock_and_the_discard_pile_share_a_corner_and_the_talon_the_other() -> None:
-    apophis = layout("Apophis")
-    piles = apophis["piles"]
-    assert piles["stock"]["y"] == piles["discard"]["y"] == 2
-    assert piles["discard"]["x"] > piles["stock"]["x"]
-    xs = [p["x"] for p in piles["places"]]
-    assert xs == sorted(xs), "waste piles 1, 2, 3 from left to right"
+@pytest.mark.parametrize("name", [name for name, table in TABLES.items() if table.waste_piles])
+def test_the_waste_lies_beside_the_stock_and_the_discard_pile_in_the_other_corner(
+    name: str,
+) -> None:
+    """As in every solitaire, a drawn card lands right beside the stock: the waste piles follow
+    the stock in its corner, in the order a draw fills them, a card and a narrow gap apart; the
+    discard pile (and a cell) take the other corner of the pyramid's narrow end."""
+    table = layout(name)
+    piles = table["piles"]
+    stock, discard = piles["stock"], piles["discard"]
+    waste = [p for p in piles["places"] if p["kind"] == "waste"]
+    row = [stock["x"], *(p["x"] for p in waste)]
+    step = table["card"]["width"] + 0.5
+    assert [b - a for a, b in itertools.pairwise(row)] == [step] * len(waste), row
+    assert {p["y"] for p in waste} == {stock["y"]} == {discard["y"]}
+    pyramid_middle = (min(table["places"]["x"]) + max(table["places"]["x"])) / 2
+    assert stock["x"] < pyramid_middle < discard["x"], "the other corner"
+    others = [p for p in piles["places"] if p["area"] == "talon" and p["kind"] != "waste"]
+    assert all(pyramid_middle < p["x"] < discard["x"] for p in others)
+
+
+def test_a_table_without_a_stock_has_its_discard_pile_in_the_stock_corner() -> None:
     giza = layout("Giza")
-    assert giza["piles"]["stock"] is None and giza["piles"]["discard"] is not None
+    assert giza["piles"]["stock"] is None
+    assert giza["piles"]["discard"]["x"] <= min(giza["places"]["x"])
 
 
 def test_the_discard_pile_counts_the_removed_cards_and_shows_the_last_removal() -> None:

@@ -76,15 +76,15 @@ export function chooseArrangement(table, height, width) {
 }
 
 /**
- * Where card `index` of a pile showing `n` cards lies ({x, y}, drawing units), from the pile's
+ * Where card `index` (0 the bottom one shown) of a pile lies ({x, y}, drawing units), from the pile's
  * place in the table entry: a fanned pile's cards step down by its fan; in a squared pile each
- * card beneath the top lies a step to its left.
- * @param {PilePlace} place @param {number} index @param {number} n @param {TableView} table
+ * card lies a step to the right of the one beneath (away from the stock).
+ * @param {PilePlace} place @param {number} index @param {TableView} table
  * @returns {Point}
  */
-export function pileCardAt(place, index, n, table) {
+export function pileCardAt(place, index, table) {
   if (place.fan) return { x: place.x, y: place.y + index * place.fan };
-  return { x: place.x - (n - 1 - index) * 0.38 * table.card.width, y: place.y };
+  return { x: place.x + index * 0.38 * table.card.width, y: place.y };
 }
 
 /**

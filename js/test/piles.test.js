@@ -235,7 +235,7 @@ test("Apophis: three waste piles side by side, each top free; a tap sends the pi
   }
 });
 
-test("Cell: the card in the cell is free and named; the waste and the cell side by side (A3)", () => {
+test("Cell: the card in the cell is free and named; the waste beside the stock (A3)", () => {
   const st = fixture("cell");
   const { model, q } = mount(st);
   const cell = st.piles.find((p) => p.kind === "cell");
@@ -245,12 +245,12 @@ test("Cell: the card in the cell is free and named; the waste and the cell side 
   assert.equal(q('.pyr-slot[data-pile="cell"]').getAttribute("aria-label"), "Free cell");
   el.click();
   assert.deepEqual(model.sent.at(-1), { type: "tap", pile: "cell", row: 1, card: cell.cards[0] });
-  // The waste's top, drawn beside the stock, and the cell: the arrow keys go from one to the other.
+  // The waste's top, drawn beside the stock: the arrow keys go from one to the other.
   const wasteTop = st.piles.find((p) => p.id === "waste").cards.at(-1);
   q(`[data-pile="waste"] [data-card="${wasteTop}"]`).focus();
-  key("ArrowRight");
-  assert.equal(document.activeElement, el);
   key("ArrowLeft");
+  assert.equal(document.activeElement, q('[data-pile="stock"]'));
+  key("ArrowRight");
   assert.equal(document.activeElement.dataset.card, wasteTop);
 });
 
@@ -307,7 +307,13 @@ test("motions: a pile card that leaves the table fades where it lay; one moved i
   assert.deepEqual(motions(giza, after), [
     { kind: "removed", card: column.cards[2], pile: column.id, at: { x: place.x, y: place.y + 2 * place.fan } },
   ]);
-  assert.deepEqual(pileCardAt(place, 2, 3, giza.table), { x: place.x, y: place.y + 2 * place.fan });
+  assert.deepEqual(pileCardAt(place, 2, giza.table), { x: place.x, y: place.y + 2 * place.fan });
+  // A waste pile lies beside the stock: a card beneath its top shows on the place, the top a
+  // step to the right, away from the stock.
+  const waste = fixture("r5_start").table.piles.places.find((p) => p.id === "waste");
+  assert.equal(pileCardAt(waste, 0, giza.table).x, waste.x);
+  assert.ok(pileCardAt(waste, 1, giza.table).x > waste.x);
+  assert.deepEqual(pileCardAt(waste, 0, giza.table), { x: waste.x, y: waste.y });
   // Cell: its card came from the pyramid (the fixture's 3♦ in the cell): moved, not removed.
   const cell = fixture("cell");
   const card = cell.piles.find((p) => p.id === "cell").cards[0];

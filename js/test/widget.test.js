@@ -604,9 +604,12 @@ test("keyboard: the arrow keys reach the stock like a pile, and Enter on it draw
   const apex = view.cards.find((c) => c.row === 1);
   apex.el.focus();
   assert.equal(key("ArrowLeft"), true);
-  assert.equal(document.activeElement, q('[data-pile="stock"]'), "left of the apex: the stock in its corner");
+  assert.equal(document.activeElement, q('[data-pile="waste"] .pyr-card'), "left of the apex: the waste");
+  key("ArrowLeft");
+  assert.equal(document.activeElement, q('[data-pile="stock"]'), "beside it, the stock in its corner");
   key("Enter");
   assert.deepEqual(model.sent.at(-1), { type: "tap", pile: "stock" });
+  key("ArrowRight");
   key("ArrowRight");
   assert.equal(document.activeElement, apex.el, "and back");
   assert.equal(view.cards.filter((c) => c.el.tabIndex === 0).length, 1, "the tableau keeps one tab stop");

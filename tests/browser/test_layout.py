@@ -124,13 +124,22 @@ def test_the_whole_table_fits_a_laptop_screen(page: Page, open_nb: Any, jupyter_
     assert_visible_whole(root.locator('[data-pile="stock"]'), "the stock")
     assert_visible_whole(root.locator('[data-pile="waste"] .pyr-card').last, "the waste top")
     # The top card lies on its pile's place, over its count (the card beneath, when the rules
-    # show one, a step to its left): the waste is drawn like every other pile. Read from the
+    # show one, beneath it a step to the left): the waste is drawn like every other pile. Read from the
     # layout, which a free card's lift does not change.
     at = root.locator('[data-pile="waste"]').evaluate(
         "(pile) => [pile.querySelector('.pyr-card:last-of-type'), pile.querySelector('.pyr-slot-place')]"
         ".map((el) => [el.offsetLeft, el.offsetTop])"
     )
     assert at[0] == at[1], at
+    # The waste lies right beside the stock, as in every solitaire; the discard pile in the
+    # other corner of the pyramid's narrow end.
+    stock = box(root.locator('[data-pile="stock"]'))
+    waste = box(root.locator('[data-pile="waste"] .pyr-slot-place'))
+    assert 0 <= waste["left"] - stock["right"] < stock["width"] / 4, (stock, waste)
+    assert abs(waste["top"] - stock["top"]) < 1, (stock, waste)
+    apex = box(root.locator(".pyr-pyramid [data-card]").first)
+    assert waste["right"] < apex["left"]
+    assert box(root.locator('[data-pile="discard"] .pyr-slot-place'))["left"] > apex["right"]
     assert_visible_whole(root.locator(".pyr-toolbar"), "the toolbar")
     for button in root.locator(".pyr-toolbar .pyr-btn:visible").all():
         assert_visible_whole(button, f"the {button.get_attribute('data-action')} button")

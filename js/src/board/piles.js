@@ -10,7 +10,7 @@ import { closest, h, setAttr, setText } from "../utils/dom.js";
  * far down each next card lies, in drawing units; `count`, when the number of its cards is
  * written under it; `empty`, whether an empty pile is a plain outline or a button naming it). A
  * fanned pile (a column) shows its cards overlapping downwards; a squared one (a waste pile, a
- * cell) its top card and any card beneath it the snapshot sends, a step to its left. Nothing
+ * cell) its top card and any card beneath it the snapshot sends, the top a step to the right. Nothing
  * here knows a game or a kind of pile: which cards are free or selectable, and what a tap does,
  * come from the snapshot; a tap goes back as the pile's id and the card's depth (1 the top), an
  * empty pile's button as its id alone. Each pile is one group element (`data-pile`, its name as
@@ -102,7 +102,7 @@ export function buildPiles(ctx) {
       pile.cards.forEach((_, index) => {
         const card = cardFor(slot, index);
         card.row = n - index; // its depth: 1 for the top card
-        card.at = pileCardAt(slot.at, index, n, look.table);
+        card.at = pileCardAt(slot.at, index, look.table);
         Object.assign(card.el.style, cardBox(card.at, look.table));
         card.el.style.zIndex = String(11 + index); // over the tableau, each card on the one before
         drawCard(card, entryOf(pile, index), look, S, !!fan && index < n - 1);

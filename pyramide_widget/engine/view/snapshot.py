@@ -205,9 +205,9 @@ def table_view(game: Game) -> dict[str, Any]:
          "places": {"row": [1, 2, ...], "col": [1, 1, ...], "x": [32.5, 27.25, ...],
                     "y": [2, 9, ...], "covered_by": [[1, 2], ...]},   # row-major, as "pyramid"
          "piles": {"end": "top" | "bottom", "stock": {"x": 1, "y": 2} | None,
-                   "discard": {"x": 11.5, "y": 2},
+                   "discard": {"x": 64, "y": 2},
                    "places": [{"id": "waste", "kind": "waste", "area": "talon",
-                               "x": 64, "y": 2, "fan": 0, "count": "always",
+                               "x": 11.5, "y": 2, "fan": 0, "count": "always",
                                "empty": "outline"}, ...]},   # every pile, table order
          "deck": {"name": "French", "size": 52,
                   "ranks": {"en": ["A", "2", ..., "K"], "fr": ["A", ..., "R"]},   # rank 1 first
@@ -294,9 +294,9 @@ def _block(
 
 def _arrange(table: Table, beside: bool) -> dict[str, Any]:
     """Where everything is drawn (drawing units): the board's size, the pyramid's places, the
-    stock, the discard pile and every other pile. The narrow end of the pyramid takes the stock,
-    the discard pile and the talon piles: the top corners above a pyramid, the bottom ones below
-    an inverted one. The piles dealt at the start stand ``beside`` it, level with its broad end,
+    stock, the discard pile and every other pile. The narrow end of the pyramid takes the stock
+    with the waste piles beside it in one corner, the discard pile and the other talon piles in
+    the other: the top corners above a pyramid, the bottom ones below an inverted one. The piles dealt at the start stand ``beside`` it, level with its broad end,
     or else in one row beyond its broad end."""
     described = table.describe()
     shape = table.shape
@@ -314,13 +314,20 @@ def _arrange(table: Table, beside: bool) -> dict[str, Any]:
     # A smaller pyramid keeps the standard one's corners: the piles stand where a player expects
     # them, and the table spans as much of the cell.
     spread = max(0, (_STANDARD_W - box_w) / 2)
-    left = _corner(cards, 1 + has_stock, -spread, pile_y, +1)
-    right = _corner(cards, len(talon), box_w + spread - CARD_W, pile_y, -1)
+    # The waste piles lie beside the stock, as in every solitaire; with no stock, the discard
+    # pile takes its corner. The other talon piles (a cell) and the discard pile the other one.
+    waste = [pile for pile in talon if has_stock and pile["kind"] == PileKind.WASTE]
+    others = [pile for pile in talon if pile not in waste]
+    left = _corner(cards, len(waste) + 1, -spread, pile_y, +1)
+    right = _corner(cards, len(others) + has_stock, box_w + spread - CARD_W, pile_y, -1)
     at: dict[str, tuple[float, float]] = {
-        pile["id"]: (x, pile_y) for pile, x in zip(talon, right, strict=True)
+        pile["id"]: (x, pile_y) for pile, x in zip(waste, left[1:], strict=True)
     }
+    at.update(
+        {pile["id"]: (x, pile_y) for pile, x in zip(others, right[: len(others)], strict=True)}
+    )
     stock = (left[0], pile_y) if has_stock else None
-    discard = (left[-1], pile_y)
+    discard = (right[-1] if has_stock else left[0], pile_y)
     deepest = max((CARD_H + (pile["dealt"] - 1) * _fan(pile) for pile in dealt), default=0)
     if beside:
         half = -(-len(dealt) // 2)
