@@ -212,6 +212,14 @@ def test_r21_undo_from_the_front_end(r5):
     assert (r5._state["score"], r5._state["moves"], r5._state["can_undo"]) == (0, 1, False)
 
 
+def test_escape_deselects_from_the_front_end_and_plays_nothing(r5):
+    tap(r5, "pyramid", 7, 1)
+    assert r5._state["selected"] is not None
+    send(r5, {"type": "deselect"})
+    assert r5._state["selected"] is None and r5._state["selection"] == []
+    assert (r5._state["moves"], r5._state["can_undo"]) == (0, False)
+
+
 def test_waste_top_pairs_with_a_pyramid_card():
     g = r5_game()
     w = PyramideWidget(game=g)

@@ -22,6 +22,7 @@ VALID: dict[str, dict[str, Any]] = {
     "tap": {"type": "tap", "pile": "pyramid", "row": 7, "col": 6, "card": "K♦"},
     "new": {"type": "new", "code": "PY1-N-AAAAAAS", "rules": "N"},
     "undo": {"type": "undo"},
+    "deselect": {"type": "deselect"},
     "restart": {"type": "restart"},
     "hint": {"type": "hint"},
     "analyze": {"type": "analyze"},

@@ -67,7 +67,7 @@
  *   "highlight_free" | "show_chance", value: boolean | string}} OptionMessage
  * @typedef {{type: "replay_goto", index: number}} ReplayGotoMessage
  * @typedef {{type: "stats", rules?: string}} StatsMessage
- * @typedef {{type: "undo" | "restart" | "hint" | "analyze" | "analysis_better" | "replay_start" |
+ * @typedef {{type: "undo" | "deselect" | "restart" | "hint" | "analyze" | "analysis_better" | "replay_start" |
  *   "replay_stop" | "refresh"}} PlainMessage
  * @typedef {TapMessage | NewMessage | OptionMessage | ReplayGotoMessage | StatsMessage |
  *   PlainMessage} FrontEndMessage

@@ -74,7 +74,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   });
 
   fitToScreen(view, { root, board, toolbar: toolbar.bar, replayBar: replayBar.bar });
-  claimKeys(view, { root, board, panels, toolbar });
+  claimKeys(view, { root, board, panels, toolbar, state, send: ctx.send });
 
   // ------------------------------------------------------------------ drawing
   view.render = function render() {

@@ -353,6 +353,39 @@ test("the widget moves the focus without scrolling the notebook (arrow keys, a r
   for (const options of calls) assert.deepEqual(options, { preventScroll: true });
 });
 
+test("Escape clears a selection first, then closes the open panel, even from its boxes", () => {
+  const { model, view, q } = mount("r5_sum"); // 3♠ selected
+  const key = () => {
+    const event = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
+    document.activeElement.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  q('[data-action="more"]').click();
+  q('[data-action="options"]').click();
+  const options = q(".pyr-options");
+  assert.equal(options.hidden, false);
+  assert.equal(document.activeElement, view.optExplain, "the focus is in the panel's first box");
+  assert.equal(key(), true);
+  assert.deepEqual(model.sent.at(-1), { type: "deselect" });
+  assert.equal(options.hidden, false, "the selection goes first");
+  model.set("_state", fixture("r5_start")); // Python cleared it
+  assert.equal(key(), true);
+  assert.equal(options.hidden, true, "then the panel closes, from its check box too");
+  assert.equal(model.sent.filter((m) => m.type === "deselect").length, 1);
+});
+
+test("Options has a close control that closes it and gives the focus back", () => {
+  const { q } = mount();
+  q('[data-action="more"]').click();
+  q('[data-action="options"]').click();
+  const close = q('[data-action="options-close"]');
+  assert.equal(close.getAttribute("aria-label"), "Close");
+  assert.equal(q(".pyr-options .pyr-panel-title").textContent, "Options");
+  close.click();
+  assert.equal(q(".pyr-options").hidden, true);
+  assert.equal(document.activeElement, q('[data-action="more"]'), "the menu is closed: its button");
+});
+
 test("Enter and Space on a card or the stock tap it, once", () => {
   const { model, q } = mount();
   const press = (target, k) => {

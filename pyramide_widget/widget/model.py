@@ -587,6 +587,10 @@ class PyramideWidget(anywidget.AnyWidget):
         if self._replay is None:
             self._game.undo()
 
+    def _msg_deselect(self, msg: dict[str, Any]) -> None:
+        if self._replay is None:
+            self._game.deselect()
+
     def _msg_restart(self, msg: dict[str, Any]) -> None:
         self.restart()
 
@@ -656,6 +660,7 @@ _HANDLERS: dict[str, Callable[[PyramideWidget, dict[str, Any]], None]] = {
     "tap": PyramideWidget._msg_tap,
     "new": PyramideWidget._msg_new,
     "undo": PyramideWidget._msg_undo,
+    "deselect": PyramideWidget._msg_deselect,
     "restart": PyramideWidget._msg_restart,
     "hint": PyramideWidget._msg_hint,
     "analyze": PyramideWidget._msg_analyze,

@@ -186,6 +186,7 @@ REQUESTS: Mapping[str, Message] = {
         },
     ),
     "undo": Message("Take back the last action (R21)."),
+    "deselect": Message("Clear the selection without playing anything (Escape)."),
     "restart": Message("Deal the same cards again."),
     "hint": Message("Search for a hint in the background and highlight it."),
     "analyze": Message("Analyse the game, once over or stuck, in the background."),

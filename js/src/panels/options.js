@@ -3,7 +3,8 @@
 import { h, setAttr, setText } from "../utils/dom.js";
 
 /** The Options panel: each box and menu is a request to Python, and shows what the snapshot
- * says (explain mistakes, light the free cards, the chance, the language, the indices).
+ * says (explain mistakes, light the free cards, the chance, the language, the indices); its ✕,
+ * like Escape, closes it.
  * @param {Ctx} ctx @param {PanelSet} panels @param {HTMLElement} opener */
 export function buildOptions(ctx, panels, opener) {
   const { S, on, send } = ctx;
@@ -20,7 +21,10 @@ export function buildOptions(ctx, panels, opener) {
   const chanceLabel = h("label", { class: "pyr-check" }, [chance, h("span")]);
   const languageLabel = h("label", { class: "pyr-label" }, [h("span"), language]);
   const indicesLabel = h("label", { class: "pyr-label" }, [h("span"), indices]);
+  const title = h("div", { class: "pyr-panel-title" });
+  const closeBtn = h("button", { type: "button", class: "pyr-btn pyr-close", "data-action": "options-close", text: "✕" });
   const panel = h("div", { class: "pyr-panel pyr-options", hidden: true }, [
+    h("div", { class: "pyr-stats-head" }, [title, closeBtn]),
     explainLabel,
     highlightLabel,
     chanceLabel,
@@ -28,6 +32,7 @@ export function buildOptions(ctx, panels, opener) {
     indicesLabel,
   ]);
   panels.add(panel, opener, { opened: () => explain.focus({ preventScroll: true }) });
+  on(closeBtn, "click", () => panels.closeAndReturn(panel, opener));
   on(explain, "change", () => send({ type: "option", name: "explain_mistakes", value: explain.checked }));
   on(highlight, "change", () => send({ type: "option", name: "highlight_free", value: highlight.checked }));
   on(chance, "change", () => send({ type: "option", name: "show_chance", value: chance.checked }));
@@ -56,9 +61,12 @@ export function buildOptions(ctx, panels, opener) {
     setText(/** @type {Node} */ (languageLabel.firstChild), S("language"));
     setText(/** @type {Node} */ (indicesLabel.firstChild), S("indices"));
     setAttr(panel, "aria-label", S("options"));
+    setText(title, S("options"));
+    setAttr(closeBtn, "aria-label", S("close"));
+    setAttr(closeBtn, "title", S("close"));
     language.replaceChildren(...(text.languages || []).map((l) => h("option", { value: l.code, text: l.name })));
     language.value = text.language || "en";
   }
 
-  return { panel, explain, highlight, chance, language, indices, render, renderText };
+  return { panel, closeBtn, explain, highlight, chance, language, indices, render, renderText };
 }

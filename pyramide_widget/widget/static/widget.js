@@ -1019,18 +1019,23 @@ function buildChance(ctx, { status, analysis }) {
 }
 
 // src/claim_keys.js
-function claimKeys(view, { root, board, panels, toolbar }) {
+function claimKeys(view, { root, board, panels, toolbar, state, send }) {
   function claimKey(event) {
     const target = (
       /** @type {HTMLElement | null} */
       event.target
     );
     if (event.ctrlKey || event.metaKey || event.altKey || !target || !target.matches || !root.contains(target)) return;
-    if (target.matches("input, select, textarea")) return;
     if (event.key === "Escape") {
       if (!toolbar.menu.hidden) {
         toolbar.showMenu(false);
         toolbar.buttons.more.focus({ preventScroll: true });
+        event.preventDefault();
+        return;
+      }
+      const st = state();
+      if (st.mode !== "replay" && (st.selected || st.selection?.length)) {
+        send({ type: "deselect" });
         event.preventDefault();
         return;
       }
@@ -1040,6 +1045,8 @@ function claimKeys(view, { root, board, panels, toolbar }) {
       panels.close(panel, opener);
       if (panel.contains(target)) (opener.closest("[hidden]") ? toolbar.buttons.more : opener).focus({ preventScroll: true });
       event.preventDefault();
+    } else if (target.matches("input, select, textarea")) {
+      return;
     } else if (event.key === "Enter" || event.key === " ") {
       if (!target.matches("button")) return;
       event.preventDefault();
@@ -1370,7 +1377,10 @@ function buildOptions(ctx, panels, opener) {
   const chanceLabel = h("label", { class: "pyr-check" }, [chance, h("span")]);
   const languageLabel = h("label", { class: "pyr-label" }, [h("span"), language]);
   const indicesLabel = h("label", { class: "pyr-label" }, [h("span"), indices]);
+  const title = h("div", { class: "pyr-panel-title" });
+  const closeBtn = h("button", { type: "button", class: "pyr-btn pyr-close", "data-action": "options-close", text: "✕" });
   const panel = h("div", { class: "pyr-panel pyr-options", hidden: true }, [
+    h("div", { class: "pyr-stats-head" }, [title, closeBtn]),
     explainLabel,
     highlightLabel,
     chanceLabel,
@@ -1378,6 +1388,7 @@ function buildOptions(ctx, panels, opener) {
     indicesLabel
   ]);
   panels.add(panel, opener, { opened: () => explain.focus({ preventScroll: true }) });
+  on(closeBtn, "click", () => panels.closeAndReturn(panel, opener));
   on(explain, "change", () => send({ type: "option", name: "explain_mistakes", value: explain.checked }));
   on(highlight, "change", () => send({ type: "option", name: "highlight_free", value: highlight.checked }));
   on(chance, "change", () => send({ type: "option", name: "show_chance", value: chance.checked }));
@@ -1421,10 +1432,13 @@ function buildOptions(ctx, panels, opener) {
       S("indices")
     );
     setAttr(panel, "aria-label", S("options"));
+    setText(title, S("options"));
+    setAttr(closeBtn, "aria-label", S("close"));
+    setAttr(closeBtn, "title", S("close"));
     language.replaceChildren(...(text.languages || []).map((l) => h("option", { value: l.code, text: l.name })));
     language.value = text.language || "en";
   }
-  return { panel, explain, highlight, chance, language, indices, render, renderText };
+  return { panel, closeBtn, explain, highlight, chance, language, indices, render, renderText };
 }
 
 // src/panels/stats.js
@@ -1950,7 +1964,7 @@ function createView(el, model, { now = () => performance.now() } = {}) {
     optChance: panels.options.chance
   });
   fitToScreen(view, { root, board, toolbar: toolbar.bar, replayBar: replayBar.bar });
-  claimKeys(view, { root, board, panels, toolbar });
+  claimKeys(view, { root, board, panels, toolbar, state, send: ctx.send });
   view.render = function render() {
     const st = state();
     const text = model.get("_text") || /** @type {UiText} */
