@@ -166,7 +166,7 @@ def _imported_top_modules(source: str) -> set[str]:
 def test_the_play_command_installs_everything_the_examples_use():
     """The README's Play command opens the example notebooks: the extras it installs must bring
     every third-party module the notebooks import, directly or through the package (charts:
-    matplotlib), and JupyterLab itself."""
+    matplotlib), JupyterLab itself and Notebook 7, where the README says the widget runs."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     (command,) = [line for line in readme.splitlines() if "jupyter lab examples/play.ipynb" in line]
     extras = re.search(r'pip install -e "\.\[([\w,-]+)\]"', command)
@@ -200,6 +200,7 @@ def test_the_play_command_installs_everything_the_examples_use():
     }
     assert missing == set(), f"{command!r} does not install what {sorted(missing)} come from"
     assert "jupyterlab" in installed
+    assert "Notebook 7" in readme and "notebook" in installed
 
 
 # ------------------------------------------------------------------ the rules document
