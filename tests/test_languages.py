@@ -116,3 +116,25 @@ def test_slovak_suits_agree_with_the_rank_from_its_own_definition():
         "kárový dolník",
         "srdcový kráľ",
     ]
+
+
+# A button or menu named in the docs or the example notebooks, as *Name* or **Name** before
+# "button" or "menu".
+NAMED_CONTROL = re.compile(r"\*\*?([A-Z][\w' …]{1,30}?)\*\*? (?:button|menu)")
+
+
+def test_buttons_named_in_the_docs_and_notebooks_are_labelled_so_in_the_widget():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    english = DEFINITIONS["en"]["strings"]
+    labels = {value for value in english.values() if isinstance(value, str)}
+    pages = [root / "README.md", *root.glob("docs/**/*.md"), *root.glob("examples/*.ipynb")]
+    named = {
+        (page.relative_to(root).as_posix(), name)
+        for page in pages
+        if "_build" not in page.parts
+        for name in NAMED_CONTROL.findall(page.read_text(encoding="utf-8"))
+    }
+    assert ("examples/replay_and_score_curves.ipynb", "Back to the game") in named
+    assert not {(page, name) for page, name in named if name not in labels}
