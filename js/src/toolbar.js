@@ -16,6 +16,9 @@ const ICONS = {
   options: "M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4",
 };
 
+// How long the Restart button waits for the press that confirms it.
+const CONFIRM_MS = 4000;
+
 /** A toolbar icon. @param {string} name */
 function icon(name) {
   const svg = document.createElementNS(SVG_NS, "svg");
@@ -54,7 +57,21 @@ export function buildToolbar(ctx) {
     buttons.undo, buttons.hint, buttons.restart, buttons.new, buttons.analysis, moreBox,
   ]);
   on(buttons.undo, "click", () => send({ type: "undo" }));
-  on(buttons.restart, "click", () => send({ type: "restart" }));
+  // Restart throws a game under way away: the first press asks (the button says so for a few
+  // seconds), a second one deals again.
+  let confirmUntil = 0;
+  const askRestart = (/** @type {boolean} */ asking) => {
+    confirmUntil = asking ? ctx.now() + CONFIRM_MS : 0;
+    setAttr(buttons.restart, "data-confirm", asking ? "true" : null);
+    setText(/** @type {HTMLElement} */ (buttons.restart.lastChild), S(asking ? "restart_confirm" : "restart"));
+    if (asking) ctx.view.timers.push(setTimeout(() => confirmUntil && ctx.now() >= confirmUntil && askRestart(false), CONFIRM_MS));
+  };
+  on(buttons.restart, "click", () => {
+    const st = ctx.state();
+    if (st.moves > 0 && st.status === "playing" && ctx.now() >= confirmUntil) return askRestart(true);
+    askRestart(false);
+    send({ type: "restart" });
+  });
   on(buttons.hint, "click", () => send({ type: "hint" }));
   on(buttons.replay, "click", () => send({ type: "replay_start" }));
 
@@ -102,7 +119,7 @@ export function buildToolbar(ctx) {
   }
   function renderText() {
     for (const [action, b] of Object.entries(buttons)) {
-      setText(/** @type {HTMLElement} */ (b.lastChild), S(action));
+      setText(/** @type {HTMLElement} */ (b.lastChild), S(action === "restart" && b.dataset.confirm ? "restart_confirm" : action));
     }
     setAttr(menu, "aria-label", S("more"));
   }

@@ -386,6 +386,30 @@ test("Options has a close control that closes it and gives the focus back", () =
   assert.equal(document.activeElement, q('[data-action="more"]'), "the menu is closed: its button");
 });
 
+test("Restart asks first in a game under way: a second press deals again, a late one asks again", () => {
+  let clock = 0;
+  const model = new FakeModel(fixture("r5_two_moves"), fixture("text_en"));
+  const view = createView(el, model, { now: () => clock });
+  views.push(view);
+  const restart = view.buttons.restart;
+  restart.click();
+  assert.equal(model.sent.filter((m) => m.type === "restart").length, 0, "nothing thrown away yet");
+  assert.equal(restart.dataset.confirm, "true");
+  assert.equal(restart.textContent, "Restart? Press again");
+  clock += 1000;
+  restart.click();
+  assert.deepEqual(model.sent.at(-1), { type: "restart" });
+  assert.equal(restart.textContent, "Restart");
+  restart.click(); // asks again; too late, it asks once more
+  clock += 5000;
+  restart.click();
+  assert.equal(model.sent.filter((m) => m.type === "restart").length, 1);
+  // At the deal nothing is lost: at once.
+  model.set("_state", fixture("r5_start"));
+  restart.click();
+  assert.equal(model.sent.filter((m) => m.type === "restart").length, 2);
+});
+
 test("Enter and Space on a card or the stock tap it, once", () => {
   const { model, q } = mount();
   const press = (target, k) => {

@@ -51,6 +51,8 @@ LANGUAGE = {
         "undo": "Undo",
         "new": "New game",
         "restart": "Restart",
+        # The Restart button once pressed in a game under way: a second press deals again.
+        "restart_confirm": "Restart? Press again",
         "hint": "Hint",
         "replay": "Replay",
         "new_title": "New game",

@@ -42,6 +42,7 @@ LANGUAGE = {
         "undo": "Annuler",
         "new": "Nouvelle partie",
         "restart": "Recommencer",
+        "restart_confirm": "Recommencer ? Appuyez encore",
         "hint": "Indice",
         "replay": "Revoir",
         "new_title": "Nouvelle partie",

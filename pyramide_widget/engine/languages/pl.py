@@ -42,6 +42,7 @@ LANGUAGE = {
         "undo": "Cofnij",
         "new": "Nowa gra",
         "restart": "Od nowa",
+        "restart_confirm": "Od nowa? Naciśnij ponownie",
         "hint": "Podpowiedź",
         "replay": "Powtórka",
         "new_title": "Nowa gra",

@@ -42,6 +42,7 @@ LANGUAGE = {
         "undo": "Späť",
         "new": "Nová hra",
         "restart": "Začať znova",
+        "restart_confirm": "Začať znova? Stlačte ešte raz",
         "hint": "Nápoveda",
         "replay": "Záznam",
         "new_title": "Nová hra",

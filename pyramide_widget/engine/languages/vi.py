@@ -42,6 +42,7 @@ LANGUAGE = {
         "undo": "Hoàn tác",
         "new": "Ván mới",
         "restart": "Chơi lại",
+        "restart_confirm": "Chơi lại? Nhấn lần nữa",
         "hint": "Gợi ý",
         "replay": "Xem lại",
         "new_title": "Ván mới",

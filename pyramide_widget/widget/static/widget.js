@@ -1805,6 +1805,7 @@ var ICONS = {
   stats: "M4 20V10M10 20V4M16 20v-7M22 20H2",
   options: "M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4"
 };
+var CONFIRM_MS = 4e3;
 function icon(name) {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("class", "pyr-icon");
@@ -1840,7 +1841,23 @@ function buildToolbar(ctx) {
     moreBox
   ]);
   on(buttons.undo, "click", () => send({ type: "undo" }));
-  on(buttons.restart, "click", () => send({ type: "restart" }));
+  let confirmUntil = 0;
+  const askRestart = (asking) => {
+    confirmUntil = asking ? ctx.now() + CONFIRM_MS : 0;
+    setAttr(buttons.restart, "data-confirm", asking ? "true" : null);
+    setText(
+      /** @type {HTMLElement} */
+      buttons.restart.lastChild,
+      S(asking ? "restart_confirm" : "restart")
+    );
+    if (asking) ctx.view.timers.push(setTimeout(() => confirmUntil && ctx.now() >= confirmUntil && askRestart(false), CONFIRM_MS));
+  };
+  on(buttons.restart, "click", () => {
+    const st = ctx.state();
+    if (st.moves > 0 && st.status === "playing" && ctx.now() >= confirmUntil) return askRestart(true);
+    askRestart(false);
+    send({ type: "restart" });
+  });
   on(buttons.hint, "click", () => send({ type: "hint" }));
   on(buttons.replay, "click", () => send({ type: "replay_start" }));
   function showMenu(open, focus = false) {
@@ -1890,7 +1907,7 @@ function buildToolbar(ctx) {
       setText(
         /** @type {HTMLElement} */
         b.lastChild,
-        S(action)
+        S(action === "restart" && b.dataset.confirm ? "restart_confirm" : action)
       );
     }
     setAttr(menu, "aria-label", S("more"));
