@@ -128,18 +128,41 @@ def test_static_html_escapes_and_shows_the_message():
 # ---------------------------------------------------------------- UI strings
 
 
+# The plural categories (Unicode CLDR, as Intl.PluralRules gives them) a count of cards falls
+# in, by language: "1 card", "2 karty", "5 kariet", "5 kart".
+PLURALS = {
+    "en": {"one", "other"},
+    "fr": {"one", "other"},
+    "sk": {"one", "few", "other"},
+    "pl": {"one", "few", "many", "other"},
+    "vi": set(),
+}
+
+
+@pytest.mark.parametrize("key", ["stock_draw", "waste_count"])
+def test_a_count_of_cards_has_a_word_for_each_plural_form_of_each_language(key):
+    for language, categories in PLURALS.items():
+        value = DEFINITIONS[language]["strings"][key]
+        words = re.findall(r"\{n\|([^}]*)\}", value)
+        forms = {form.split(":")[0] for word in words for form in word.split("|")}
+        assert forms >= categories and ("other" in forms or not words), (language, value)
+
+
 def test_every_language_has_every_string_with_the_same_placeholders():
     strings = {language: DEFINITIONS[language]["strings"] for language in LANGUAGES}
     keys = set(strings["en"])
     fields = {
-        key: {f for _, f, _, _ in string.Formatter().parse(strings["en"][key]) if f} for key in keys
+        key: {f.split("|")[0] for _, f, _, _ in string.Formatter().parse(strings["en"][key]) if f}
+        for key in keys
     }
     for language in LANGUAGES:
         assert set(strings[language]) == keys, language
         for key in keys:
             value = strings[language][key]
             assert value.strip(), (language, key)
-            assert {f for _, f, _, _ in string.Formatter().parse(value) if f} == fields[key], (
+            assert {
+                f.split("|")[0] for _, f, _, _ in string.Formatter().parse(value) if f
+            } == fields[key], (
                 language,
                 key,
             )

@@ -34,4 +34,7 @@ export function snapshotReader(model) {
 
 /** The current language's words: the string for `key`, its placeholders filled (the key
  * itself where the language has none). @param {Model} model @returns {Words} */
-export const wordsOf = (model) => (key, values) => fill(((model.get("_text") || {}).strings || {})[key] ?? key, values || {});
+export const wordsOf = (model) => (key, values) => {
+  const text = model.get("_text") || {};
+  return fill((text.strings || {})[key] ?? key, values || {}, text.language || "en");
+};

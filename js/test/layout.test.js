@@ -34,3 +34,13 @@ test("the board's width for a height: the board and the rest fit, down to 280 px
   // A tall room: 8.75 cards across the cell at least (a board of 7.5 cards, 86% of it).
   assert.equal(fitBoardWidth(1560, 80, table, 1000), 857);
 });
+
+test("a count of cards takes the word of its plural form in each language (1 card, 2 karty, 5 kart)", () => {
+  const en = "{n} {n|one:card|other:cards} in the waste";
+  assert.deepEqual([1, 2].map((n) => fill(en, { n }, "en")), ["1 card in the waste", "2 cards in the waste"]);
+  const sk = "{n} {n|one:karta|few:karty|other:kariet}";
+  assert.deepEqual([1, 3, 5, 0].map((n) => fill(sk, { n }, "sk")), ["1 karta", "3 karty", "5 kariet", "0 kariet"]);
+  const pl = "{n} {n|one:karta|few:karty|many:kart|other:karty}";
+  assert.deepEqual([1, 2, 5, 22, 12].map((n) => fill(pl, { n }, "pl")), ["1 karta", "2 karty", "5 kart", "22 karty", "12 kart"]);
+  assert.equal(fill("{n} lá", { n: 1 }, "vi"), "1 lá");
+});

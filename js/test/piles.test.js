@@ -30,7 +30,7 @@ test("the standard game's one pile is its waste, drawn like any other pile besid
   assert.deepEqual(qa(".pyr-piles > .pyr-slot").map((slot) => slot.dataset.pile), ["waste"]);
   assert.equal(q(".pyr-stockbox").hidden, false);
   const waste = q('[data-pile="waste"]');
-  assert.equal(waste.getAttribute("aria-label"), "1 cards in the waste", "its count, said");
+  assert.equal(waste.getAttribute("aria-label"), "1 card in the waste", "its count, said, in the right number");
   assert.equal(waste.querySelector(".pyr-count").textContent, "1", "written though it shows its one card");
   assert.equal(waste.querySelector(".pyr-empty").tagName, "SPAN", "an empty waste is an outline, not a button");
   for (const name of ["r5_start", "apophis", "cell"]) {

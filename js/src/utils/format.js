@@ -20,7 +20,16 @@ export function formatDuration(seconds) {
 /** A share (0..1) as a whole percentage. @param {number} share */
 export const percent = (share) => Math.round(share * 100);
 
-/** Fill "{name}" placeholders. @param {string} template @param {Record<string, unknown>} values */
-export function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+/** Fill "{name}" placeholders, and "{name|one:card|other:cards}" with the word for the number's
+ * plural category in `language` (Intl.PluralRules: Slovak and Polish have several).
+ * @param {string} template @param {Record<string, unknown>} values @param {string} [language] */
+export function fill(template, values, language = "en") {
+  return String(template).replace(/\{(\w+)(?:\|([^}]*))?\}/g, (all, key, forms) => {
+    if (!(key in values)) return all;
+    if (forms === undefined) return String(values[key]);
+    // {n|one:card|other:cards}: the word for the number's plural category in the language.
+    const byCategory = Object.fromEntries(forms.split("|").map((/** @type {string} */ form) => form.split(":")));
+    const category = new Intl.PluralRules(language).select(Number(values[key]));
+    return byCategory[category] ?? byCategory.other ?? "";
+  });
 }

@@ -31,7 +31,13 @@ class Language(TypedDict):
 
 
 def _placeholders(text: str) -> set[str]:
-    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+    """The names filled in ``text``: ``{n}``, and ``{n|one:card|other:cards}`` (the word for
+    the number's plural category, which the front end picks) counts as ``n``."""
+    return {
+        field.split("|")[0]
+        for _, field, _, _ in string.Formatter().parse(text)
+        if field is not None
+    }
 
 
 def _preset_differences(where: str, value: object) -> list[str]:

@@ -24,11 +24,11 @@ LANGUAGE = {
         "pyramid": "Pyramid",
         "stock": "Stock",
         "waste": "Waste",
-        "stock_draw": "Stock, {n} cards: draw a card",
+        "stock_draw": "Stock, {n} {n|one:card|other:cards}: draw a card",
         "stock_recycle": "Empty stock: turn the waste over",
         "stock_empty": "Empty stock",
         "recycle": "Recycle",
-        "waste_count": "{n} cards in the waste",
+        "waste_count": "{n} {n|one:card|other:cards} in the waste",
         "waste_empty": "Empty waste",
         # The discard pile, where removed cards go (its label for screen readers).
         "discard_count": "Removed cards: {n}",

@@ -133,8 +133,14 @@ function formatDuration(seconds) {
   return `${formatTime(Math.floor(tenths / 10))}.${tenths % 10}`;
 }
 var percent = (share) => Math.round(share * 100);
-function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, (all, key) => key in values ? String(values[key]) : all);
+function fill(template, values, language = "en") {
+  return String(template).replace(/\{(\w+)(?:\|([^}]*))?\}/g, (all, key, forms) => {
+    if (!(key in values)) return all;
+    if (forms === void 0) return String(values[key]);
+    const byCategory = Object.fromEntries(forms.split("|").map((form) => form.split(":")));
+    const category = new Intl.PluralRules(language).select(Number(values[key]));
+    return byCategory[category] ?? byCategory.other ?? "";
+  });
 }
 
 // src/utils/game_end.js
@@ -1094,7 +1100,10 @@ function snapshotReader(model) {
     return joined;
   };
 }
-var wordsOf = (model) => (key, values) => fill(((model.get("_text") || {}).strings || {})[key] ?? key, values || {});
+var wordsOf = (model) => (key, values) => {
+  const text = model.get("_text") || {};
+  return fill((text.strings || {})[key] ?? key, values || {}, text.language || "en");
+};
 
 // src/fit.js
 var FIT_MARGIN_PX = 4;
