@@ -22,6 +22,7 @@ from layouts import (
 from traitlets import TraitError
 
 from pyramide_widget import CodeError, Game, Place, Record, RecordError, Rules
+from pyramide_widget.engine.languages import DEFINITIONS
 from pyramide_widget.engine.view.snapshot import table_view
 from pyramide_widget.widget import STATIC, PyramideWidget
 
@@ -335,13 +336,23 @@ def test_new_game_takes_the_letters_alone_from_python_too():
     assert w.game.code == "PY1-N-AAAAAAS"
 
 
-def test_a_bad_code_shows_the_engine_error_and_changes_nothing(r5):
+@pytest.mark.parametrize("language", ["fr", "sk", "pl", "vi"])
+def test_a_bad_code_is_said_in_the_players_language_with_an_example(r5, language):
+    send(r5, {"type": "option", "name": "language", "value": language})
+    send(r5, {"type": "new", "code": "hello", "rules": ""})
+    error = r5._state["error"]
+    assert "PY1-N-AAAAAAS" in error and "That is not" not in error
+    assert error == DEFINITIONS[language]["strings"]["new_bad_code"].format(example="PY1-N-AAAAAAS")
+
+
+def test_a_bad_code_is_said_as_a_player_understands_it_with_an_example_and_changes_nothing(r5):
     r5.tap("pyramid", 7, 6)
     game, state = r5.game, dict(r5._state)
     send(r5, {"type": "new", "code": "PY1-N-AAAA", "rules": "N"})
     assert r5.game is game and game.moves == 1
     error = r5._state["error"]
-    assert "not a deal code" in error and "PY1-N-AAAAAAS" in error
+    assert error.startswith("That is not a deal code.") and "looks like PY1-N-AAAAAAS" in error
+    assert not {"letter", "version", "format", "'"} & set(error.replace(".", " ").split())
     assert {**r5._state, "error": None} == {**state, "error": None}
     with pytest.raises(CodeError):
         r5.new_game("nonsense")

@@ -48,6 +48,10 @@ def deal(
     return Game.from_code(code, rules, **options)
 
 
+EXAMPLE_CODE = "PY1-N-AAAAAAS"
+"""A deal code shown to a player who typed something else, when the game has none of its own."""
+
+
 def from_dialog(
     code: str, letter: str, current: Rules, language: str
 ) -> tuple[str | None, Rules | None]:
@@ -76,4 +80,4 @@ def from_dialog(
     )
 
 
-__all__ = ["DEAL_LETTERS", "RulesConflict", "deal", "from_dialog"]
+__all__ = ["DEAL_LETTERS", "EXAMPLE_CODE", "RulesConflict", "deal", "from_dialog"]

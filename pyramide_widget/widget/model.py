@@ -22,7 +22,7 @@ import anywidget
 import traitlets
 
 from ..engine.clock import TimeSource
-from ..engine.errors import PyramideError
+from ..engine.errors import CodeError, PyramideError
 from ..engine.game import Game
 from ..engine.i18n import LANGUAGES, check_language
 from ..engine.moves import Move
@@ -33,11 +33,11 @@ from .art import art_for_views, with_deck
 from .assistance import STUCK_NODES, Analysis, Hint, StuckWatch, has_solver
 from .background import Tasks
 from .chance import ShownReview, final, indicator_samples, review_samples, review_shown, seed, shown
-from .dealing import deal, from_dialog
+from .dealing import EXAMPLE_CODE, deal, from_dialog
 from .protocol import MalformedMessage
 from .replay import Replay, same_game
 from .state import changed, widget_state
-from .ui_text import table_for
+from .ui_text import table_for, text
 
 if TYPE_CHECKING:
     from ..analysis.chance import Chance
@@ -579,6 +579,12 @@ class PyramideWidget(anywidget.AnyWidget):
                 msg.get("code", ""), msg.get("rules", ""), self._game.rules, self.language
             )
             self.new_game(code, rules=rules)
+        except CodeError:
+            # What a player typed: said as a player understands it, with a code of this game.
+            self._error = text(
+                "new_bad_code", self.language, example=self._game.code or EXAMPLE_CODE
+            )
+            self._publish()
         except PyramideError as error:
             self._error = str(error)
             self._publish()

@@ -85,6 +85,8 @@ LANGUAGE = {
         "hint_none": "No hint: no move is possible",
         "stuck_title": "Nothing more can be removed",
         "stuck_help": "No further pyramid card can be removed, however you draw. Start a new game?",
+        # A code typed in New game that is no deal code; {example} is a real one.
+        "new_bad_code": "That is not a deal code. A deal code looks like {example}; or leave the box empty for a random deal.",
         "new_conflict": "{code} is a code of the {code_rules} rules, but {chosen} is chosen: choose "
         "{code_rules}, or type only the letters {letters} to play this deal under {chosen}.",
         "free": "free",

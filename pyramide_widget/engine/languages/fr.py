@@ -75,6 +75,7 @@ LANGUAGE = {
         "stuck_title": "Plus rien ne peut être retiré",
         "stuck_help": "Aucune autre carte de la pyramide ne peut être retirée, quelles que soient les cartes "
         "tirées. Nouvelle partie ?",
+        "new_bad_code": "Ce n'est pas un code de donne. Un code de donne ressemble à {example} ; ou laissez la case vide pour une donne au hasard.",
         "new_conflict": "{code} est un code des règles « {code_rules} », mais les règles « {chosen} » sont "
         "choisies : choisissez « {code_rules} », ou tapez seulement les lettres {letters} "
         "pour jouer cette donne avec les règles « {chosen} ».",

@@ -74,6 +74,7 @@ LANGUAGE = {
         "hint_none": "Brak podpowiedzi: żaden ruch nie jest możliwy",
         "stuck_title": "Nic więcej nie można usunąć",
         "stuck_help": "Żadnej karty piramidy nie da się już usunąć, niezależnie od dobierania. Zacząć nową grę?",
+        "new_bad_code": "To nie jest kod rozdania. Kod rozdania wygląda tak: {example}; albo zostaw pole puste, by rozdać losowo.",
         "new_conflict": "{code} to kod zasad „{code_rules}”, ale wybrano zasady „{chosen}”: wybierz "
         "„{code_rules}” albo wpisz tylko litery {letters}, aby zagrać to rozdanie na zasadach „{chosen}”.",
         "free": "wolna",

@@ -74,6 +74,7 @@ LANGUAGE = {
         "hint_none": "Bez nápovedy: žiadny ťah nie je možný",
         "stuck_title": "Už nemožno nič odobrať",
         "stuck_help": "Žiadnu ďalšiu kartu pyramídy už nemožno odobrať, nech ťaháte akokoľvek. Začať novú hru?",
+        "new_bad_code": "Toto nie je kód rozdania. Kód rozdania vyzerá ako {example}; alebo nechajte pole prázdne pre náhodné rozdanie.",
         "new_conflict": "{code} je kód pravidiel „{code_rules}“, ale sú zvolené pravidlá „{chosen}“: zvoľte "
         "„{code_rules}“ alebo zadajte len písmená {letters} a hrajte toto rozdanie s pravidlami „{chosen}“.",
         "free": "voľná",

@@ -74,6 +74,7 @@ LANGUAGE = {
         "hint_none": "Không có gợi ý: không còn nước đi nào",
         "stuck_title": "Không thể bỏ thêm lá nào nữa",
         "stuck_help": "Dù rút bài thế nào cũng không thể bỏ thêm lá nào khỏi kim tự tháp. Bắt đầu ván mới?",
+        "new_bad_code": "Đây không phải là mã ván bài. Mã ván bài có dạng {example}; hoặc để trống ô để chia bài ngẫu nhiên.",
         "new_conflict": "{code} là mã của luật “{code_rules}”, nhưng bạn đang chọn luật “{chosen}”: hãy chọn "
         "“{code_rules}”, hoặc chỉ nhập các chữ cái {letters} để chơi ván này theo luật “{chosen}”.",
         "free": "tự do",
