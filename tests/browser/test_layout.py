@@ -402,3 +402,30 @@ def test_turning_the_chance_on_never_moves_the_table(page: Page, open_nb: Any) -
     assert box(root.locator(".pyr-board")) == board, "the chance moved the table"
     expect(chance).to_have_attribute("data-state", "measured", timeout=30_000)
     assert box(root.locator(".pyr-board")) == board, "the chance moved the table"
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_a_hint_cannot_be_missed(page: Page, open_nb: Any) -> None:
+    """A hinted card: a broad solid ring of the hint's colour, lifted above its place."""
+    root = open_at_laptop_size(page, open_nb, "lab")
+    places = {
+        name: box(root.locator(f'[data-card="{name}"]'))["top"] for name in ("5♦", "K♣", "2♠")
+    }
+    root.locator('[data-action="hint"]').click()
+    hinted = root.locator('.pyr-pyramid [data-hint="true"]')
+    expect(hinted.first).to_be_visible(timeout=30_000)
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations"
+        " !== Infinity).map((a) => a.finished.catch(() => 0)))"
+    )
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "layout-lab-1280x720-hint.png"), animations="disabled")
+    for card in hinted.all():
+        look = card.evaluate(
+            "(el) => { const s = getComputedStyle(el); return {style: s.outlineStyle,"
+            " width: parseFloat(s.outlineWidth), shadow: s.boxShadow}; }"
+        )
+        assert look["style"] == "solid" and look["width"] >= 3, look
+        name = card.get_attribute("data-card")
+        if name in places:  # a bottom-row card: lifted above the others of its row
+            assert box(card)["top"] < places[name] - 2, (name, places[name], box(card))
