@@ -221,6 +221,20 @@ def test_escape_deselects_from_the_front_end_and_plays_nothing(r5):
     assert (r5._state["moves"], r5._state["can_undo"]) == (0, False)
 
 
+def test_the_replay_counts_steps_moves_and_undos_and_says_so(r5):
+    """The status line's Moves count the moves made (an undone one too, R21); a replay steps
+    through every move and every undo, and its words say so."""
+    tap(r5, "pyramid", 7, 6)
+    tap(r5, "stock")
+    send(r5, {"type": "undo"})
+    tap(r5, "stock")
+    assert r5._state["moves"] == 3
+    send(r5, {"type": "replay_start"})
+    assert r5._state["replay"]["length"] == 3 + 1
+    assert "(moves and undos)" in r5._text["strings"]["step"]
+    assert "moves and undos" in r5._text["strings"]["chance_axis_move"]
+
+
 def test_waste_top_pairs_with_a_pyramid_card():
     g = r5_game()
     w = PyramideWidget(game=g)

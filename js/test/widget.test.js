@@ -261,7 +261,7 @@ test("replay: the bar replaces the toolbar, steps are requested, taps are not se
   assert.ok(!view.replayBar.hidden);
   assert.equal(view.slider.max, "2");
   assert.equal(view.slider.value, "1");
-  assert.equal(q('[data-field="message"]').textContent, "Step 1 of 2: K♦");
+  assert.equal(q('[data-field="message"]').textContent, "Step 1 of 2 (moves and undos): K♦");
   assert.equal(q('[data-card="K♦"]'), null);
   assert.equal(q('[data-field="score"]').textContent, "10");
   const before = model.sent.length;
