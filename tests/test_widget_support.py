@@ -212,7 +212,7 @@ def test_card_names_are_distinct_and_the_table_is_complete():
     assert table_for("en")["strings"]["no_moves_title"] == "No more moves possible"
     assert "ranks" not in table_for("en")  # the snapshot's deck carries the indices
     assert preset_name("X", "fr") == "Personnalisées"
-    assert text("step", "sk", index=2, length=5) == "Krok 2 z 5"
+    assert text("step", "sk", index=2, length=5) == "Krok 2 z 5 (ťahy a vrátenia)"
 
 
 # ---------------------------------------------------------------- JS fixtures
