@@ -8,7 +8,7 @@ from typing import Any
 
 from ..engine.clock import TimeSource
 from ..engine.deal import DealCode
-from ..engine.errors import PyramideError
+from ..engine.errors import CodeError, PyramideError
 from ..engine.game import Game
 from ..engine.rules import CUSTOM_LETTER, Rules
 from .ui_text import preset_name, text
@@ -63,7 +63,10 @@ def from_dialog(
     typed, chosen = code.strip(), Rules.preset(letter) if letter else None
     if not typed or DEAL_LETTERS.fullmatch(typed):
         return typed or None, chosen or current
-    parsed = DealCode.parse(typed)
+    try:
+        parsed = DealCode.parse(typed)
+    except CodeError:  # said as a player understands it, with an example
+        raise CodeError(text("new_bad_code", language, example=EXAMPLE_CODE)) from None
     if parsed.rules_letter == CUSTOM_LETTER:  # custom rules travel outside the code
         return typed, chosen or (current if current.letter == CUSTOM_LETTER else None)
     if chosen is None or chosen.letter == parsed.rules_letter:

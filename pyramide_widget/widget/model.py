@@ -22,7 +22,7 @@ import anywidget
 import traitlets
 
 from ..engine.clock import TimeSource
-from ..engine.errors import CodeError, PyramideError
+from ..engine.errors import PyramideError
 from ..engine.game import Game
 from ..engine.i18n import LANGUAGES, check_language
 from ..engine.moves import Move
@@ -33,11 +33,11 @@ from .art import art_for_views, with_deck
 from .assistance import STUCK_NODES, Analysis, Hint, StuckWatch, has_solver
 from .background import Tasks
 from .chance import ShownReview, final, indicator_samples, review_samples, review_shown, seed, shown
-from .dealing import EXAMPLE_CODE, deal, from_dialog
+from .dealing import deal, from_dialog
 from .protocol import MalformedMessage
 from .replay import Replay, same_game
 from .state import changed, widget_state
-from .ui_text import table_for, text
+from .ui_text import table_for
 
 if TYPE_CHECKING:
     from ..analysis.chance import Chance
@@ -579,23 +579,13 @@ class PyramideWidget(anywidget.AnyWidget):
                 msg.get("code", ""), msg.get("rules", ""), self._game.rules, self.language
             )
             self.new_game(code, rules=rules)
-        except CodeError:
-            # What a player typed: said as a player understands it, with a code of this game.
-            self._error = text(
-                "new_bad_code", self.language, example=self._game.code or EXAMPLE_CODE
-            )
-            self._publish()
         except PyramideError as error:
             self._error = str(error)
             self._publish()
 
-    def _msg_undo(self, msg: dict[str, Any]) -> None:
+    def _msg_undo(self, msg: dict[str, Any]) -> None:  # and Escape's deselect
         if self._replay is None:
-            self._game.undo()
-
-    def _msg_deselect(self, msg: dict[str, Any]) -> None:
-        if self._replay is None:
-            self._game.deselect()
+            self._game.undo() if msg["type"] == "undo" else self._game.deselect()
 
     def _msg_restart(self, msg: dict[str, Any]) -> None:
         self.restart()
@@ -666,7 +656,7 @@ _HANDLERS: dict[str, Callable[[PyramideWidget, dict[str, Any]], None]] = {
     "tap": PyramideWidget._msg_tap,
     "new": PyramideWidget._msg_new,
     "undo": PyramideWidget._msg_undo,
-    "deselect": PyramideWidget._msg_deselect,
+    "deselect": PyramideWidget._msg_undo,
     "restart": PyramideWidget._msg_restart,
     "hint": PyramideWidget._msg_hint,
     "analyze": PyramideWidget._msg_analyze,
