@@ -51,11 +51,8 @@ export function buildChance(ctx, { status, analysis }) {
   function renderIndicator() {
     const st = ctx.state();
     const on = !!(st.options && st.options.show_chance) && st.mode !== "replay";
-    // Where the chance can be measured its place on the line is kept while it is off, so that
-    // turning it on never moves the table.
-    setAttr(box, "hidden", (model.get("_text") || {}).hint ? null : true);
-    setAttr(box, "data-off", on ? null : "true");
-    if (!on) return setText(value, "");
+    setAttr(box, "hidden", on ? null : true);
+    if (!on) return;
     const working = !!(model.get("_work") || {}).chance;
     setText(value, chanceText(st.chance, working, S));
     setAttr(box, "data-state", st.chance ? (st.chance.final ? "final" : "measured") : working ? "working" : "none");

@@ -133,8 +133,8 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(
     nb.execute(PLAY_OUT)
     banner = field(root, "banner")
     expect(banner).to_have_attribute("data-status", "no_moves")
-    # Draw against the waste (these rules): the card beneath the top may be played, and shows a
-    # step to the left of the top, under it; the top lies on the pile's place.
+    # Draw against the waste (these rules): the card beneath the top may be played; it lies on
+    # the pile's place, beside the stock, and the top a step to its right, away from the stock.
     waste = root.locator('[data-pile="waste"] .pyr-card')
     expect(waste).to_have_count(2)
     page.evaluate(
@@ -142,7 +142,7 @@ def test_a_lost_game_shows_its_losing_move_and_the_replay_marks_it(
     )
     under, top = waste.nth(0).bounding_box(), waste.nth(1).bounding_box()
     place = root.locator('[data-pile="waste"] .pyr-slot-place').bounding_box()
-    assert abs(top["x"] - place["x"]) < 1 and under["x"] < top["x"] - 10, (under, top, place)
+    assert abs(under["x"] - place["x"]) < 1 and top["x"] > under["x"] + 10, (under, top, place)
     waste.nth(1).scroll_into_view_if_needed()
     hit = waste.nth(1).evaluate(
         "(el) => { const r = el.getBoundingClientRect();"

@@ -10,7 +10,6 @@ be looked at.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -382,26 +381,6 @@ def test_an_output_frame_that_grows_with_its_content_keeps_the_table_full_size(p
     assert width == first >= 850, (
         f"the table went from {first} to {width} px in a frame that follows its height"
     )
-
-
-@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
-def test_turning_the_chance_on_never_moves_the_table(page: Page, open_nb: Any) -> None:
-    """The chance indicator's place on the status line is kept while it is off."""
-    root = open_at_laptop_size(page, open_nb, "lab")
-    status, board = box(root.locator(".pyr-status")), box(root.locator(".pyr-board"))
-    root.locator('[data-action="more"]').click()
-    root.locator('[data-action="options"]').click()
-    root.locator('[data-option="show_chance"]').check()
-    root.locator('[data-action="options-close"]').click()
-    chance = root.locator('[data-field="chance-box"]')
-    expect(chance).to_be_visible()
-    expect(chance).to_have_attribute("data-state", re.compile("working|measured"))
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "layout-lab-1280x720-chance.png"))
-    assert box(root.locator(".pyr-status")) == status, "the status line changed"
-    assert box(root.locator(".pyr-board")) == board, "the chance moved the table"
-    expect(chance).to_have_attribute("data-state", "measured", timeout=30_000)
-    assert box(root.locator(".pyr-board")) == board, "the chance moved the table"
 
 
 @pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
