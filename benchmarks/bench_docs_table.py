@@ -8,9 +8,14 @@ Builds a fresh Sphinx project of exactly the guide's lines (``tests/browser/sphi
 with the documentation site's environment (``PYRAMIDE_DOCS_PYTHON``, else ``docs/_build/venv``),
 serves it with Python's own static server on 127.0.0.1, and opens the page in Debian's Chromium
 ``--runs`` times, each in a new browser context (an empty cache, no service worker yet). A run's
-time ends when the table's first free card shows. Prints each run and writes them with the
-built sizes and the machine's load to ``benchmarks/results/docs_table.json``; asserts nothing.
-The machine is shared: the times grow with the load saved beside them.
+time ends when the table's first free card shows. Each run is split into phases, from the
+browser's own clocks: the page until it asks for the table's frame; the JupyterLite app's
+JavaScript until the app has started; until the kernel's worker is asked for; until Pyodide and
+every wheel have arrived (network timings); until the kernel runs the table's code (Pyodide
+started, packages unpacked and the kernel imported: the kernel's console says it); until the
+widget shows; until its first card is drawn. Prints each run and writes them with the built
+sizes and the machine's load to ``benchmarks/results/docs_table.json``; asserts nothing. The
+machine is shared: the times grow with the load saved beside them.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import argparse
 import datetime
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -37,6 +43,35 @@ from sphinx_recipe import build_project, recipe, serve  # noqa: E402 (tests/brow
 
 RESULTS = ROOT / "benchmarks" / "results" / "docs_table.json"
 LOCAL = {"127.0.0.1", "localhost"}
+# In the table's frame: the wall-clock time (ms) at which each milestone is first seen.
+MILESTONES_SCRIPT = """
+(() => {
+  if (window === window.top) return;
+  const mark = (name) => { (window.top.__pyramideMarks ||= {})[name] ??= Date.now(); };
+  let app;
+  Object.defineProperty(window, "jupyterapp", {
+    configurable: true,
+    get: () => app,
+    set: (value) => { app = value; value.started.then(() => mark("app_started")); },
+  });
+  new MutationObserver(() => {
+    if (document.querySelector(".pyr-root")) mark("widget_shown");
+    if (document.querySelector('.pyr-card[data-free="true"]')) mark("card_drawn");
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+})();
+"""
+# What the kernel prints when it starts running a cell's code (it looks for imports to load).
+CODE_STARTS = re.compile(r"already loaded from default channel|No new packages to load")
+# (name, the milestone that ends it): the phases of a run, in order.
+PHASES = (
+    ("page", "frame_requested"),
+    ("jupyterlite_app", "app_started"),
+    ("kernel_worker", "worker_requested"),
+    ("pyodide_and_wheels_fetched", "pyodide_fetched"),
+    ("python_start_and_kernel_import", "code_started"),
+    ("widget_import_and_display", "widget_shown"),
+    ("first_card", "card_drawn"),
+)
 
 
 def size(folder: Path) -> int:
@@ -65,14 +100,65 @@ def one_run(browser: Any, url: str) -> dict[str, Any]:
             else None
         ),
     )
+    finished: list[Any] = []
+    context.on("requestfinished", lambda request: finished.append(request))
+    context.add_init_script(MILESTONES_SCRIPT)
+    code_started: list[float] = []
+
+    def console(message: Any) -> None:
+        if CODE_STARTS.search(message.text):
+            code_started.append(time.time())
+
     page = context.new_page()
+    page.on("console", console)
+    page.on("worker", lambda worker: worker.on("console", console))
+    started_at = time.time()
     started = time.monotonic()
     page.goto(f"{url}/index.html")
     frame = page.frame_locator(".pyramide-frame").first
     frame.locator('.pyr-card[data-free="true"]').first.wait_for(timeout=300_000)
     seconds = time.monotonic() - started
+    marks = {name: ms / 1000 for name, ms in page.evaluate("window.__pyramideMarks").items()}
+    marks.update(network_milestones(finished))
+    if code_started:
+        marks["code_started"] = min(code_started)
+    fetched = sum(max(request.sizes()["responseBodySize"], 0) for request in finished)
     context.close()
-    return {"seconds_to_playable": round(seconds, 2), "requests_off_site": len(outside)}
+    return {
+        "seconds_to_playable": round(seconds, 2),
+        "requests_off_site": len(outside),
+        "phases": phases(marks, started_at),
+        "requests": len(finished),
+        "bytes_fetched": fetched,
+    }
+
+
+def network_milestones(requests: list[Any]) -> dict[str, float]:
+    """When the frame's page and the kernel's worker were asked for, and when the last file of
+    Pyodide's folder (its runtime and the wheels) arrived (wall-clock seconds)."""
+    marks: dict[str, float] = {}
+    for request in requests:
+        timing, path = request.timing, urlsplit(request.url).path
+        start = timing["startTime"] / 1000
+        if path.endswith("/repl/index.html"):
+            marks["frame_requested"] = min(marks.get("frame_requested", start), start)
+        elif re.search(r"/[a-z]+\.worker\.[0-9a-f]+\.js$", path):
+            marks["worker_requested"] = min(marks.get("worker_requested", start), start)
+        elif "/static/pyodide/" in path:
+            end = start + timing["responseEnd"] / 1000
+            marks["pyodide_fetched"] = max(marks.get("pyodide_fetched", end), end)
+    return marks
+
+
+def phases(marks: dict[str, float], started_at: float) -> dict[str, float | None]:
+    """Seconds each phase took (``None`` if its milestone was not seen)."""
+    out: dict[str, float | None] = {}
+    previous = started_at
+    for name, milestone in PHASES:
+        at = marks.get(milestone)
+        out[name] = None if at is None else round(at - previous, 2)
+        previous = at if at is not None else previous
+    return out
 
 
 def main() -> None:
@@ -100,6 +186,11 @@ def main() -> None:
                 print(json.dumps(run), flush=True)
             browser.close()
     times = [run["seconds_to_playable"] for run in runs]
+    median_phases = {
+        name: round(statistics.median(values), 2)
+        for name, _ in PHASES
+        if (values := [run["phases"][name] for run in runs if run["phases"][name] is not None])
+    }
     result = {
         "command": f"python benchmarks/bench_docs_table.py --runs {args.runs}",
         "date": datetime.date.today().isoformat(),
@@ -112,9 +203,11 @@ def main() -> None:
         "median_seconds_to_playable": round(statistics.median(times), 2),
         "fastest_seconds_to_playable": min(times),
         "requests_off_site": sum(run["requests_off_site"] for run in runs),
+        "median_phases_seconds": median_phases,
         "runs": runs,
     }
     RESULTS.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print("median phases (s): " + ", ".join(f"{k} {v}" for k, v in median_phases.items()))
     print(f"median {result['median_seconds_to_playable']} s, fastest {min(times)} s -> {RESULTS}")
 
 

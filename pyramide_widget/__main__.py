@@ -135,7 +135,7 @@ def _parser() -> argparse.ArgumentParser:
     lite = commands.add_parser(
         "lite",
         help="write an offline JupyterLite site with the widget and the example notebooks "
-        '(needs pip install "pyramide-widget[lite]" and npm)',
+        '(needs pip install "pyramide-widget[lite]", npm and Node)',
     )
     lite.add_argument(
         "outdir", type=Path, help="the site's folder: new, empty, or a site built there before"

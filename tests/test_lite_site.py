@@ -73,5 +73,37 @@ def test_the_site_carries_the_installed_package_as_a_pure_wheel_preloaded(
     ]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert kernel["disablePyPIFallback"] is True
-    assert kernel["loadPyodideOptions"]["packages"] == ["pyramide-widget"]
     assert not list(site.rglob("*.map"))  # no source maps unless asked for
+
+
+def test_the_kernel_starts_from_the_lock_with_byte_code_and_the_console_without_a_drive(
+    lite_command_site: tuple[Path, str],
+) -> None:
+    site, _ = lite_command_site
+    static = site / "static" / "pyodide"
+    data = json.loads((static / "pyodide-lock.json").read_text("utf-8"))
+    lock = data["packages"]
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"
+    ]
+    # Everything the kernel would install one by one at start is loaded from the lock file.
+    preload = kernel["loadPyodideOptions"]["packages"]
+    assert set(preload) >= {"micropip", "piplite", "ipykernel", "pyodide-kernel", "ipython"}
+    assert preload[-1] == "pyramide-widget"
+    assert all(name in lock and (static / lock[name]["file_name"]).is_file() for name in preload)
+    # The libraries are byte code for Pyodide's Python only; pyramide-widget keeps its sources.
+    tag = "cpython-" + "".join(data["info"]["python"].split(".")[:2])
+    with zipfile.ZipFile(static / lock["ipython"]["file_name"]) as archive:
+        names = archive.namelist()
+    assert "IPython/core/interactiveshell.pyc" in names
+    assert not [n for n in names if n.endswith(".py")]
+    with zipfile.ZipFile(static / lock["pyramide-widget"]["file_name"]) as archive:
+        names = archive.namelist()
+    assert "pyramide_widget/engine/game.py" in names
+    assert f"pyramide_widget/engine/__pycache__/game.{tag}.pyc" in names
+    # The console that shows the tables runs without the service worker, so no drive.
+    repl = json.loads((site / "repl" / "jupyter-lite.json").read_text(encoding="utf-8"))
+    assert repl["jupyter-config-data"]["disabledExtensions"] == [
+        "@jupyterlite/application-extension:service-worker-manager"
+    ]

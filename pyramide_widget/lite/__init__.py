@@ -2,7 +2,7 @@
 
 ``build_lite(OUTDIR, contents)`` is what ``python -m pyramide_widget lite OUTDIR`` and the
 Sphinx extension (:mod:`pyramide_widget.sphinx`) run. It needs the ``lite`` extra
-(``pip install "pyramide-widget[lite]"``), npm and the package registries at build time.
+(``pip install "pyramide-widget[lite]"``), npm, Node and the package registries at build time.
 """
 
 from __future__ import annotations

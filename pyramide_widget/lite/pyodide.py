@@ -39,6 +39,13 @@ PYODIDE_FILES = (
 )
 # What the kernel itself loads at start: micropip (from the lock), then IPython and jedi.
 KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi")
+# The kernel's own wheels, which its extension carries (these versions are on no index).
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel")
+# What the kernel installs one by one with micropip and piplite when it starts, unless Pyodide
+# has loaded it already: named in loadPyodideOptions.packages, all of it is fetched at once from
+# the lock file while Pyodide starts, and the kernel skips those installs.
+KERNEL_PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
 # The build environment's versions of these are served to the browser's kernel, so the front-end
 # extensions that the build copies from this environment match the Python side.
 PINNED_FROM_ENV = ("anywidget", "ipywidgets")
@@ -165,6 +172,28 @@ def find_wheel(folder: Path, name: str, version: str | None = None) -> Path:
     if not found:
         raise LiteBuildError(f"no wheel of {name} {version or ''} in {folder}")
     return max(found, key=lambda w: Version(w.name.split("-")[1]))
+
+
+def kernel_wheels() -> list[Path]:
+    """The Pyodide kernel's own wheels, from its extension in this environment (where the
+    JupyterLite build finds the extension too)."""
+    from jupyter_core.paths import jupyter_path
+
+    for root in jupyter_path("labextensions"):
+        folder = Path(root) / KERNEL_EXTENSION / "static" / "pypi"
+        if folder.is_dir():
+            return [find_wheel(folder, name) for name in KERNEL_WHEELS]
+    raise LiteBuildError(
+        f"no {KERNEL_EXTENSION} in this environment: pip install jupyterlite-pyodide-kernel"
+    )
+
+
+def requirement_names(wheel: Path) -> list[str]:
+    """The names a wheel requires (its kernel wheels name no extras or markers)."""
+    from packaging.requirements import Requirement
+
+    requires = wheel_metadata(wheel).get_all("Requires-Dist") or []
+    return [canonical(Requirement(line).name) for line in requires]
 
 
 def fetch_pyodide(version: str, cache: Path) -> Path:

@@ -19,16 +19,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .bytecode import compile_in_pyodide
 from .errors import LiteBuildError
 from .offline import KERNEL_PLUGIN, check_offline
 from .pyodide import (
+    KERNEL_PRELOAD,
     KERNEL_ROOTS,
     PYODIDE_FILES,
     Lock,
     canonical,
     fetch_pyodide,
     find_wheel,
+    kernel_wheels,
     pip_download,
+    requirement_names,
     resolve_extras,
     run,
     sha256,
@@ -48,6 +52,15 @@ LITE_LANGUAGE_INFO = {
     "nbconvert_exporter": "python",
     "pygments_lexer": "ipython3",
     "version": "3.8",
+}
+# The console (the tables' page) without the service worker: the kernel then mounts no drive of
+# the site's files, whose every look-up is a synchronous request from the kernel (each import
+# looks in the working folder first); a table reads no file of the site.
+REPL_CONFIG = {
+    "jupyter-lite-schema-version": 0,
+    "jupyter-config-data": {
+        "disabledExtensions": ["@jupyterlite/application-extension:service-worker-manager"]
+    },
 }
 # No news pop-up and no update check: they would try to reach the internet.
 SETTINGS_OVERRIDES = {
@@ -164,9 +177,12 @@ def _prepare(lite: Path, cache: Path, pyodide: str) -> tuple[list[str], list[str
         shutil.copy2(dist / name, static / name)
     lock = Lock(static / "pyodide-lock.json")
 
+    kernel = kernel_wheels()
+    kernel_keys = [lock.add(wheel, requirement_names(wheel)) for wheel in kernel]
     our_wheel = pack_installed_wheel(lite / "_wheel")
     added, lock_needed = resolve_extras(lock, our_wheel, wheels)
-    needed = lock.closure([*KERNEL_ROOTS, *lock_needed])
+    closure = lock.closure([*KERNEL_ROOTS, *lock_needed, *kernel_keys])
+    needed = [key for key in closure if key not in kernel_keys]
     pip_download(
         [f"{lock.packages[k]['name']}=={lock.packages[k]['version']}" for k in needed],
         wheels,
@@ -184,7 +200,16 @@ def _prepare(lite: Path, cache: Path, pyodide: str) -> tuple[list[str], list[str
     for wheel in added:
         shutil.copy2(wheel, static / wheel.name)
         shutil.copy2(wheel, pypi / wheel.name)
+    for wheel in kernel:
+        shutil.copy2(wheel, static / wheel.name)
     shutil.rmtree(lite / "_wheel")
+    added_keys = [canonical(wheel.name.split("-")[0]) for wheel in added]
+    carried = [*needed, *added_keys, *kernel_keys]
+    log.info("byte code for Pyodide's Python in the wheels it loads")
+    compile_in_pyodide(static, dist, keep_sources=[our_wheel.name])
+    for key in carried:
+        entry = lock.packages[key]
+        entry["sha256"] = sha256(static / entry["file_name"])
     lock.write(static / "pyodide-lock.json")
 
     config = {
@@ -194,15 +219,16 @@ def _prepare(lite: Path, cache: Path, pyodide: str) -> tuple[list[str], list[str
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
                     "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"packages": [canonical(DISTRIBUTION)]},
+                    "loadPyodideOptions": {"packages": [*KERNEL_PRELOAD, canonical(DISTRIBUTION)]},
                 }
             },
         },
     }
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     (lite / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES, indent=2), "utf-8")
-    added_keys = [canonical(wheel.name.split("-")[0]) for wheel in added]
-    return [*needed, *added_keys], [wheel.name for wheel in added]
+    (lite / "repl").mkdir()
+    (lite / "repl" / "jupyter-lite.json").write_text(json.dumps(REPL_CONFIG, indent=2), "utf-8")
+    return carried, [wheel.name for wheel in added]
 
 
 def _copy_contents(contents: Sequence[Path], dest: Path) -> Path:

@@ -13,7 +13,7 @@ elsewhere when a page is read. Settings (``conf.py``):
 * ``pyramide_lite_cache``: where Pyodide and the wheels are kept between builds;
 * ``pyramide_lite_build``: ``False`` skips building JupyterLite (a draft of the pages).
 
-Needs ``pip install "pyramide-widget[sphinx]"``, and npm and the package registries at build
+Needs ``pip install "pyramide-widget[sphinx]"``, and npm, Node and the package registries at build
 time.
 """
 

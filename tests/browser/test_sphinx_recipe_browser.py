@@ -112,6 +112,11 @@ def test_the_guide_recipe_builds_a_page_whose_table_plays_a_pair_offline(
         console.wait_kernel_ready(timeout=60)
         assert console.eval_python("__import__('sys').platform") == "emscripten"
         assert console.eval_python("w.game.code") == "PY1-N-AAAAAAS"
+        # The kernel imported byte code built for this Python: the libraries' only, and beside
+        # pyramide-widget's sources.
+        assert console.eval_python("__import__('IPython').__file__").endswith(".pyc")
+        cached = "__import__('os').path.isfile(__import__('pyramide_widget').__cached__)"
+        assert console.eval_python(cached) is True
         if list((ROOT / "pyramide_widget" / "solver").glob("*.wasm")):  # built by the install
             engines = "__import__('pyramide_widget.solver', fromlist=['_']).available_engines()"
             assert console.eval_python(engines)[0] == "wasm"
