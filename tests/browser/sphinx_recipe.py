@@ -3,8 +3,10 @@
 ``recipe()`` reads the three steps of "Your own docs" in ``docs/guides/jupyterlite.md`` (the
 install command, the line of ``conf.py``, the directive), ``build_project`` makes a fresh Sphinx
 project of exactly those lines and builds it with the guide's command, and ``serve`` serves a
-folder on 127.0.0.1 with the MIME types a browser insists on. Used by
-``test_sphinx_recipe_browser.py`` and ``benchmarks/bench_docs_table.py``.
+folder on 127.0.0.1 with the MIME types a browser insists on. ``static_site_recipe()`` reads
+the guide's "Any other static site": its commands and its ``<iframe>``. Used by
+``test_sphinx_recipe_browser.py``, ``test_iframe_recipe_browser.py`` and
+``benchmarks/bench_docs_table.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "guides" / "jupyterlite.md"
 SECTION = "## Your own docs"
+STATIC_SECTION = "## Any other static site"
 FENCE = re.compile(r"^ *```(\w+)\n(.*?)^ *```$", re.MULTILINE | re.DOTALL)
 BUILD_COMMAND = re.compile(r"`(sphinx-build [^`]+)`")
 MIME_TYPES = {
@@ -44,10 +47,31 @@ class Recipe:
     build: list[str]
 
 
+@dataclass(frozen=True)
+class StaticSiteRecipe:
+    commands: list[list[str]]  # the shell block's commands, split into words
+    iframe: str
+
+
+def _section(guide: Path, title: str) -> str:
+    text = guide.read_text(encoding="utf-8")
+    return text[text.index(title) : text.index("\n## ", text.index(title) + 1)]
+
+
+def static_site_recipe(guide: Path = GUIDE) -> StaticSiteRecipe:
+    """The guide's commands for any other static site, and its ``<iframe>`` as written."""
+    blocks = dict(FENCE.findall(_section(guide, STATIC_SECTION)))
+    commands = [
+        line.split("#", 1)[0].split()
+        for line in _dedent(blocks["bash"]).splitlines()
+        if line.split("#", 1)[0].strip()
+    ]
+    return StaticSiteRecipe(commands, _dedent(blocks["html"]))
+
+
 def recipe(guide: Path = GUIDE) -> Recipe:
     """The three steps as the guide writes them, and its build command."""
-    text = guide.read_text(encoding="utf-8")
-    section = text[text.index(SECTION) : text.index("\n## ", text.index(SECTION) + 1)]
+    section = _section(guide, SECTION)
     blocks = [(info, _dedent(body)) for info, body in FENCE.findall(section)]
     assert [info for info, _ in blocks[:3]] == ["bash", "python", "rst"], blocks
     command = BUILD_COMMAND.search(section)
