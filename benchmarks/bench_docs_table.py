@@ -3,6 +3,7 @@ to a playable table, on a cold cache, with every request off 127.0.0.1 refused a
 
     docs/_build/venv/bin/python -m pip install -r docs/requirements-site.txt -e .   # the sphinx extra
     python benchmarks/bench_docs_table.py --runs 5
+    python benchmarks/bench_docs_table.py --write-guide   # the guide's paragraph from the results
 
 Builds a fresh Sphinx project of exactly the guide's lines (``tests/browser/sphinx_recipe.py``)
 with the documentation site's environment (``PYRAMIDE_DOCS_PYTHON``, else ``docs/_build/venv``),
@@ -28,6 +29,7 @@ import re
 import statistics
 import sys
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from sphinx_recipe import build_project, recipe, serve  # noqa: E402 (tests/browser/)
 
 RESULTS = ROOT / "benchmarks" / "results" / "docs_table.json"
+GUIDE = ROOT / "docs" / "guides" / "jupyterlite.md"
+GUIDE_MARKERS = ("<!-- recipe-measurements -->\n", "<!-- /recipe-measurements -->")
 LOCAL = {"127.0.0.1", "localhost"}
 # In the table's frame: the wall-clock time (ms) at which each milestone is first seen.
 MILESTONES_SCRIPT = """
@@ -161,10 +165,62 @@ def phases(marks: dict[str, float], started_at: float) -> dict[str, float | None
     return out
 
 
+PHASE_WORDS = {
+    "page": "the page",
+    "jupyterlite_app": "the JupyterLite app",
+    "kernel_worker": "its kernel's worker",
+    "pyodide_and_wheels_fetched": "Pyodide and the wheels arriving",
+    "python_start_and_kernel_import": "Python starting and importing the kernel",
+    "widget_import_and_display": "the widget's import and display",
+    "first_card": "the first card",
+}
+
+
+def guide_paragraph(result: dict[str, Any]) -> str:
+    """The guide's paragraph of measurements, from a result of this benchmark."""
+    runs = result["runs"]
+    loads = [run["load_before"][0] for run in runs] + [run["load_after"][0] for run in runs]
+    text = (
+        "Measured with `python benchmarks/bench_docs_table.py` "
+        "(`benchmarks/results/docs_table.json`): the recipe's site weighs "
+        f"{result['site_bytes'] / 1e6:.0f} MB, nearly all of it the JupyterLite "
+        f"({result['lite_bytes'] / 1e6:.0f} MB); a page makes "
+        f"{result['requests_off_site']} requests off the site; and from opening the page to a "
+        f"playable table on a cold cache took {result['median_seconds_to_playable']:.0f} s "
+        f"(median of {len(runs)} runs, fastest {result['fastest_seconds_to_playable']:.0f} s), "
+        "served by Python's own static server on this project's shared 2-core machine "
+        f"(one-minute load {min(loads):.1f} to {max(loads):.1f})."
+    )
+    phases = result.get("median_phases_seconds")
+    if phases:
+        parts = [f"{PHASE_WORDS[name]} {seconds:.1f} s" for name, seconds in phases.items()]
+        text += " Where the time went (medians): " + ", ".join(parts) + "."
+    return text
+
+
+def write_guide(result: dict[str, Any]) -> None:
+    """Replace the guide's paragraph between its markers."""
+    start, end = GUIDE_MARKERS
+    text = GUIDE.read_text(encoding="utf-8")
+    before, rest = text.split(start, 1)
+    _, after = rest.split(end, 1)
+    paragraph = textwrap.fill(guide_paragraph(result), width=96, break_on_hyphens=False)
+    GUIDE.write_text(f"{before}{start}{paragraph}\n{end}{after}", encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--write-guide",
+        action="store_true",
+        help="measure nothing: write the guide's paragraph from the saved results",
+    )
     args = parser.parse_args()
+    if args.write_guide:
+        write_guide(json.loads(RESULTS.read_text(encoding="utf-8")))
+        print(f"wrote the measurements paragraph of {GUIDE}")
+        return
     python = os.environ.get("PYRAMIDE_DOCS_PYTHON") or str(ROOT / "docs/_build/venv/bin/python")
     steps = recipe()
     with tempfile.TemporaryDirectory() as tmp:
