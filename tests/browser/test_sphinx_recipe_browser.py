@@ -2,8 +2,10 @@
 
 A new Sphinx project in a temporary folder holds exactly the guide's lines (``conf.py`` its one
 line of configuration, a page its directive: ``sphinx_recipe.py``), built by the guide's command
-in the environment that has the package's ``sphinx`` extra (the documentation site's,
-``tests/docs_site.py``), whose installed versions must be in the extra's ranges. The page is
+in an environment that has the package's ``sphinx`` extra, whose installed versions must be in
+the extra's ranges: the documentation site's (``tests/docs_site.py``, the pinned versions), and
+one with the lowest Sphinx the extra allows (``PYRAMIDE_SPHINX_LOWEST_PYTHON``, made by
+``.ci/run``). The page is
 served from 127.0.0.1; Chromium refuses every other request and counts them on the browser
 context (service workers included): none. The table in the page plays a king and a pair, and
 the browser's Python sees both moves.
@@ -12,6 +14,7 @@ the browser's Python sees both moves.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 from pathlib import Path
@@ -20,6 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 from docs_site import REQUIRED, docs_python
 from jupyter_harness import LOCAL_HOSTS
+from packaging.specifiers import SpecifierSet
 from playwright.sync_api import Frame, Page, expect
 from sphinx_recipe import ROOT, build_project, recipe, serve
 from test_docs_site_browser import ConsoleSession
@@ -42,14 +46,27 @@ print(json.dumps(out))
 """
 
 
-@pytest.fixture(scope="module")
-def recipe_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    python = docs_python()
+LOWEST_SPHINX_PYTHON = "PYRAMIDE_SPHINX_LOWEST_PYTHON"
+
+
+def _environment(which: str) -> str:
+    """The interpreter of the documentation site's environment, or of the one with the lowest
+    Sphinx the extra allows."""
+    if which == "pinned":
+        python, reason = docs_python(), "no environment with the sphinx extra (tests/docs_site.py)"
+    else:
+        python = os.environ.get(LOWEST_SPHINX_PYTHON)
+        reason = f"no environment with the extra's lowest Sphinx ({LOWEST_SPHINX_PYTHON})"
     if python is None:
-        reason = "no environment with the sphinx extra (see tests/docs_site.py)"
         if REQUIRED:
             pytest.fail(reason)
         pytest.skip(reason)
+    return python
+
+
+@pytest.fixture(scope="module", params=["pinned", "lowest-sphinx"])
+def recipe_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    python = _environment(request.param)
     steps = recipe()
     assert steps.install.strip() == 'pip install "pyramide-widget[sphinx]"'
     assert steps.configuration.strip() == 'extensions = ["pyramide_widget.sphinx"]'
@@ -69,6 +86,10 @@ def recipe_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "jupyterlite-pyodide-kernel",
     }
     assert [row for row in checked if not row[3]] == []
+    if request.param == "lowest-sphinx":
+        ((_, allowed, installed, _),) = [row for row in checked if row[0] == "sphinx"]
+        lowest = [spec.version for spec in SpecifierSet(allowed) if spec.operator == ">="]
+        assert [installed] == lowest, (allowed, installed)
     started = time.monotonic()
     html = build_project(
         steps, tmp_path_factory.mktemp("recipe") / "docs", Path(python).parent / "sphinx-build"
