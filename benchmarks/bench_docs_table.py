@@ -64,8 +64,9 @@ MILESTONES_SCRIPT = """
   }).observe(document, { subtree: true, childList: true, attributes: true });
 })();
 """
-# What the kernel prints when it starts running a cell's code (it looks for imports to load).
-CODE_STARTS = re.compile(r"already loaded from default channel|No new packages to load")
+# What the kernel prints when it starts running the table's code (it looks for the imports to
+# load, and finds pyramide-widget loaded; micropip's installs at start print the like for others).
+CODE_STARTS = re.compile(r"pyramide-widget already loaded")
 # (name, the milestone that ends it): the phases of a run, in order.
 PHASES = (
     ("page", "frame_requested"),
@@ -122,7 +123,9 @@ def one_run(browser: Any, url: str) -> dict[str, Any]:
     frame = page.frame_locator(".pyramide-frame").first
     frame.locator('.pyr-card[data-free="true"]').first.wait_for(timeout=300_000)
     seconds = time.monotonic() - started
-    marks = {name: ms / 1000 for name, ms in page.evaluate("window.__pyramideMarks").items()}
+    seen = page.evaluate("window.__pyramideMarks || {}")
+    marks = {name: ms / 1000 for name, ms in seen.items()}
+    marks.setdefault("card_drawn", started_at + seconds)  # the frame's observer may miss it
     marks.update(network_milestones(finished))
     if code_started:
         marks["code_started"] = min(code_started)
