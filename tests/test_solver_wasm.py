@@ -3,9 +3,9 @@
 The module is built afresh from the C sources (``build_compiled.py``: clang for wasm32-wasi) and
 ``tests/pyodide/agreement.py`` runs in the pinned npm package ``pyodide`` (``js/package-lock.json``)
 against it: the deals of the native-against-Python tests (answers, lines, node counts, budgets,
-hints, ``optimal=True``, the pile games) with the WebAssembly engine against pure Python, the
-module's memory over many solves, and the fallback to pure Python of a corrupt module and of
-a run that traps.
+hints, ``optimal=True``, the pile games, the verdict without lines) with the WebAssembly engine
+against pure Python, the module's memory over many solves, and the fallback to pure Python of a
+corrupt module and of a run that traps.
 
 Without Node, ``npm ci --prefix js`` or clang the test is skipped; where
 ``PYRAMIDE_REQUIRE_BROWSER`` (Pyodide) or ``PYRAMIDE_REQUIRE_WASM`` (clang) is set, as in CI, it
@@ -89,5 +89,6 @@ def test_in_pyodide_the_wasm_engine_gives_the_python_answers(fresh_module: Path)
     checked = report["checked"]
     assert checked["presets"] >= 50 and checked["knobs"] >= 200 and checked["pile presets"] >= 40
     assert checked["optimal knobs"] and checked["budgets"] and checked["hints"]
+    assert checked["verdicts"] >= 300  # the verdict without lines: the same answers and nodes
     assert checked["traps"] == 2  # a trap mid-run: that solve in pure Python, then the module
     assert report["memory_after"] == report["memory_before"]  # flat over a thousand solves

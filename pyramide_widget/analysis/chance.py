@@ -28,7 +28,8 @@ from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.player_view import PlayerView
-from ..solver import MAX_NODES, SearchLimitReached, solve
+from ..engine.position import Position
+from ..solver import MAX_NODES, verdict
 from .rate import WinRate
 
 __all__ = [
@@ -64,17 +65,11 @@ than that is left undecided rather than starve the others of the measure's budge
 
 def decide(game: Game, max_nodes: int | None) -> bool | None:
     """Whether ``game`` can still be won: ``None`` when the solver cannot tell within
-    ``max_nodes`` search nodes."""
-    return _decided(game, max_nodes)[0]
-
-
-def _decided(game: Game, max_nodes: int | None) -> tuple[bool | None, int]:
-    """:func:`decide`'s answer and the search nodes it took."""
-    try:
-        result = solve(game, max_nodes=max_nodes)
-    except SearchLimitReached as stop:
-        return None, stop.nodes
-    return result.winnable, result.nodes
+    ``max_nodes`` search nodes. Asking makes a game in progress assisted, as
+    :func:`~pyramide_widget.solver.solve` does."""
+    if not game.is_over:
+        game.assisted = True
+    return verdict(game.position(), game.rules, game.status, max_nodes=max_nodes).winnable
 
 
 def position_seed(seed: int | str, code: str | None, history: Sequence[Move]) -> str:
@@ -112,6 +107,7 @@ class Layouts:
         self.first = Game(view.deal.filled(self.cards), view.rules)
         for move in view.history:
             self.first.play(move)
+        self._first_position = self.first.position()
 
     def count(self) -> int:
         """How many layouts differ in the ranks they put somewhere (layouts that differ only in
@@ -125,6 +121,12 @@ class Layouts:
     def game(self, cards: Sequence[Card]) -> Game:
         """The game with ``cards`` (an order of :attr:`cards`) in the hidden places."""
         return self.first.exchanged(dict(zip(self.cards, cards, strict=True)))
+
+    def position(self, cards: Sequence[Card]) -> Position:
+        """The position of :meth:`game` with these ``cards``, without building the game: what
+        the solver reads of a layout (its status is :attr:`first`'s: the hidden cards never
+        change whether a move is left)."""
+        return self._first_position.exchanged(dict(zip(self.cards, cards, strict=True)))
 
     def sample(self, rng: random.Random) -> tuple[Card, ...]:
         """A layout drawn uniformly: the hidden cards in a random order."""
@@ -284,6 +286,7 @@ def chance(
         raise TypeError(f"progress must be a function of (done, total) or None, got {progress!r}")
     report = progress if progress is not None else _quiet
     layouts = Layouts(view)
+    rules, status = view.rules, layouts.first.status
     drawn, total, exact = layouts_drawn(layouts, samples, random.Random(seed))
     budget = None if max_nodes is None else _Budget(max_nodes, total)
     verdicts: dict[tuple[int, ...], bool | None] = {}
@@ -292,9 +295,10 @@ def chance(
         key = tuple(card.rank for card in cards)
         if key not in verdicts:
             nodes = None if budget is None else budget.next_layout()
-            verdicts[key], used = _decided(layouts.game(cards), nodes)
+            found = verdict(layouts.position(cards), rules, status, max_nodes=nodes)
+            verdicts[key] = found.winnable
             if budget is not None:
-                budget.left -= used
+                budget.left -= found.nodes
         won += verdicts[key] is True
         undecided += verdicts[key] is None
         tried += 1

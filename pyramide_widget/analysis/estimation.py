@@ -251,19 +251,17 @@ def _solve_chunk(
     rules: Rules, codes: Sequence[str], max_nodes: int | None = None
 ) -> list[ChunkResult]:
     """Solve a chunk of deals (runs in a worker: module-level, so it pickles by name); a deal
-    the search cannot settle within ``max_nodes`` is undecided (``None``)."""
-    from ..engine.game import Game
-    from ..solver import SearchLimitReached, solve
+    the search cannot settle within ``max_nodes`` is undecided (``None``). Each deal goes
+    straight from its code to the solver's verdict: no game is built, no line turned into moves."""
+    from ..engine.board import dealt
+    from ..solver import verdict
 
     out: list[ChunkResult] = []
     for code in codes:
         started = time.perf_counter()
-        try:
-            result = solve(Game.from_code(code, rules=rules), max_nodes=max_nodes)
-        except SearchLimitReached as stop:
-            out.append((None, stop.removed, stop.nodes, time.perf_counter() - started))
-        else:
-            out.append((result.winnable, result.max_removed, result.nodes, result.seconds))
+        position, status = dealt(DealCode.parse(code).deal(rules.table), rules)
+        found = verdict(position, rules, status, max_nodes=max_nodes)
+        out.append((found.winnable, found.max_removed, found.nodes, time.perf_counter() - started))
     return out
 
 

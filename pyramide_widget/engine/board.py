@@ -61,6 +61,16 @@ class _UndoEntry(NamedTuple):
     sizes: tuple[int, ...] = ()  # a draw: the cards it dealt; a recycle: each waste pile's size
 
 
+def dealt(deal: Deal, rules: Rules) -> tuple[Position, Status]:
+    """The position and the status a board dealt ``deal`` under ``rules`` starts at, without
+    building the board where the deal leaves a stock (a card can be drawn: the game goes on).
+    ``deal`` is trusted to be one deck of the table (as :meth:`Deal.from_letters` deals)."""
+    start = deal.position(rules.table)
+    if start.stock:
+        return start, Status.PLAYING
+    return start, Board(deal, rules).status
+
+
 class Board:
     """One deal's cards under its rules. Build it with :meth:`from_code`, :meth:`new` or
     :meth:`from_layout`."""
@@ -88,21 +98,15 @@ class Board:
 
     def _reset(self) -> None:
         """Deal the cards: the board before its first action."""
-        deal = self.deal
-        self._pyramid: list[Card | None] = list(deal.pyramid)
+        deal, table = self.deal, self.table
+        start = deal.position(table)
+        self._pyramid: list[Card | None] = list(start.pyramid)
         self._pyramid_index = {card: i for i, card in enumerate(deal.pyramid)}
-        self._stock: list[Card] = list(reversed(deal.stock))  # top at the end: pop() draws
-        table = self.table
+        self._stock: list[Card] = list(reversed(start.stock))  # top at the end: pop() draws
         self._waste_piles = table.waste_piles
         self._pile_ids = table.pile_ids
         self._cells = tuple(i for i, pile in enumerate(table.piles) if pile.kind is PileKind.CELL)
-        self._piles: list[list[Card]] = [[] for _ in table.piles]  # each top at the end
-        if self._waste_piles:
-            self._piles[self._waste_piles[0]].extend(deal.waste)
-        dealt = iter(deal.piles)
-        for i, pile in enumerate(table.piles):
-            if pile.dealt:
-                self._piles[i].extend(next(dealt))
+        self._piles: list[list[Card]] = [list(pile) for pile in start.piles]  # each top at the end
         # Every card the player has seen turned up: what the view remembers (SeenDeal).
         self._seen: set[Card] = {card for i, card in enumerate(deal.pyramid) if self._face_up(i)}
         self._seen.update(deal.waste, *deal.piles)

@@ -5,6 +5,7 @@ How cards are written and read: docs/design/notation.md."""
 
 from __future__ import annotations
 
+import functools
 import reprlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -150,7 +151,12 @@ class Deck:
 
     def cards(self) -> list[Card]:
         """The cards in generator order: suit by suit in :attr:`suits` order, ranks ascending."""
-        return [Card(rank, suit) for suit in self.suits for rank in range(1, self.ranks + 1)]
+        return list(self._cards)
+
+    @functools.cached_property
+    def _cards(self) -> tuple[Card, ...]:
+        # Built once per deck: every deal and every check of a layout lists the cards.
+        return tuple(Card(rank, suit) for suit in self.suits for rank in range(1, self.ranks + 1))
 
     def __contains__(self, card: object) -> bool:
         return isinstance(card, Card) and card.suit in self.suits

@@ -17,6 +17,7 @@ from typing import Any
 from .cards import Card, iter_cards
 from .errors import CodeError, LayoutError
 from .geometry import Shape
+from .position import Position
 from .rules import CUSTOM_LETTER, PRESETS, Rules
 from .table import STANDARD_TABLE, Table
 from .text import ascii_upper
@@ -231,6 +232,21 @@ class Deal:
             raise LayoutError(
                 f"the {table.name} table has no stock or waste: every card is in the pyramid or its piles"
             )
+
+    def position(self, table: Table = STANDARD_TABLE) -> Position:
+        """The position these cards make on ``table`` before the first action (what a board
+        dealt them starts from): the waste dealt onto the first waste pile, each dealt pile
+        onto its pile, and on a face-down table every covered pyramid card face down."""
+        piles: list[tuple[Card, ...]] = [() for _ in table.piles]
+        if table.waste_piles:
+            piles[table.waste_piles[0]] = self.waste
+        dealt = iter(self.piles)
+        for i, pile in enumerate(table.piles):
+            if pile.dealt:
+                piles[i] = next(dealt)
+        covers = table.shape.covers
+        face_down = frozenset(i for i in range(len(self.pyramid)) if table.face_down and covers[i])
+        return Position(self.pyramid, self.waste, self.stock, False, 0, face_down, tuple(piles))
 
     def to_dict(self) -> dict[str, Any]:
         """The cards as JSON-ready lists; ``piles`` only when the table deals piles, so the

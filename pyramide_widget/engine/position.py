@@ -4,6 +4,7 @@ read these without importing the game, so the engine's modules import one anothe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -59,3 +60,18 @@ class Position:
     """Every pile of the table (:attr:`Game.piles`), in table order, each bottom to top; the
     standard table's one pile is the waste, so there ``piles == (waste,)``. ``waste`` is every
     waste pile's cards one pile after the other, as :attr:`Game.waste`."""
+
+    def exchanged(self, cards: Mapping[Card, Card]) -> Position:
+        """This position with the card of each key of ``cards`` replaced by its value, wherever
+        it lies (:meth:`Game.exchanged <pyramide_widget.engine.game.Game.exchanged>` checks
+        that they are cards the player never saw; this only moves them)."""
+        swap = cards.get
+        return Position(
+            tuple(card if card is None else swap(card, card) for card in self.pyramid),
+            tuple(swap(card, card) for card in self.waste),
+            tuple(swap(card, card) for card in self.stock),
+            self.fresh,
+            self.recycles_used,
+            self.face_down,
+            tuple(tuple(swap(card, card) for card in pile) for pile in self.piles),
+        )

@@ -5,6 +5,7 @@ and one preset (docs/design/tables.md)."""
 
 from __future__ import annotations
 
+import functools
 import reprlib
 from dataclasses import dataclass
 from typing import Any
@@ -74,12 +75,12 @@ class Table:
                 f"the {self.name} table has cards for a stock or waste but no waste pile to deal them to"
             )
 
-    @property
+    @functools.cached_property
     def waste_piles(self) -> tuple[int, ...]:
         """The indices (in :attr:`piles`) of the waste piles, in the order a draw fills them."""
         return tuple(i for i, pile in enumerate(self.piles) if pile.kind is PileKind.WASTE)
 
-    @property
+    @functools.cached_property
     def pile_ids(self) -> tuple[str, ...]:
         """Each pile's id (``"waste"``, ``"reserve-3"``; see :func:`~pyramide_widget.engine.piles.pile_ids`)."""
         return pile_ids(self.piles)

@@ -9,9 +9,11 @@ from .answers import (
     MAX_NODES,
     SearchLimitReached,
     SolveResult,
+    Verdict,
     check_node_budget,
     hint,
     solve,
+    verdict,
 )
 from .engines import available_engines
 
@@ -20,11 +22,13 @@ __all__ = [
     "MAX_NODES",
     "SearchLimitReached",
     "SolveResult",
+    "Verdict",
     "available_engines",
     "check_node_budget",
     "hint",
     "solve",
+    "verdict",
 ]
 
 # The public classes are documented (and printed in tracebacks) under the package's name.
-SearchLimitReached.__module__ = SolveResult.__module__ = __name__
+SearchLimitReached.__module__ = SolveResult.__module__ = Verdict.__module__ = __name__

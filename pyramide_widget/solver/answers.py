@@ -10,8 +10,11 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
+from ..engine.position import Position, Status
+from ..engine.rules import Rules
 from .compiled import CompiledSearch, one_waste_engine, pile_search
 from .encoded import EncodedPosition
+from .engines import Cores
 from .piles import PileOutOfNodes, PileSearch, needs_pile_search
 from .pool import PoolSearch
 from .search import OutOfNodes, Search
@@ -21,8 +24,6 @@ from .wasm import WasmTrap
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from ..engine.position import Position
-    from ..engine.rules import Rules
 
 #: The node budget of :func:`hint` by default, so that the widget's Hint button answers
 #: promptly (its times: benchmarks/results/); see :func:`hint` for the positions it leaves.
@@ -105,6 +106,18 @@ class SolveResult:
         return " ".join(str(move) for move in line)
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`verdict` settled: ``winnable`` (``None``: undecided within ``max_nodes``),
+    ``max_removed`` (undecided: what the best line so far removes, a lower bound) and ``nodes``,
+    each as :func:`solve` finds them, without the lines; ``engine`` says which search ran."""
+
+    winnable: bool | None
+    max_removed: int
+    nodes: int
+    engine: str = field(default="python", compare=False)
+
+
 def _checked_game(game: Game | str, max_nodes: int | None) -> Game:
     """The game to search (a deal code stands for its deal), after checking ``max_nodes``, so
     bad arguments raise at the call saying what is expected."""
@@ -157,11 +170,64 @@ def solve(
         raise SearchLimitReached(stop.nodes, stop.best_line, stop.best_removed) from None
     except OutOfNodes as stop:
         search = stop.search
-        relaxed = search.encoded.rules.recycles is None and game.rules.recycles is not None
         # The relaxed search's lines use recycles the real rules may not allow: none to show.
-        line = [] if relaxed else search.best_line()
-        removed = search.encoded.removed0 if relaxed else search.best_removed
-        raise SearchLimitReached(search.nodes, line, removed) from None
+        line = [] if _relaxed(search, game.rules) else search.best_line()
+        raise SearchLimitReached(search.nodes, line, _removed_so_far(search, game.rules)) from None
+
+
+def verdict(
+    position: Position,
+    rules: Rules,
+    status: Status = Status.PLAYING,
+    *,
+    max_nodes: int | None = None,
+    engine: str = "auto",
+) -> Verdict:
+    """Whether ``position`` can be won under ``rules`` (``status``: the game's there), the most
+    pyramid cards any line removes and the nodes searched: :func:`solve`'s answer without its
+    lines, which are never turned into moves, for work that only counts wins (an estimate, a
+    chance). A search stopped at ``max_nodes`` is undecided (``winnable`` is ``None``) instead
+    of raising. The game is not consulted, so nothing becomes assisted."""
+    if not isinstance(position, Position) or not isinstance(rules, Rules):
+        raise TypeError(
+            f"expected a Position and Rules (game.position(), game.rules), got "
+            f"{type(position).__name__} and {type(rules).__name__}"
+        )
+    if not isinstance(status, Status):
+        raise TypeError(f"status must be a Status (game.status), got {status!r}")
+    check_node_budget("max_nodes", max_nodes)
+    over, won = status is not Status.PLAYING, status is Status.WON
+    if needs_pile_search(rules.table):
+        piles, ran = pile_search(position, rules, max_nodes, engine)
+        if over:
+            return Verdict(won, piles.best_removed, 0, ran)
+        try:
+            piles, ran = _run_piles(piles, ran, position, rules, max_nodes, False)
+        except PileOutOfNodes as stop:
+            return Verdict(None, stop.best_removed, stop.nodes, ran)
+        return Verdict(piles.solution is not None, piles.best_removed, piles.nodes, ran)
+    encoded = EncodedPosition(position, rules)
+    ran, cores = one_waste_engine(engine, encoded)
+    if over:
+        return Verdict(won, encoded.removed0, 0, ran)
+    try:
+        search, ran = _run(encoded, cores, ran, max_nodes, False, lines=False)
+    except OutOfNodes as stop:
+        return Verdict(None, _removed_so_far(stop.search, rules), stop.search.nodes, ran)
+    if search.win_steps is not None:
+        return Verdict(True, encoded.size, search.nodes, ran)
+    return Verdict(False, search.best_removed, search.nodes, ran)
+
+
+def _relaxed(search: Search, rules: Rules) -> bool:
+    """Whether the budget ran out in the unlimited-recycles relaxation of limited rules."""
+    return search.encoded.rules.recycles is None and rules.recycles is not None
+
+
+def _removed_so_far(search: Search, rules: Rules) -> int:
+    """The pyramid cards a stopped search's best line removes (the relaxation's lines count
+    for nothing: they may use recycles the rules do not allow)."""
+    return search.encoded.removed0 if _relaxed(search, rules) else search.best_removed
 
 
 def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> SolveResult:
@@ -172,11 +238,10 @@ def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> Sol
         game.position(),
         game.rules,
         game.is_over,
-        str(game.status) == "won",
+        game.status is Status.WON,
     )
     if needs_pile_search(rules.table):  # the games with other piles: their own search
         return _solve_piles(position, rules, over, won, optimal, max_nodes, started, engine)
-    limit = max_nodes if max_nodes is not None else -1
     encoded = EncodedPosition(position, rules)
     ran, cores = one_waste_engine(engine, encoded)
     if over:
@@ -190,23 +255,38 @@ def _solve(game: Game, optimal: bool, max_nodes: int | None, engine: str) -> Sol
             optimal,
             ran,
         )
+    search, ran = _run(encoded, cores, ran, max_nodes, optimal)
+    return _result(search, started, optimal, ran)
+
+
+def _run(
+    encoded: EncodedPosition,
+    cores: Cores | None,
+    engine: str,
+    max_nodes: int | None,
+    optimal: bool,
+    lines: bool = True,
+) -> tuple[Search, str]:
+    """The one-waste search run to its answer on ``cores`` (``None``: pure Python), and the
+    engine that ran it; raises :class:`OutOfNodes` at the budget. ``lines=False``: the compiled
+    search reads only the verdict of its answer."""
+    limit = max_nodes if max_nodes is not None else -1
     if cores is not None:
-        search: Search = CompiledSearch(cores, encoded, limit, optimal)
+        search: Search = CompiledSearch(cores, encoded, limit, optimal, lines)
         try:
             search.run()
-            return _result(search, started, optimal, ran)
+            return search, engine
         except WasmTrap as trap:
             _fell_back(trap)
-            ran = "python"
     relaxed: PoolSearch | None = None
-    if rules.recycles is None:
+    if encoded.rules.recycles is None:
         search = PoolSearch(encoded, limit)
         search.run()
     else:
         search, relaxed = _solve_limited(encoded, limit)
     if optimal and search.win_steps is not None:
         search = _shortest(encoded, search, relaxed, limit)
-    return _result(search, started, optimal, ran)
+    return search, "python"
 
 
 def _fell_back(trap: WasmTrap) -> None:
@@ -305,12 +385,7 @@ def _solve_piles(
             optimal,
             ran,
         )
-    try:
-        search.run(optimal)
-    except WasmTrap as trap:
-        _fell_back(trap)
-        search, ran = PileSearch(position, rules, max_nodes), "python"
-        search.run(optimal)
+    search, ran = _run_piles(search, ran, position, rules, max_nodes, optimal)
     return SolveResult(
         winnable=search.solution is not None,
         solution=search.solution,
@@ -321,6 +396,25 @@ def _solve_piles(
         optimal=optimal,
         engine=ran,
     )
+
+
+def _run_piles(
+    search: PileSearch,
+    engine: str,
+    position: Position,
+    rules: Rules,
+    max_nodes: int | None,
+    optimal: bool,
+) -> tuple[PileSearch, str]:
+    """The pile search run to its answer (a compiled run that traps runs again in pure
+    Python), and the engine that ran it; raises :class:`PileOutOfNodes` at the budget."""
+    try:
+        search.run(optimal)
+    except WasmTrap as trap:
+        _fell_back(trap)
+        search, engine = PileSearch(position, rules, max_nodes), "python"
+        search.run(optimal)
+    return search, engine
 
 
 def _result(search: Search, started: float, optimal: bool, engine: str) -> SolveResult:

@@ -84,19 +84,26 @@ def one_waste_engine(engine: str, encoded: EncodedPosition) -> tuple[str, Cores 
 class CompiledSearch(Search):
     """The whole solve (every search ``answers._solve_limited`` would run, then with
     ``optimal`` the A* of ``answers._shortest`` on a won position) in one call of the compiled
-    search; its answer fills the same fields the Python searches fill."""
+    search; its answer fills the same fields the Python searches fill. With ``lines=False``
+    only the verdict is read: the lines stay empty (``win_steps`` is ``[]`` for a win)."""
 
     def __init__(
-        self, cores: Cores, encoded: EncodedPosition, limit: int = -1, optimal: bool = False
+        self,
+        cores: Cores,
+        encoded: EncodedPosition,
+        limit: int = -1,
+        optimal: bool = False,
+        lines: bool = True,
     ) -> None:
         super().__init__(encoded, limit)
         self.cores = cores
         self.optimal = optimal
+        self.lines = lines
 
     def run(self) -> None:
         t = self.encoded
         words = wire.search_words(t, self.limit, self.optimal)
-        answer = wire.read_search_answer(self.cores.search(words))
+        answer = wire.read_search_answer(self.cores.search(words), self.lines)
         self.nodes = answer.nodes
         if answer.relaxed:
             # The budget ran out in the relaxation (unlimited recycles): its lines may use

@@ -430,6 +430,7 @@ def _closure(links: tuple[tuple[int, ...], ...]) -> list[int]:
 
 
 @functools.cache
+@functools.cache
 def _mirror(target: int) -> tuple[int, ...]:
     """For every bit mask of ranks, the mask of their partner ranks (``target - rank``)."""
     table = [0] * (1 << (target + 1))

@@ -150,10 +150,16 @@ class SearchAnswer:
     best: list[Step]
 
 
-def read_search_answer(answer: bytes) -> SearchAnswer:
+def read_search_answer(answer: bytes, lines: bool = True) -> SearchAnswer:
+    """The answer's words; ``lines=False`` reads only the verdict (then ``win`` is ``[]`` for
+    a win and ``best`` is empty)."""
     reader = _Reader(answer)
     stopped, relaxed, won, best_removed = (reader.word() for _ in range(4))
     nodes = reader.count()
+    if not lines:
+        return SearchAnswer(
+            bool(stopped), bool(relaxed), best_removed, nodes, [] if won else None, []
+        )
     win = _steps(reader) if won else None
     return SearchAnswer(bool(stopped), bool(relaxed), best_removed, nodes, win, _steps(reader))
 

@@ -27,7 +27,16 @@ from pyramide_widget.analysis.estimation import deal_letters
 from pyramide_widget.engine.deal import Deal, DealCode
 from pyramide_widget.engine.rules import PRESETS, Rules
 from pyramide_widget.engine.table import TABLES
-from pyramide_widget.solver import SearchLimitReached, compiled, engines, hint, solve, wasm
+from pyramide_widget.solver import (
+    SearchLimitReached,
+    Verdict,
+    compiled,
+    engines,
+    hint,
+    solve,
+    verdict,
+    wasm,
+)
 from pyramide_widget.solver.piles import needs_pile_search
 
 MODELLED = [letter for letter, preset in PRESETS.items() if compiled.models(preset.rules.table)]
@@ -51,6 +60,16 @@ def outcome(game: Game, engine: str, **options: object) -> tuple[object, ...]:
 def agree(what: str, game: Game, **options: object) -> None:
     python, fast = outcome(game, "python", **options), outcome(game, "wasm", **options)
     assert python == fast, f"{what}: {game.code()} python {python!r:.300} wasm {fast!r:.300}"
+    if not options.get("optimal"):  # the verdict (no lines) on wasm: the answer python solved
+        budget = options.get("max_nodes")
+        found = verdict(game.position(), game.rules, game.status, max_nodes=budget, engine="wasm")  # type: ignore[arg-type]
+        if python[0] == "stopped":
+            expected = Verdict(None, python[3], python[1])  # type: ignore[arg-type]
+        else:
+            solved = python[1]
+            expected = Verdict(solved.winnable, solved.max_removed, solved.nodes)  # type: ignore[union-attr]
+        assert found == expected and found.engine == "wasm", f"{what}: {found} {expected}"
+        checked["verdicts"] = checked.get("verdicts", 0) + 1
     if fast[0] == "solved" and fast[2] is not None:
         assert str(replayed(game, fast[1].solution).status) == "won", what  # type: ignore[union-attr]
     checked[what] = checked.get(what, 0) + 1
