@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 import threading
 import time
 from typing import Any
@@ -238,7 +237,7 @@ def test_a_hint_from_the_background_is_shown_if_the_game_did_not_move():
 
 def test_without_threads_pyodide_the_work_runs_at_once(monkeypatch: pytest.MonkeyPatch):
     async def scenario() -> PyramideWidget:
-        monkeypatch.setattr(sys, "platform", "emscripten")
+        monkeypatch.setattr(background, "THREADS", False)
         assert not background.in_background()
         w = _lost()
         send(w, {"type": "analyze"})
@@ -258,6 +257,81 @@ def test_work_that_fails_hands_its_error_to_on_done():
 
     background.run(task, work, results.append, lambda result, error: results.append(error))
     assert results[0] == 1 and isinstance(results[1], ValueError)
+
+
+def _steps(results: list[Any], fail: bool = False) -> Any:
+    """Stepped work: ten steps, then its result (or an error)."""
+    for n in range(10):
+        results.append(n)
+        yield n
+    if fail:
+        raise ValueError("broken")
+    return "done"
+
+
+def test_stepped_work_without_threads_runs_in_slices_on_the_loop(monkeypatch: pytest.MonkeyPatch):
+    """Pyodide: each slice runs until SLICE_SECONDS have passed; with none, one step a slice,
+    and the loop runs other callbacks between them."""
+    monkeypatch.setattr(background, "THREADS", False)
+    monkeypatch.setattr(background, "SLICE_SECONDS", 0.0)
+
+    async def scenario() -> list[Any]:
+        results: list[Any] = []
+        task: background.Task[Any] = background.Task("steps")
+        background.run_steps(task, _steps(results), lambda _: None, lambda r, e: results.append(r))
+        loop = asyncio.get_running_loop()
+        loop.call_soon(lambda: results.append("between"))
+        assert results == [] and task.sliced is not None
+        await task.sliced
+        return results
+
+    results = asyncio.run(scenario())
+    assert results[-1] == "done" and 0 < results.index("between") < 10
+
+
+def test_stepped_work_cancelled_stops_at_its_next_step_and_delivers_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    monkeypatch.setattr(background, "THREADS", False)
+    monkeypatch.setattr(background, "SLICE_SECONDS", 0.0)
+
+    async def scenario() -> tuple[list[Any], list[Any], Any]:
+        results: list[Any] = []
+        delivered: list[Any] = []
+        task: background.Task[Any] = background.Task("steps")
+        steps = _steps(results)
+        background.run_steps(task, steps, delivered.append, lambda r, e: delivered.append(r))
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        task.cancel()
+        assert task.sliced is not None
+        await task.sliced
+        return results, delivered, steps
+
+    results, delivered, steps = asyncio.run(scenario())
+    assert 0 < len(results) < 10 and "done" not in delivered
+    assert steps.gi_frame is None  # closed
+
+
+def test_stepped_work_that_fails_hands_its_error_to_on_done(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(background, "THREADS", False)
+    ended: list[Any] = []
+
+    async def scenario() -> None:
+        task: background.Task[Any] = background.Task("steps")
+        background.run_steps(
+            task, _steps([], fail=True), lambda _: None, lambda *end: ended.append(end)
+        )
+        assert task.sliced is not None
+        await task.sliced
+
+    asyncio.run(scenario())
+    assert ended[0][0] is None and isinstance(ended[0][1], ValueError)
+    ended.clear()
+    background.run_steps(  # no loop at all: at once, as run() does
+        background.Task("steps"), _steps([]), lambda _: None, lambda *end: ended.append(end)
+    )
+    assert ended == [("done", None)]
 
 
 def test_a_replay_step_of_an_analysed_game_stays_small():

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 import threading
 import time
 from typing import Any
@@ -128,13 +127,18 @@ def test_a_move_made_while_the_chance_is_measured_supersedes_it(monkeypatch: Any
     # However fast the search, the deal's measure is still under way when the move comes: each
     # measure starts (the real one) once the move is made.
     moved = threading.Event()
-    measure = chance_module.chance
+    measure = chance_module.chance_steps
 
     def once_moved(*args: Any, **kwargs: Any) -> Any:
-        moved.wait(timeout=30)
-        return measure(*args, **kwargs)
+        steps = measure(*args, **kwargs)
 
-    monkeypatch.setattr(chance_module, "chance", once_moved)
+        def gated() -> Any:
+            moved.wait(timeout=30)
+            return (yield from steps)
+
+        return gated()
+
+    monkeypatch.setattr(chance_module, "chance_steps", once_moved)
 
     async def scenario() -> tuple[PyramideWidget, Any, bool, list[tuple[int, Any]]]:
         w = PyramideWidget(game=Game.from_code(SLOW), stats=False)
@@ -223,7 +227,7 @@ def test_without_threads_pyodide_the_move_is_drawn_before_the_chance_is_measured
     monkeypatch: Any,
 ):
     async def scenario() -> tuple[PyramideWidget, list[tuple[int, Any]]]:
-        monkeypatch.setattr(sys, "platform", "emscripten")
+        monkeypatch.setattr(background, "THREADS", False)
         assert not background.in_background()
         w = PyramideWidget(game=Game.from_code(LOST_DEAL), show_chance=True, stats=False)
         states: list[tuple[int, Any]] = []
@@ -232,11 +236,61 @@ def test_without_threads_pyodide_the_move_is_drawn_before_the_chance_is_measured
             "_state",
         )
         w.game.play("draw")
+        await _until(lambda: w._state["chance"] is not None)
         return w, states
 
     w, states = asyncio.run(scenario())
     assert states[0] == (1, None), "the move first, without the last position's number"
     assert states[-1] == (1, expected(w.game)) and w._work == {}
+
+
+def test_without_threads_a_click_is_handled_between_slices_of_the_measure(monkeypatch: Any):
+    """Pyodide has no threads: the indicator measures on the kernel's event loop a few layouts
+    at a time, so a click's message, sent while the deal is measured, is handled before that
+    measure ends; it cancels it, and the new position's number is the one-shot measure's."""
+    monkeypatch.setattr(background, "THREADS", False)
+    steps: list[int] = []  # layouts measured at the deal, counted as the measure yields them
+    measure = chance_module.chance_steps
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        inner = measure(*args, **kwargs)
+
+        def counting() -> Any:
+            while True:
+                try:
+                    done, total = next(inner)
+                except StopIteration as end:
+                    return end.value
+                steps.append(done)
+                yield done, total
+
+        return counting()
+
+    monkeypatch.setattr(chance_module, "chance_steps", counted)
+
+    async def scenario() -> tuple[PyramideWidget, dict[str, Any]]:
+        w = PyramideWidget(game=Game.from_code(SLOW), stats=False)
+        w.show_chance = True
+        first = w._tasks["chance"]
+        assert first.sliced is not None and w._state["chance"] is None
+        at_the_click: dict[str, Any] = {}
+
+        def click() -> None:
+            at_the_click.update(measured=len(steps), finished=first.sliced.done())
+            send(w, {"type": "tap", "pile": "stock"})  # a draw
+            at_the_click["moves"] = w._state["moves"]
+
+        asyncio.get_running_loop().call_soon(click)
+        await _until(lambda: w._state["chance"] is not None)
+        await asyncio.sleep(0)
+        at_the_click["cancelled"] = first.cancelled and first.sliced.done()
+        return w, at_the_click
+
+    w, at_the_click = asyncio.run(scenario())
+    total = widget_chance.indicator_samples(w.game.table)
+    assert 0 < at_the_click["measured"] < total and not at_the_click["finished"]
+    assert at_the_click["moves"] == 1 and at_the_click["cancelled"]
+    assert w._state["chance"] == expected(w.game) and w._work == {}
 
 
 def test_the_indicator_and_the_analysis_graph_give_a_position_the_same_chance():

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import Card
@@ -40,6 +40,7 @@ __all__ = [
     "Chance",
     "Layouts",
     "chance",
+    "chance_steps",
     "check_seed",
     "decide",
     "position_seed",
@@ -270,6 +271,30 @@ def chance(
     nearly all decided, rather than on many left undecided. ``None``: no limit, every layout
     decided however long it takes. ``progress(done, total)`` is called after each layout; an
     exception it raises stops the work and propagates."""
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of (done, total) or None, got {progress!r}")
+    report = progress if progress is not None else _quiet
+    steps = chance_steps(game_or_view, samples=samples, seed=seed, max_nodes=max_nodes)
+    while True:
+        try:
+            done, total = next(steps)
+        except StopIteration as end:
+            found: Chance = end.value
+            return found
+        report(done, total)
+
+
+def chance_steps(
+    game_or_view: Game | PlayerView,
+    *,
+    samples: int = CHANCE_SAMPLES,
+    seed: int | str = 0,
+    max_nodes: int | None = CHANCE_NODES,
+) -> Generator[tuple[int, int], None, Chance]:
+    """:func:`chance`'s measure one layout at a time, for work that must pause between layouts
+    (the widget's indicator in a kernel without threads): a generator that yields ``(done,
+    total)`` after each layout and returns the :class:`Chance`. The arguments are checked at
+    the call."""
     view = game_or_view.player_view() if isinstance(game_or_view, Game) else game_or_view
     if not isinstance(view, PlayerView):
         raise TypeError(
@@ -282,11 +307,13 @@ def chance(
     check_seed(seed)
     if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
         raise ValueError(f"max_nodes must be a whole number >= 1 or None, got {max_nodes!r}")
-    if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be a function of (done, total) or None, got {progress!r}")
-    report = progress if progress is not None else _quiet
-    layouts = Layouts(view)
-    rules, status = view.rules, layouts.first.status
+    return _measure(Layouts(view), samples, seed, max_nodes)
+
+
+def _measure(
+    layouts: Layouts, samples: int, seed: int | str, max_nodes: int | None
+) -> Generator[tuple[int, int], None, Chance]:
+    rules, status = layouts.view.rules, layouts.first.status
     drawn, total, exact = layouts_drawn(layouts, samples, random.Random(seed))
     budget = None if max_nodes is None else _Budget(max_nodes, total)
     verdicts: dict[tuple[int, ...], bool | None] = {}
@@ -302,7 +329,7 @@ def chance(
         won += verdicts[key] is True
         undecided += verdicts[key] is None
         tried += 1
-        report(tried, total)
+        yield tried, total
         if budget is not None and budget.left <= 0:
             break
     return Chance.of(won, undecided, tried, exact and tried == total)

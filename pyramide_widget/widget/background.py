@@ -2,9 +2,12 @@
 
 :func:`run` runs work in a daemon thread and hands its progress and result back to the main
 thread through the kernel's event loop; without a running loop, or without threads (Pyodide),
-it runs the work at once in the caller, with the same callbacks. :meth:`Task.cancel` stops the
-work at its next progress report, and nothing more is delivered. :class:`Tasks` is the widget's
-running work by name and the progress the views show. ``docs/widget.md`` tells why.
+it runs the work at once in the caller, with the same callbacks. :func:`run_steps` runs work
+written as a generator the same way, except without threads: there it runs on the kernel's
+event loop in slices of at most :data:`SLICE_SECONDS`, handing the loop back between them, so
+that a click's message never waits for the whole work. :meth:`Task.cancel` stops the work at
+its next progress report (or step), and nothing more is delivered. :class:`Tasks` is the
+widget's running work by name and the progress the views show. ``docs/widget.md`` tells why.
 """
 
 from __future__ import annotations
@@ -13,13 +16,23 @@ import asyncio
 import logging
 import sys
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Generator
 from typing import Any, Generic, TypeVar, cast
 
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 Report = Callable[[Any], None]
+Steps = Generator[object, None, T]
+"""Work as a generator: it yields where it may pause (or be cancelled) and returns its result."""
+
+THREADS = sys.platform != "emscripten"
+"""Whether this interpreter runs threads (Pyodide does not)."""
+
+SLICE_SECONDS = 0.05
+"""How long stepped work holds the kernel's event loop without threads before it hands the
+loop back (a click waits at most about this long, plus one step)."""
 
 
 class Cancelled(Exception):
@@ -32,6 +45,7 @@ class Task(Generic[T]):
     def __init__(self, name: str) -> None:
         self.name = name
         self.thread: threading.Thread | None = None
+        self.sliced: asyncio.Task[None] | None = None  # stepped work on the loop (no threads)
         self._cancelled = threading.Event()
 
     @property
@@ -51,8 +65,13 @@ class Task(Generic[T]):
 
 def _main_loop() -> asyncio.AbstractEventLoop | None:
     """The kernel's running event loop, if work can be handed to a thread and back."""
-    if sys.platform == "emscripten":  # Pyodide: no threads
+    if not THREADS:
         return None
+    return _running_loop()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop (in Pyodide, its WebLoop, which the browser's loop runs)."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
@@ -110,6 +129,62 @@ def run(
         task.thread.start()
 
 
+def run_steps(
+    task: Task[T],
+    steps: Steps[T],
+    on_progress: Callable[[Any], None],
+    on_done: Callable[[T | None, BaseException | None], None],
+) -> None:
+    """Run ``steps`` as ``task``, as :func:`run` runs work (each step is a progress report of
+    ``True``); without threads but with the kernel's event loop (Pyodide's), on that loop in
+    slices of at most :data:`SLICE_SECONDS`: the work yields the loop between slices, so that
+    the front end's messages are handled meanwhile, and a cancelled task stops at its next
+    step. Without either, it runs at once."""
+    loop = None if THREADS else _running_loop()
+    if loop is None:
+        run(task, lambda report: _drained(steps, report), on_progress, on_done)
+        return
+    task.sliced = loop.create_task(_in_slices(task, steps, on_progress, on_done))
+
+
+def _drained(steps: Steps[T], report: Report) -> T:
+    """Run ``steps`` to its end, reporting after each step."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return cast(T, end.value)
+        report(True)
+
+
+async def _in_slices(
+    task: Task[T],
+    steps: Steps[T],
+    on_progress: Callable[[Any], None],
+    on_done: Callable[[T | None, BaseException | None], None],
+) -> None:
+    """Run ``steps`` on the running loop, a slice at a time (see :func:`run_steps`)."""
+    try:
+        while True:
+            started = time.perf_counter()
+            while True:  # at least one step a slice
+                if task.cancelled:
+                    steps.close()
+                    return
+                try:
+                    next(steps)
+                except StopIteration as end:
+                    on_done(cast(T, end.value), None)
+                    return
+                on_progress(True)
+                if time.perf_counter() - started >= SLICE_SECONDS:
+                    break
+            await asyncio.sleep(0)
+    except Exception as error:
+        if not task.cancelled:
+            on_done(None, error)
+
+
 class Tasks:
     """Running work by name (one task per name), and its progress as the views show it:
     ``{name: progress}`` (``{"hint": True}``, ``{"analysis": {"done": 3, "total": 40}}``, ``{}``
@@ -135,6 +210,21 @@ class Tasks:
         """Run ``work`` as the task ``name`` with :func:`run`, showing ``progress`` until it
         reports; ``on_result`` gets its result on the main thread, an error is logged."""
         task: Task[T] = Task(name)
+        run(task, work, *self._begin(task, on_result, progress))
+
+    def start_steps(
+        self, name: str, steps: Steps[T], on_result: Callable[[T], None], progress: Any = True
+    ) -> None:
+        """Run ``steps`` as the task ``name`` with :func:`run_steps`, showing ``progress``;
+        ``on_result`` gets its result, an error is logged (as :meth:`start`)."""
+        task: Task[T] = Task(name)
+        run_steps(task, steps, *self._begin(task, on_result, progress))
+
+    def _begin(
+        self, task: Task[T], on_result: Callable[[T], None], progress: Any
+    ) -> tuple[Callable[[Any], None], Callable[[T | None, BaseException | None], None]]:
+        """Show ``task`` running; its progress and end callbacks."""
+        name = task.name
 
         def on_progress(value: Any) -> None:
             if self._is_running(task):
@@ -150,7 +240,7 @@ class Tasks:
 
         self._running[name] = (task, progress)
         self._publish()
-        run(task, work, on_progress, on_done)
+        return on_progress, on_done
 
     def cancel(self, name: str) -> None:
         """Cancel the task ``name``, if running; its progress and result are never delivered."""
@@ -176,4 +266,4 @@ class Tasks:
         self._show({name: progress for name, (_, progress) in self._running.items()})
 
 
-__all__ = ["Cancelled", "Task", "Tasks", "in_background", "run"]
+__all__ = ["SLICE_SECONDS", "Cancelled", "Task", "Tasks", "in_background", "run", "run_steps"]

@@ -402,9 +402,10 @@ class PyramideWidget(anywidget.AnyWidget):
 
     def _measure_chance(self) -> None:
         """When :attr:`show_chance` is on: the chance to win from the position the player sees
-        (:func:`~pyramide_widget.analysis.chance.chance`), measured in the background and shown
-        only if the game has not moved on meanwhile (a newer position cancels it); at the end
-        of a game, won or lost, at once."""
+        (:func:`~pyramide_widget.analysis.chance.chance`), measured in the background (without
+        threads, a few layouts at a time between the front end's messages) and shown only if
+        the game has not moved on meanwhile (a newer position cancels it); at the end of a
+        game, won or lost, at once."""
         game = self._game
         if not (self.show_chance and self._hint_offered) or self._chance or "chance" in self._tasks:
             return
@@ -412,22 +413,17 @@ class PyramideWidget(anywidget.AnyWidget):
         if self._chance is not None:
             self._publish()
             return
-        from ..analysis.chance import chance
+        from ..analysis.chance import chance_steps
 
         view, actions = game.player_view(), game.action_count
-        samples, position_seed = indicator_samples(game.table), seed(game, view)
-
-        def work(report: Callable[[Any], None]) -> Chance:
-            return chance(
-                view, samples=samples, seed=position_seed, progress=lambda *_: report(True)
-            )
+        steps = chance_steps(view, samples=indicator_samples(game.table), seed=seed(game, view))
 
         def show(result: Chance) -> None:
             if self._game is game and game.action_count == actions and self.show_chance:
                 self._chance = shown(result)
                 self._publish()
 
-        self._tasks.start("chance", work, show)
+        self._tasks.start_steps("chance", steps, show)
 
     def _show_work(self, work: dict[str, Any]) -> None:
         self._work = work
