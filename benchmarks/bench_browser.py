@@ -11,9 +11,12 @@ Measured, each engine on the same work with the same answers (checked):
   (``benchmarks/bench_optimal.py``: their ``src/test/resources/random-decks.txt``, fetch their
   checkout yourself; without it, seeded decks in their format);
 * ``estimate`` of 1,000 Standard and 1,000 Traditional deals (one process: Pyodide has no other);
-* ``chance()`` with its 200 layouts at the start of a Traditional deal: what the widget's chance
-  indicator measures after each move, holding the kernel in Pyodide (no threads there) while
-  it does.
+* ``chance()`` at the start of a Traditional deal, as the widget's chance indicator measures
+  it after each move: with its node budget (``CHANCE_NODES`` per layout on average), which may
+  stop before its 200 layouts (the layouts tried and decided are recorded), and with every one
+  of the 200 layouts decided (``max_nodes=None``). In Pyodide (no threads) the indicator
+  measures in slices between the front end's messages; how long a click waits meanwhile in the
+  offline site is ``benchmarks/bench_lite_click.py``'s.
 
 Wall-clock seconds (``time.perf_counter``) on every side, so the load beside them matters. This
 file is also what runs inside Pyodide (``--in-pyodide``), through ``tests/pyodide/run.mjs``.
@@ -77,17 +80,21 @@ def estimates(engine_note: str) -> dict[str, Any]:
     return found
 
 
-def chance_at_start() -> dict[str, Any]:
-    """``chance()`` with its default 200 layouts at the start of a Traditional deal."""
+def chance_at_start(every_layout: bool = False) -> dict[str, Any]:
+    """``chance()`` with its default 200 layouts at the start of a Traditional deal: with its
+    node budget, or with every layout decided (``max_nodes=None``)."""
     from pyramide_widget import Game
-    from pyramide_widget.analysis.chance import chance
+    from pyramide_widget.analysis.chance import CHANCE_NODES, CHANCE_SAMPLES, chance
 
     started = time.perf_counter()
-    result = chance(Game.from_code(CHANCE_DEAL))
+    result = chance(Game.from_code(CHANCE_DEAL), max_nodes=None if every_layout else CHANCE_NODES)
     return {
         "seconds": round(time.perf_counter() - started, 3),
         "deal": CHANCE_DEAL,
+        "samples": CHANCE_SAMPLES,
+        "max_nodes": None if every_layout else CHANCE_NODES,
         "layouts": result.layouts,
+        "decided": result.decided,
         "won": result.won,
     }
 
@@ -124,7 +131,11 @@ def in_pyodide(decks: list[str], python_decks: int) -> dict[str, Any]:
     assert engines.available_engines() == ["wasm", "python"], engines.available_engines()
     wasm_rows = fewest_moves(decks, "wasm")
     python_rows = fewest_moves(decks[:python_decks], "python")
-    found = {"wasm": estimates("wasm"), "chance": chance_at_start()}
+    found = {
+        "wasm": estimates("wasm"),
+        "chance": chance_at_start(),
+        "chance_every_layout": chance_at_start(every_layout=True),
+    }
     along = chance_along_a_game()
     cores = engines.cores("wasm")
     assert isinstance(cores, WasmCores)
@@ -139,6 +150,7 @@ def in_pyodide(decks: list[str], python_decks: int) -> dict[str, Any]:
         "fewest_moves": {"wasm": wasm_rows, "python": python_rows},
         "estimate": found["wasm"],
         "chance": found["chance"],
+        "chance_every_layout": found["chance_every_layout"],
         "chance_along_a_game": along,
         "memory": {
             "solves": len(codes),
@@ -198,14 +210,29 @@ def rows(record: dict[str, Any]) -> list[str]:
             )
         )
     chance = record["chance"]
+    wasm = chance["wasm"]
+    # A run from before the node budget says only how many layouts it tried.
+    budget = (
+        f" tried within its node budget, {wasm['decided']} decided" if "decided" in wasm else ""
+    )
     found.append(
         (
-            f"chance(), {chance['wasm']['layouts']} layouts, Traditional's start",
+            f"chance(), Traditional's start: {wasm['layouts']} layouts{budget}",
             seconds(chance["native"]["seconds"]),
-            seconds(chance["wasm"]["seconds"]),
+            seconds(wasm["seconds"]),
             "not run",
         )
     )
+    every = record.get("chance_every_layout")
+    if every is not None:
+        found.append(
+            (
+                f"chance(), Traditional's start: all {every['wasm']['layouts']} layouts decided",
+                seconds(every["native"]["seconds"]),
+                seconds(every["wasm"]["seconds"]),
+                "not run",
+            )
+        )
     along = record["chance_along_a_game"]
     found.append(
         (
@@ -251,6 +278,7 @@ def main() -> None:
             "fewest_moves": fewest_moves(decks, "native"),
             "estimate": estimates("native"),
             "chance": chance_at_start(),
+            "chance_every_layout": chance_at_start(every_layout=True),
             "chance_along_a_game": chance_along_a_game(),
         }
         with tempfile.TemporaryDirectory() as folder:
@@ -285,7 +313,8 @@ def main() -> None:
     ratio_native = sum(r["ms"] for r in wasm_rows) / sum(r["ms"] for r in native_rows)
     for letter in "NT":
         assert browser["estimate"][letter]["won"] == native["estimate"][letter]["won"]
-    assert browser["chance"]["won"] == native["chance"]["won"]
+    for kind in ("chance", "chance_every_layout"):
+        assert browser[kind] == {**native[kind], "seconds": browser[kind]["seconds"]}, kind
     record = {
         "date": date.today().isoformat(),
         "decks": source,
@@ -301,6 +330,10 @@ def main() -> None:
         },
         "estimate": {"native": native["estimate"], "wasm": browser["estimate"]},
         "chance": {"native": native["chance"], "wasm": browser["chance"]},
+        "chance_every_layout": {
+            "native": native["chance_every_layout"],
+            "wasm": browser["chance_every_layout"],
+        },
         "chance_along_a_game": {
             "native": native["chance_along_a_game"],
             "wasm": browser["chance_along_a_game"],

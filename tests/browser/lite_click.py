@@ -5,9 +5,10 @@ In the page's Python (Pyodide, no threads) the indicator measures on the kernel'
 few layouts at a time (``widget/background.py``). The scenario deals a slow position with the
 indicator on, waits until the indicator says it is measuring, taps the stock, and reads from
 the page's own clock when the tap was made, when the indicator began to measure, and when the
-draw showed on screen; then it times, in the same kernel, the very measure the tap interrupted
+draw showed on screen, and in the kernel how far each measure came (counted as it runs); then it times, in the same kernel, the very measure the tap interrupted
 run in one go (``chance()``), and reads the indicator's number for the new position beside the
-one-shot measure of that position.
+one-shot measure of that position. The same tap with the indicator off, nothing measured, is
+the baseline.
 """
 
 from __future__ import annotations
@@ -50,13 +51,39 @@ def _pyramide_one_shot(game):
 """
 
 
+# Each measure the indicator starts from now on, counted as it runs: its layouts so far and
+# whether it came to its end (the measure itself is the real one).
+COUNT_MEASURES = """
+import pyramide_widget.analysis.chance as _pyramide_chance
+_pyramide_measures = []
+_pyramide_real_steps = _pyramide_chance.chance_steps
+def _pyramide_counted(*args, **kwargs):
+    inner = _pyramide_real_steps(*args, **kwargs)
+    record = {"layouts": 0, "finished": False}
+    _pyramide_measures.append(record)
+    def counting():
+        while True:
+            try:
+                step = next(inner)
+            except StopIteration as end:
+                record["finished"] = True
+                return end.value
+            record["layouts"] += 1
+            yield step
+    return counting()
+_pyramide_chance.chance_steps = _pyramide_counted
+"""
+
+
 def click_during_measure(page: Page, nb: NotebookSession, name: str) -> dict[str, Any]:
     """Run the scenario on the widget ``name`` of the open notebook ``nb``; its figures (page
     milliseconds) and what the kernel measured."""
     table: Locator = page.locator(".pyr-root").last
-    nb.execute(f"{name}.show_chance = False\n{name}.new_game({SLOW!r})")
+    idle = _idle_tap_ms(page, nb, name, table)
+    nb.execute(f"{name}.new_game({SLOW!r})")
     table.locator('[data-field="code"]').filter(has_text=SLOW).wait_for(timeout=60_000)
     page.evaluate(WATCH_JS, table.element_handle())
+    nb.execute(COUNT_MEASURES)
     nb.execute(f"{name}.show_chance = True")  # the measure starts, in slices
     box = table.locator('[data-field="chance-box"][data-state="working"]')
     box.wait_for(timeout=60_000)
@@ -71,6 +98,8 @@ def click_during_measure(page: Page, nb: NotebookSession, name: str) -> dict[str
         s for s in watch["states"] if s["state"] == "measured" and s["at"] < shown
     ]
     indicator = nb.eval_python(f"{name}.chance")
+    measures = nb.eval_python("_pyramide_measures")
+    nb.execute("_pyramide_chance.chance_steps = _pyramide_real_steps")
     nb.execute(ONE_SHOT)
     after_the_draw = nb.eval_python(f"_pyramide_one_shot({name}.game)")
     at_the_deal = nb.eval_python(
@@ -79,10 +108,25 @@ def click_during_measure(page: Page, nb: NotebookSession, name: str) -> dict[str
     return {
         "deal": SLOW,
         "click_to_screen_ms": round(shown - pressed, 1),
+        "idle_click_to_screen_ms": idle,
         "measure_start_to_screen_ms": round(shown - working, 1),
         "measure_start_to_click_ms": round(pressed - working, 1),
         "one_shot_measure_ms": round(at_the_deal[0] * 1000, 1),
         "numbers_shown_before_the_move": len(numbers_before_the_move),
+        "measures": measures,
         "indicator_after_the_move": indicator,
         "one_shot_after_the_move": after_the_draw[1],
     }
+
+
+def _idle_tap_ms(page: Page, nb: NotebookSession, name: str, table: Locator) -> float:
+    """The same tap on the same deal with the indicator off, nothing measured: from the tap to
+    the draw on screen."""
+    nb.execute(f"{name}.show_chance = False\n{name}.new_game({SLOW!r})")
+    table.locator('[data-field="code"]').filter(has_text=SLOW).wait_for(timeout=60_000)
+    page.evaluate(WATCH_JS, table.element_handle())
+    table.locator('[data-pile="stock"]').click()
+    nb.wait_python(f"{name}.game.moves", 1, timeout=120)
+    watch = page.evaluate("(root) => root.clickWatch", table.element_handle())
+    pressed = watch["pressed"][0]
+    return round(next(m["at"] for m in watch["moves"] if m["at"] >= pressed) - pressed, 1)
