@@ -38,7 +38,8 @@ export function buildChance(ctx, { status, analysis }) {
   const label = h("span", { class: "pyr-label" });
   const value = h("span", { class: "pyr-value", "data-field": "chance" });
   const box = h("span", { class: "pyr-stat pyr-chance", "data-field": "chance-box", role: "status", hidden: true }, [label, " ", value]);
-  status.bar.insertBefore(box, status.say);
+  // At the end of what the status line says, whose one line shortens what it holds to make room.
+  status.say.append(box);
   // ---- the graph in the Analysis panel
   const caption = h("figcaption", { class: "pyr-chance-caption" });
   const plot = h("div", { class: "pyr-chance-plot" });
@@ -54,7 +55,9 @@ export function buildChance(ctx, { status, analysis }) {
     setAttr(box, "hidden", on ? null : true);
     if (!on) return;
     const working = !!(model.get("_work") || {}).chance;
-    setText(value, chanceText(st.chance, working, S));
+    const said = chanceText(st.chance, working, S);
+    setText(value, said);
+    setAttr(box, "title", `${S("chance")} ${said}`); // whole, where the line shortens it
     setAttr(box, "data-state", st.chance ? (st.chance.final ? "final" : "measured") : working ? "working" : "none");
     setAttr(box, "aria-busy", !st.chance && working ? "true" : null);
   }

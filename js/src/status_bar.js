@@ -80,6 +80,7 @@ export function buildStatusBar(ctx) {
       msg = kind === "none" ? S("hint_none") : kind === "draw" ? S("hint_draw") : kind === "recycle" ? S("hint_recycle") : S("hint_move", { move: st.hint.move });
     }
     setText(message, msg);
+    setAttr(message, "title", msg || null); // whole, where the line shortens it
     setAttr(message, "data-key", replay ? "replay" : msg && st.message ? st.message.key : msg && st.hint ? "hint" : null);
   }
 

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
+from pyramide_widget.engine.i18n import LANGUAGES
+
 TESTS = Path(__file__).resolve().parents[1]
 if str(TESTS) not in sys.path:  # pytest's "importlib" import mode does not add it
     sys.path.insert(0, str(TESTS))
@@ -381,6 +383,75 @@ def test_an_output_frame_that_grows_with_its_content_keeps_the_table_full_size(p
     assert width == first >= 850, (
         f"the table went from {first} to {width} px in a frame that follows its height"
     )
+
+
+def set_theme(page: Page, theme: str) -> None:
+    """JupyterLab's light or dark theme (the shared server keeps the one a test chose last)."""
+    name = "JupyterLab Dark" if theme == "dark" else "JupyterLab Light"
+    page.evaluate(
+        "(name) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})", name
+    )
+    expect(page.locator("body")).to_have_attribute(
+        "data-jp-theme-light", "false" if theme == "dark" else "true", timeout=20_000
+    )
+
+
+def tap(page: Page, locator: Locator) -> None:
+    """A player's tap: the mouse pressed at the middle of what is seen, once it lies still.
+    (Playwright's own click may scroll the notebook first, to a place of its choosing, even
+    for a card wholly in view; a player's tap never does.)"""
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => 0)))"
+    )
+    at = box(locator)
+    page.mouse.click(at["left"] + at["width"] / 2, at["top"] + at["height"] / 2)
+
+
+def settled(page: Page) -> None:
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_turning_the_chance_on_never_moves_the_table(page: Page, open_nb: Any) -> None:
+    """In every language and both themes, with a message up: the indicator shares the status
+    line's one line, and the felt and the cards keep their place and size."""
+    sessions: list[Any] = []
+    root = open_at_laptop_size(page, lambda cells: sessions.append(open_nb(cells)), "lab")
+    nb = sessions[0]
+    chance = root.locator('[data-field="chance-box"]')
+    message = root.locator('[data-field="message"]')
+    apex = root.locator(".pyr-pyramid [data-card]").first
+    scrolled = page.evaluate(SCROLLED_JS)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for theme in ("light", "dark"):
+        set_theme(page, theme)
+        for language in LANGUAGES:
+            nb.execute(f"w.show_chance = False\nw.language = {language!r}")
+            expect(chance).to_be_hidden()
+            expect(root).to_have_attribute("lang", language)
+            # Two free cards that do not make 13: the message is up beside the indicator.
+            for name in ("5♦", "2♠"):
+                tap(page, root.locator(f'[data-card="{name}"]'))
+            assert page.evaluate(SCROLLED_JS) == scrolled, "a tap scrolled the notebook"
+            expect(message).not_to_have_text("")
+            settled(page)
+            felt, card = box(root.locator(".pyr-stage")), box(apex)
+            nb.execute("w.show_chance = True")
+            expect(chance).to_have_attribute("data-state", "measured", timeout=60_000)
+            settled(page)
+            where = f"{language}, {theme}"
+            page.screenshot(path=str(ARTIFACTS / f"layout-lab-chance-{language}-{theme}.png"))
+            assert box(root.locator(".pyr-stage")) == felt, f"the chance moved the felt ({where})"
+            assert box(apex) == card, f"the chance moved or shrank the cards ({where})"
+            said, status = box(chance), box(root.locator(".pyr-status"))
+            assert said["inside"] and said["right"] <= status["right"] + 0.5, (where, said)
+            assert said["bottom"] <= felt["top"] + 0.5, (
+                f"the indicator is not above the felt ({where})"
+            )
+            assert box(message)["width"] > 0, f"the indicator hid the message ({where})"
+    set_theme(page, "light")
 
 
 @pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)

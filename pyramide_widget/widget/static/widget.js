@@ -964,7 +964,7 @@ function buildChance(ctx, { status, analysis }) {
   const label = h("span", { class: "pyr-label" });
   const value = h("span", { class: "pyr-value", "data-field": "chance" });
   const box = h("span", { class: "pyr-stat pyr-chance", "data-field": "chance-box", role: "status", hidden: true }, [label, " ", value]);
-  status.bar.insertBefore(box, status.say);
+  status.say.append(box);
   const caption = h("figcaption", { class: "pyr-chance-caption" });
   const plot = h("div", { class: "pyr-chance-plot" });
   const costliest = h("p", { class: "pyr-chance-line-text", "data-field": "analysis-costliest" });
@@ -981,7 +981,9 @@ function buildChance(ctx, { status, analysis }) {
     setAttr(box, "hidden", on ? null : true);
     if (!on) return;
     const working = !!(model.get("_work") || {}).chance;
-    setText(value, chanceText(st.chance, working, S));
+    const said = chanceText(st.chance, working, S);
+    setText(value, said);
+    setAttr(box, "title", `${S("chance")} ${said}`);
     setAttr(box, "data-state", st.chance ? st.chance.final ? "final" : "measured" : working ? "working" : "none");
     setAttr(box, "aria-busy", !st.chance && working ? "true" : null);
   }
@@ -1792,6 +1794,7 @@ function buildStatusBar(ctx) {
       msg = kind === "none" ? S("hint_none") : kind === "draw" ? S("hint_draw") : kind === "recycle" ? S("hint_recycle") : S("hint_move", { move: st.hint.move });
     }
     setText(message, msg);
+    setAttr(message, "title", msg || null);
     setAttr(message, "data-key", replay ? "replay" : msg && st.message ? st.message.key : msg && st.hint ? "hint" : null);
   }
   function renderText() {
