@@ -122,6 +122,20 @@ def test_malformed_pile_taps_change_nothing_and_say_why(
     assert (w._state, w.game.position(), w.game.moves) == before
 
 
+@pytest.mark.parametrize(("table", "shown"), [("Tut's Tomb", 3), ("Apophis", 1), ("Standard", 1)])
+def test_a_waste_pile_shows_the_cards_a_draw_deals_onto_it(table: str, shown: int) -> None:
+    """Tut's Tomb deals three onto its waste: the three show (the top one alone free); Apophis
+    deals one onto each of its waste piles, the standard game one: its top shows."""
+    game = Game.from_code("PY1-X-AAAAAAS", rules=Rules(table=TABLES[table]))
+    for _ in range(2):
+        game.tap("stock")
+        for pile in snapshot(game)["piles"]:
+            if pile["kind"] == "waste":
+                dealt = game.piles[pile["id"]]
+                assert pile["cards"] == [str(c) for c in dealt[-shown:]], table
+                assert len(dealt) >= shown and pile["free"] == [shown - 1], table
+
+
 @pytest.mark.parametrize("table", ["Apophis", "Reserve", "Cell", "Giza", "Tut's Tomb"])
 def test_the_static_picture_draws_every_pile(table: str) -> None:
     game = Game.from_code("PY1-X-AAAAAAS", rules=Rules(table=TABLES[table]))

@@ -76,15 +76,18 @@ export function chooseArrangement(table, height, width) {
 }
 
 /**
- * Where card `index` (0 the bottom one shown) of a pile lies ({x, y}, drawing units), from the pile's
- * place in the table entry: a fanned pile's cards step down by its fan; in a squared pile each
- * card lies a step to the right of the one beneath (away from the stock).
- * @param {PilePlace} place @param {number} index @param {TableView} table
+ * Where card `index` (0 the bottom one shown) of the `shown` cards of a pile lies ({x, y},
+ * drawing units), from the pile's place in the table entry: a fanned pile's cards step down by
+ * its fan; in a squared pile each card lies a step to the right of the one beneath (away from
+ * the stock), the steps together never more than half a card (Tut's Tomb's three cards reach
+ * no further towards the pyramid than two would).
+ * @param {PilePlace} place @param {number} index @param {number} shown @param {TableView} table
  * @returns {Point}
  */
-export function pileCardAt(place, index, table) {
+export function pileCardAt(place, index, shown, table) {
   if (place.fan) return { x: place.x, y: place.y + index * place.fan };
-  return { x: place.x + index * 0.38 * table.card.width, y: place.y };
+  const step = Math.min(0.38, 0.5 / Math.max(1, shown - 1));
+  return { x: place.x + index * step * table.card.width, y: place.y };
 }
 
 /**

@@ -307,13 +307,17 @@ test("motions: a pile card that leaves the table fades where it lay; one moved i
   assert.deepEqual(motions(giza, after), [
     { kind: "removed", card: column.cards[2], pile: column.id, at: { x: place.x, y: place.y + 2 * place.fan } },
   ]);
-  assert.deepEqual(pileCardAt(place, 2, giza.table), { x: place.x, y: place.y + 2 * place.fan });
+  assert.deepEqual(pileCardAt(place, 2, 3, giza.table), { x: place.x, y: place.y + 2 * place.fan });
   // A waste pile lies beside the stock: a card beneath its top shows on the place, the top a
   // step to the right, away from the stock.
   const waste = fixture("r5_start").table.piles.places.find((p) => p.id === "waste");
-  assert.equal(pileCardAt(waste, 0, giza.table).x, waste.x);
-  assert.ok(pileCardAt(waste, 1, giza.table).x > waste.x);
-  assert.deepEqual(pileCardAt(waste, 0, giza.table), { x: waste.x, y: waste.y });
+  assert.equal(pileCardAt(waste, 0, 2, giza.table).x, waste.x);
+  assert.ok(pileCardAt(waste, 1, 2, giza.table).x > waste.x);
+  assert.deepEqual(pileCardAt(waste, 0, 2, giza.table), { x: waste.x, y: waste.y });
+  // Three shown (Tut's Tomb): each a step to the right, the top no further than half a card.
+  const steps = [0, 1, 2].map((i) => pileCardAt(waste, i, 3, giza.table).x - waste.x);
+  assert.ok(steps[0] === 0 && steps[1] > 0 && steps[2] > steps[1], String(steps));
+  assert.ok(steps[2] <= giza.table.card.width / 2 + 1e-9, String(steps));
   // Cell: its card came from the pyramid (the fixture's 3♦ in the cell): moved, not removed.
   const cell = fixture("cell");
   const card = cell.piles.find((p) => p.id === "cell").cards[0];

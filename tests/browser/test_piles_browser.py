@@ -28,12 +28,13 @@ with three cards selected, Giza after its pair and in JupyterLab Dark) goes to
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from test_layout import assert_visible_whole
+from test_layout import assert_visible_whole, box
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("PYRAMIDE_TEST_ARTIFACTS", REPO / "test-artifacts"))
@@ -198,11 +199,37 @@ def giza(page: Page, nb: Any, root: Locator) -> None:
 
 def tuts_tomb(page: Page, nb: Any, root: Locator) -> None:
     root.locator('[data-pile="stock"]').click()
-    expect(root.locator('[data-pile="waste"] .pyr-card').last).to_have_attribute("data-card", "4♠")
+    waste = root.locator('[data-pile="waste"] .pyr-card')
+    expect(waste).to_have_count(3)
+    expect(waste.last).to_have_attribute("data-card", "4♠")
     fits(page, root, "tuts-tomb")
+    three_dealt_fanned(nb, root, waste)
     card(root, "Q♣").click()
     refused(nb, root, "T", BLOCKED, "blocked")
     removed(nb, root, "T", ["5♦", "3♦", "A♠", "4♠"], "5♦+3♦+A♠+4♠", shot="tuts-tomb-selected")
+
+
+def three_dealt_fanned(nb: Any, root: Locator, waste: Locator) -> None:
+    """The three cards a draw dealt show, as in the game, fanned beside the stock: a pyramid
+    card's size, each a step right of the one beneath, the top one alone playable, none over the
+    pyramid."""
+    dealt = nb.wait_python("[str(c) for c in T.game.piles['waste']]", lambda cards: len(cards) == 3)
+    assert [waste.nth(i).get_attribute("data-card") for i in range(3)] == dealt
+    assert [waste.nth(i).get_attribute("data-free") for i in range(3)] == ["false", "false", "true"]
+    root.page.evaluate(
+        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => 0)))"
+    )
+    cards = [box(waste.nth(i)) for i in range(3)]
+    pyramid = [box(c) for c in root.locator(".pyr-pyramid [data-card]").all()]
+    stock = box(root.locator('[data-pile="stock"]'))
+    width = pyramid[0]["width"]
+    assert all(abs(c["width"] - width) < 0.5 for c in cards), (cards, width)
+    assert 0 <= cards[0]["left"] - stock["right"] < width / 4, (cards[0], stock)
+    for under, over in pairwise(cards):
+        assert width / 5 < over["left"] - under["left"] < width / 2, (under, over)
+        assert abs(over["top"] - under["top"]) < width / 4, (under, over)
+    for c in pyramid:
+        assert cards[-1]["right"] <= c["left"] or cards[0]["bottom"] <= c["top"], (cards, c)
 
 
 @pytest.mark.parametrize("jupyter_app", ["notebook"], indirect=True)

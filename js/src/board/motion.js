@@ -57,7 +57,7 @@ export function motions(before, after) {
       // The cards that left the table, where they lay (a pile that grew lost none: its former
       // top is only covered).
       pile.cards.forEach((card, index) => {
-        const at = pileCardAt(place, index, before.table);
+        const at = pileCardAt(place, index, pile.cards.length, before.table);
         if (card && !still.has(card)) out.push({ kind: "removed", card, pile: pile.id, at });
       });
     }

@@ -102,7 +102,7 @@ export function buildPiles(ctx) {
       pile.cards.forEach((_, index) => {
         const card = cardFor(slot, index);
         card.row = n - index; // its depth: 1 for the top card
-        card.at = pileCardAt(slot.at, index, look.table);
+        card.at = pileCardAt(slot.at, index, n, look.table);
         Object.assign(card.el.style, cardBox(card.at, look.table));
         card.el.style.zIndex = String(11 + index); // over the tableau, each card on the one before
         drawCard(card, entryOf(pile, index), look, S, !!fan && index < n - 1);

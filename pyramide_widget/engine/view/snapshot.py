@@ -30,8 +30,8 @@ Shape (all keys always present)::
 (:mod:`~pyramide_widget.engine.piles`): the standard game's waste is the pile ``"waste"``, Apophis
 has ``"waste-1"`` to ``"waste-3"``, Reserve ``"reserve-1"`` …, Cell a ``"cell"``, Giza
 ``"column-1"`` to ``"column-8"``. ``cards`` are the cards shown, bottom to top (a waste pile shows
-its top, and the card beneath it only when that card may be played; the other piles show every
-card); ``free`` and ``selectable`` index into ``cards``. A tap on ``cards[i]`` is
+as many as a draw deals onto it, Tut's Tomb's three, and the card beneath its top when that card
+may be played; the other piles show every card); ``free`` and ``selectable`` index into ``cards``. A tap on ``cards[i]`` is
 ``tap(id, len(cards) - i)`` (1 = the top). The front end draws every pile, the standard game's
 waste included, from this list and the table entry's pile places: a game with a new combination
 of piles needs nothing new there.
@@ -87,8 +87,11 @@ def snapshot(game: Game, *, hint: Move | None = None, stuck: bool = False) -> di
             pyramid.append(
                 {"card": str(card), "free": place in free, "selectable": place in selectable}
             )
+    # A draw deals table.draw cards, one onto each waste pile in turn: what one pile gets of it
+    # (Tut's Tomb's three) shows, fanned.
+    dealt = max(1, game.table.draw // max(1, len(game.table.waste_piles)))
     piles = [
-        _pile(pile_id, kind, number, cards, free, selectable)
+        _pile(pile_id, kind, number, cards, free, selectable, dealt)
         for pile_id, kind, number, cards in _piles(game)
     ]
     stock_count = len(game.stock)
@@ -141,12 +144,15 @@ def _pile(
     cards: tuple[Any, ...],
     free: set[Place],
     selectable: set[Place],
+    dealt: int,
 ) -> dict[str, Any]:
-    """One entry of ``snapshot["piles"]``: a waste pile shows its top, and the card beneath
-    only when the rules let it be played; the other piles show every card."""
+    """One entry of ``snapshot["piles"]``: a waste pile shows as many cards as a draw deals
+    onto it, and the card beneath the top whenever the rules let it be played; the other piles
+    show every card."""
     shown = list(cards)
     if kind is PileKind.WASTE:
-        shown = shown[-2:] if len(shown) >= 2 and Place(pile_id, 2) in selectable else shown[-1:]
+        beneath = 2 if Place(pile_id, 2) in selectable else 1
+        shown = shown[-max(dealt, beneath) :]
     depths = [len(shown) - index for index in range(len(shown))]
     return {
         "id": pile_id,

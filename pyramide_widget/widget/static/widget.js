@@ -110,9 +110,10 @@ function chooseArrangement(table, height, width) {
   const card = (t) => Math.min(width / t.width, height / t.height, width / (MIN_CARDS_ACROSS * t.card.width));
   return table.tall && card(arranged(table, "tall")) > card(table) * 1.001 ? "tall" : "wide";
 }
-function pileCardAt(place, index, table) {
+function pileCardAt(place, index, shown, table) {
   if (place.fan) return { x: place.x, y: place.y + index * place.fan };
-  return { x: place.x + index * 0.38 * table.card.width, y: place.y };
+  const step = Math.min(0.38, 0.5 / Math.max(1, shown - 1));
+  return { x: place.x + index * step * table.card.width, y: place.y };
 }
 function discardCardAt(place, index, n, table) {
   const step = n > 1 ? 0.12 : 0;
@@ -429,7 +430,7 @@ function motions(before, after) {
       if (top) out.push({ kind: "stocked", card: top, pile: pile.id });
     } else if (now.count < pile.count) {
       pile.cards.forEach((card, index) => {
-        const at = pileCardAt(place, index, before.table);
+        const at = pileCardAt(place, index, pile.cards.length, before.table);
         if (card && !still.has(card)) out.push({ kind: "removed", card, pile: pile.id, at });
       });
     }
@@ -581,7 +582,7 @@ function buildPiles(ctx) {
       pile.cards.forEach((_, index) => {
         const card = cardFor(slot, index);
         card.row = n - index;
-        card.at = pileCardAt(slot.at, index, look.table);
+        card.at = pileCardAt(slot.at, index, n, look.table);
         Object.assign(card.el.style, cardBox(card.at, look.table));
         card.el.style.zIndex = String(11 + index);
         drawCard(card, entryOf(pile, index), look, S, !!fan && index < n - 1);
