@@ -54,6 +54,7 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
   const analysis = buildAnalysis(ctx, { toolbar, replayBar, panels, status });
   const chance = buildChance(ctx, { status, analysis });
   const regions = [status, board, toolbar, replayBar, panels, analysis, chance];
+  status.bar.append(board.banner);
 
   // The felt: the board in the middle of the cell's width, and the panels over its right side,
   // so that opening one never moves or resizes the table.

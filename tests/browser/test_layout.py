@@ -86,11 +86,11 @@ def bottom_row(root: Locator) -> Locator:
     return root.locator(".pyr-pyramid .pyr-card:nth-child(n+22)")
 
 
-def open_at_laptop_size(page: Page, open_nb: Any, app: str) -> Locator:
+def open_at_laptop_size(page: Page, open_nb: Any, app: str, cells: list[str] = CELLS) -> Locator:
     """The widget's notebook at 1280x720 (in JupyterLab with the file browser open), the
     widget's cell scrolled to the top of the notebook panel."""
     page.set_viewport_size(LAPTOP)
-    open_nb(CELLS)
+    open_nb(cells)
     if app == "lab":
         page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
         expect(page.locator("#filebrowser")).to_be_visible()
@@ -176,6 +176,54 @@ def test_the_whole_table_fits_a_laptop_screen(page: Page, open_nb: Any, jupyter_
     assert_visible_whole(root.locator(".pyr-options"), "the options panel")
     assert box(root.locator(".pyr-board")) == board, "the panel moved the table"
     page.screenshot(path=str(ARTIFACTS / f"layout-{app}-1280x720-options.png"))
+
+
+# A deal played out until no move is left, cards left in every row (test_analysis_browser.py).
+LOST_CELLS = [
+    "from pyramide_widget import PyramideWidget\nw = PyramideWidget('PY1-R-BBAAAAB', stats=False)",
+    "w",
+]
+PLAY_OUT = """
+game = w.game
+while not game.is_over:
+    moves = game.legal_moves()
+    game.play(next((m for m in moves if m.cards), moves[0]))
+"""
+
+
+def test_the_end_banner_covers_no_card(page: Page, open_nb: Any, jupyter_app: Any) -> None:
+    """A lost game's cards all stay in sight: the banner lies over the status line, right above
+    the table, which does not move for it."""
+    app = jupyter_app.app
+    sessions: list[Any] = []
+    root = open_at_laptop_size(page, lambda cells: sessions.append(open_nb(cells)), app, LOST_CELLS)
+    board = box(root.locator(".pyr-board"))
+    sessions[0].execute(PLAY_OUT)
+    banner = root.locator('[data-field="banner"]')
+    expect(banner).to_have_attribute("data-status", "no_moves")
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => 0)))"
+    )
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for theme in ("light", "dark") if app == "lab" else ("light",):
+        if app == "lab":
+            set_theme(page, theme)
+        settled(page)
+        page.screenshot(path=str(ARTIFACTS / f"layout-{app}-1280x720-lost-{theme}.png"))
+        said = assert_visible_whole(banner, "the end banner")
+        cards = [box(card) for card in root.locator("[data-card]:visible").all()]
+        assert len(cards) > 7, "cards are left on the table"
+        for card in cards:
+            apart = card["bottom"] <= said["top"] or card["top"] >= said["bottom"]
+            assert apart or card["right"] <= said["left"] or card["left"] >= said["right"], card
+        assert box(root.locator(".pyr-board")) == board, "the end moved the table"
+        centre = banner.evaluate(
+            "(el) => { const r = el.getBoundingClientRect();"
+            " return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"
+        )
+        assert centre, "something is drawn over the banner"
+    if app == "lab":
+        set_theme(page, "light")
 
 
 NARROW_CELLS = [
@@ -394,6 +442,7 @@ def set_theme(page: Page, theme: str) -> None:
     expect(page.locator("body")).to_have_attribute(
         "data-jp-theme-light", "false" if theme == "dark" else "true", timeout=20_000
     )
+    expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=20_000)
 
 
 def tap(page: Page, locator: Locator) -> None:

@@ -3,9 +3,10 @@ import { h, setAttr, setText } from "../utils/dom.js";
 import { formatTime } from "../utils/format.js";
 import { endOf } from "../utils/game_end.js";
 
-/** The end of a game said once, on the table: its title and one line (R17, R18, and the offer
- * of a new game once nothing more can be removed while drawing goes on: st.stuck). The actions
- * that make sense then are the toolbar's. Not during a replay.
+/** The end of a game said once, right above the table, over the status line, where it covers
+ * no card: its title and one line (R17, R18, and the offer of a new game once nothing more can
+ * be removed while drawing goes on: st.stuck), whole on hover where the line shortens it. The
+ * actions that make sense then are the toolbar's. Not during a replay.
  * @param {Ctx} ctx */
 export function buildBanner(ctx) {
   const { S } = ctx;
@@ -29,6 +30,7 @@ export function buildBanner(ctx) {
           ? S("stuck_help")
           : S("no_moves_help"),
     );
+    setAttr(banner, "title", `${title.textContent} ${detail.textContent}`);
   }
   return { banner, title, detail, render };
 }

@@ -22,7 +22,8 @@ export function buildBoard(ctx) {
   const discard = buildDiscard(ctx);
   const piles = buildPiles(ctx);
   const banner = buildBanner(ctx);
-  board.append(tableau.pyramid, discard.box, piles.layer, stock.box, banner.banner);
+  // The banner is the board's, but shows over the status line (view.js): it covers no card.
+  board.append(tableau.pyramid, discard.box, piles.layer, stock.box);
   const motion = buildMotion(board, { pyramid: tableau, piles, discard, stock });
   /** @type {TableView | null} the table the places were built for, as arranged */
   let layout = null;

@@ -168,6 +168,7 @@ function buildBanner(ctx) {
       detail,
       end === "won" ? S("won_detail", { score: st.score, time: formatTime(st.elapsed), moves: st.moves }) : end === "stuck" ? S("stuck_help") : S("no_moves_help")
     );
+    setAttr(banner, "title", `${title.textContent} ${detail.textContent}`);
   }
   return { banner, title, detail, render };
 }
@@ -816,7 +817,7 @@ function buildBoard(ctx) {
   const discard = buildDiscard(ctx);
   const piles = buildPiles(ctx);
   const banner = buildBanner(ctx);
-  board.append(tableau.pyramid, discard.box, piles.layer, stock.box, banner.banner);
+  board.append(tableau.pyramid, discard.box, piles.layer, stock.box);
   const motion = buildMotion(board, { pyramid: tableau, piles, discard, stock });
   let layout = null;
   let layoutKey = "";
@@ -1957,6 +1958,7 @@ function createView(el, model, { now = () => performance.now() } = {}) {
   const analysis = buildAnalysis(ctx, { toolbar, replayBar, panels, status });
   const chance = buildChance(ctx, { status, analysis });
   const regions = [status, board, toolbar, replayBar, panels, analysis, chance];
+  status.bar.append(board.banner);
   const panelLayer = h("div", { class: "pyr-panels" }, [...panels.elements, analysis.panel]);
   const stage = h("div", { class: "pyr-stage" }, [board.board, panelLayer]);
   const root = h("div", { class: "pyr-root" }, [status.bar, stage, board.stockOrder, toolbar.bar, replayBar.bar]);
