@@ -17,7 +17,7 @@ import { buildPanels } from "./panels/panels.js";
 import { buildReplayBar } from "./replay_bar.js";
 import { buildStatusBar } from "./status_bar.js";
 import { buildToolbar } from "./toolbar.js";
-import { h, setAttr } from "./utils/dom.js";
+import { closest, h, setAttr } from "./utils/dom.js";
 
 /** Build one view of the widget in `el`. Returns the view; `view.destroy()` undoes it all.
  * @param {HTMLElement} el @param {Model} model @param {{now?: () => number}} [options] */
@@ -74,6 +74,10 @@ export function createView(el, model, { now = () => performance.now() } = {}) {
     statsPanel: panels.stats.panel, analysis, chance, optChance: panels.options.chance,
   });
 
+  // A click on the bare felt closes the open panel, as a click beside a dialog does.
+  on(stage, "click", (/** @type {MouseEvent} */ event) => {
+    if (!closest(event.target, "button, .pyr-card, .pyr-panel")) ctx.closePanels();
+  });
   fitToScreen(view, { root, board, toolbar: toolbar.bar, replayBar: replayBar.bar });
   claimKeys(view, { root, board, panels, toolbar, state, send: ctx.send });
 

@@ -386,6 +386,20 @@ test("Options has a close control that closes it and gives the focus back", () =
   assert.equal(document.activeElement, q('[data-action="more"]'), "the menu is closed: its button");
 });
 
+test("a click on the bare felt closes the open panel; a click in the panel or on a card does not", () => {
+  const { q } = mount();
+  q('[data-action="more"]').click();
+  q('[data-action="options"]').click();
+  const options = q(".pyr-options");
+  options.click();
+  assert.equal(options.hidden, false, "a click inside the panel keeps it");
+  q(".pyr-board").click();
+  assert.equal(options.hidden, true, "the felt closes it");
+  q('[data-action="new"]').click();
+  q(".pyr-pyramid [data-card]").click();
+  assert.equal(q(".pyr-newgame").hidden, false, "a tap on a card plays; it leaves the panel open");
+});
+
 test("Restart asks first in a game under way: a second press deals again, a late one asks again", () => {
   let clock = 0;
   const model = new FakeModel(fixture("r5_two_moves"), fixture("text_en"));

@@ -1995,6 +1995,9 @@ function createView(el, model, { now = () => performance.now() } = {}) {
     chance,
     optChance: panels.options.chance
   });
+  on(stage, "click", (event) => {
+    if (!closest(event.target, "button, .pyr-card, .pyr-panel")) ctx.closePanels();
+  });
   fitToScreen(view, { root, board, toolbar: toolbar.bar, replayBar: replayBar.bar });
   claimKeys(view, { root, board, panels, toolbar, state, send: ctx.send });
   view.render = function render() {
