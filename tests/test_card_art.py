@@ -204,3 +204,24 @@ def test_bad_input_says_what_was_expected() -> None:
         ink("purple")
     with pytest.raises(ValueError, match="theme must be 'light' or 'dark'"):
         palette.custom_properties("sepia")
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=lambda d: d.name)
+def test_each_index_set_has_faces_whose_corners_read_in_it(deck: Deck) -> None:
+    """ "Card indices: R D V": a court card's corners read R, D, V on a face of their own; a
+    card whose index is the same in both sets (a number, the ace) keeps its one face."""
+    symbols = by_id(deck)
+    for index_set in deck.indices:
+        for card in deck.cards():
+            letter = deck.rank_text(card.rank, index_set)
+            same = letter == deck.rank_text(card.rank)
+            assert (face_id(card, index_set) == face_id(card)) == same, (card, index_set)
+            for ident in (face_id(card, index_set), top_id(card, index_set)):
+                texts = {text.text for text in symbols[ident].iter(f"{SVG}text")}
+                upper = {text.text for text in symbols[top_id(card, index_set)].iter(f"{SVG}text")}
+                assert texts | upper == {letter}, (ident, texts, upper)
+    if deck is FRENCH_DECK:
+        assert face_id(deck.parse("K♥"), "fr") == "pw-fr-KH-fr"
+        assert {deck.rank_text(r, "fr") for r in (11, 12, 13)} == {"V", "D", "R"}
+    with pytest.raises(ValueError, match="expected one of en, fr"):
+        face_id(deck.cards()[0], "de")

@@ -44,7 +44,9 @@ export function makeCard(pile, row = 1, col) {
  * @param {HTMLElement} el @param {string | null} card @param {Look} look @param {boolean} covered
  */
 export function paintFace(el, card, look, covered) {
-  const id = !card ? look.back : look.art ? look.art.faces[card]?.[covered ? 1 : 0] ?? null : null;
+  // The face whose corners read in the chosen index set (R D V), else the deck's own.
+  const faces = look.art && card ? look.art.indices?.[look.indices]?.[card] ?? look.art.faces[card] : undefined;
+  const id = !card ? look.back : faces?.[covered ? 1 : 0] ?? null;
   let art = /** @type {SVGSVGElement | null} */ (el.querySelector(":scope > .pyr-art"));
   if (id) {
     if (!art) {

@@ -51,7 +51,8 @@
  * @typedef {State & {table: TableView}} Snapshot
  *
  * Sent once, or when the language changes; and long work under way.
- * @typedef {{sprite: string, faces: Record<string, [string, string]>}} DeckArt
+ * @typedef {{sprite: string, faces: Record<string, [string, string]>,
+ *   indices?: Record<string, Record<string, [string, string]>>}} DeckArt
  * @typedef {{palette: string, back: string, decks: Record<string, DeckArt>}} CardArt
  * @typedef {{language: string, strings: Record<string, string>, cards: Record<string, string>,
  *   presets: {letter: string, name: string}[], custom_rules: string,

@@ -24,12 +24,24 @@ ROOT = ".pyr-root"
 
 @cache
 def deck_art(deck: Deck) -> dict[str, Any]:
-    """``{"sprite": svg, "faces": {card: [face, top]}}`` for ``deck``. A deck a table defined in
-    a notebook brings is drawn with the art of its suits' deck (French or Spanish)."""
+    """``{"sprite": svg, "faces": {card: [face, top]}, "indices": {index_set: {card: [face,
+    top]}}}`` for ``deck``: ``indices`` has the faces whose corners read otherwise in another
+    index set (``"fr"``: the courts' R, D, V). A deck a table defined in a notebook brings is
+    drawn with the art of its suits' deck (French or Spanish)."""
     cards = deck.cards()
+    art = cards[0].deck
     return {
-        "sprite": sprite(cards[0].deck),
+        "sprite": sprite(art),
         "faces": {str(card): [face_id(card), top_id(card)] for card in cards},
+        "indices": {
+            index_set: {
+                str(card): [face_id(card, index_set), top_id(card, index_set)]
+                for card in cards
+                if face_id(card, index_set) != face_id(card)
+            }
+            for index_set in art.indices
+            if index_set != "en"
+        },
     }
 
 

@@ -95,8 +95,8 @@ GLYPHS_JS = """
 def test_index_glyphs_stay_inside_the_boxes_the_checker_assumes(page: Page, deck: Deck) -> None:
     by_id = pieces(ET.fromstring(sprite(deck)))
     texts: dict[str, ET.Element] = {}
-    for card in deck.cards():
-        symbol = by_id[face_id(card) + "-top"]
+    for card, index_set in ((card, i) for card in deck.cards() for i in deck.indices):
+        symbol = by_id[face_id(card, index_set) + "-top"]  # R D V too
         for text in symbol.iter(f"{SVG}text"):
             texts.setdefault(text.text or "", text)
             font = {name: symbol.get(name, "") for name in ("font-family", "font-weight")}

@@ -6,7 +6,9 @@ Interface for the front ends (the widget and :mod:`.html`):
   (viewBox ``0 0 250 350``, :data:`VIEWBOX`), the back and the shared pieces. Put it in the page
   once per deck (hidden, not ``display: none``) and draw a card with
   ``<svg viewBox="0 0 250 350"><use href="#ID"/></svg>``.
-* :func:`face_id` ``(card)`` — ``pw-fr-KH``, ``pw-fr-10D``, ``pw-es-12O``…; :data:`BACK_ID`.
+* :func:`face_id` ``(card, index_set)`` — ``pw-fr-KH``, ``pw-fr-10D``, ``pw-es-12O``…, and
+  ``pw-fr-KH-fr`` for a face whose corners read otherwise in another index set of its deck (R
+  for the king with French indices); :data:`BACK_ID`.
 * :func:`top_id` ``(card)`` — the face as shown when a card lies over its lower half (a pyramid
   row, a column): the same card with only the marks that lie wholly above the middle, so no
   sliver of a pip shows between the cards on it.
@@ -66,17 +68,28 @@ def _rank(card: Card) -> str:
     )
 
 
-def face_id(card: Card) -> str:
-    """The id of ``card``'s face in its deck's sprite: ``pw-fr-KH``, ``pw-es-12O``."""
+def _other_index(card: Card, index_set: str) -> bool:
+    """Whether ``card``'s corners read otherwise in the deck's index set ``index_set`` (a king
+    is R with French indices) than in its English one."""
+    deck = card.deck
+    if index_set not in deck.indices:
+        raise ValueError(f"no index set {index_set!r}: expected one of {', '.join(deck.indices)}")
+    return deck.rank_text(card.rank, index_set) != deck.rank_text(card.rank)
+
+
+def face_id(card: Card, index_set: str = "en") -> str:
+    """The id of ``card``'s face in its deck's sprite: ``pw-fr-KH``, ``pw-es-12O``; with its
+    corners in another index set where they read otherwise there, ``pw-fr-KH-fr`` (R)."""
     if not isinstance(card, Card):
         raise TypeError(f"expected a Card, got {type(card).__name__}")
-    return f"{_prefix(card.deck)}-{_rank(card)}{card.suit.letter}"
+    ident = f"{_prefix(card.deck)}-{_rank(card)}{card.suit.letter}"
+    return f"{ident}-{index_set}" if _other_index(card, index_set) else ident
 
 
-def top_id(card: Card) -> str:
+def top_id(card: Card, index_set: str = "en") -> str:
     """The id of ``card``'s face with only the marks of its upper half (see the module
     docstring)."""
-    return face_id(card) + "-top"
+    return face_id(card, index_set) + "-top"
 
 
 # --------------------------------------------------------------------------------- building blocks
@@ -805,13 +818,17 @@ def _build(deck: Deck) -> _Sprite:
         for card in deck.cards():
             assert isinstance(card.suit, Suit)
             pip = f"{prefix}-pip-{card.suit.letter}"
-            marks = _index(_rank(card), ink(card.suit.colour), pip, 30, 30)
             if card.rank > 10:
                 pieces.append(_french_figure(prefix, card))
-                marks += _french_court(card)
+                marks = _french_court(card)
             else:
-                marks += _french_number(prefix, card)
-            pieces += _card_symbols(face_id(card), marks)
+                marks = _french_number(prefix, card)
+            # The face once for each index set its corners read otherwise in (K, and R).
+            for index_set in ("en", *(i for i in deck.indices if _other_index(card, i))):
+                index = _index(
+                    deck.rank_text(card.rank, index_set), ink(card.suit.colour), pip, 30, 30
+                )
+                pieces += _card_symbols(face_id(card, index_set), index + marks)
         return _Sprite(pieces)
     shapes = _spanish_pips()
     pieces += [

@@ -195,7 +195,8 @@ function makeCard(pile, row = 1, col) {
   return { el, pile, row, col, card: null };
 }
 function paintFace(el, card, look, covered) {
-  const id = !card ? look.back : look.art ? look.art.faces[card]?.[covered ? 1 : 0] ?? null : null;
+  const faces = look.art && card ? look.art.indices?.[look.indices]?.[card] ?? look.art.faces[card] : void 0;
+  const id = !card ? look.back : faces?.[covered ? 1 : 0] ?? null;
   let art = (
     /** @type {SVGSVGElement | null} */
     el.querySelector(":scope > .pyr-art")
