@@ -11,6 +11,7 @@ they run top to bottom is nbval's part (``pytest examples/``), offline in the br
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import math
@@ -19,6 +20,7 @@ import re
 import subprocess
 import tokenize
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import nbclient
 import nbformat
@@ -26,6 +28,7 @@ import pytest
 
 from pyramide_widget import PRESETS
 from pyramide_widget.analysis.rate import Z_95
+from pyramide_widget.widget.notebook_page import LEFT_OUT
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -38,9 +41,20 @@ LEVEL = round(100 * math.erf(Z_95 / math.sqrt(2)))
 """The level of every interval the package computes (95%), which the text may name."""
 
 
-def cells(notebook: Path, kind: str) -> list[str]:
+def cells(notebook: Path, kind: str, leave_out: str | None = None) -> list[str]:
+    """The sources of the notebook's cells of ``kind``, less those tagged ``leave_out``."""
     data = json.loads(notebook.read_text(encoding="utf-8"))
-    return ["".join(cell["source"]) for cell in data["cells"] if cell["cell_type"] == kind]
+    return [
+        "".join(cell["source"])
+        for cell in data["cells"]
+        if cell["cell_type"] == kind and leave_out not in cell["metadata"].get("tags", [])
+    ]
+
+
+def student_markdown() -> str:
+    """The lesson's text as the students' page shows it (``notebook_page``): without the
+    teacher's cells."""
+    return "\n".join(cells(LESSON, "markdown", leave_out=LEFT_OUT))
 
 
 def code_numbers(notebook: Path) -> set[float]:
@@ -59,6 +73,7 @@ def text_figures(text: str) -> list[str]:
     the small numbers of the rules (13, an ace counts 1, 28 cards), are not figures."""
     text = re.sub(r"^(\s*|#+ )\d+\.\s", "", text, flags=re.MULTILINE)
     text = re.sub(r"`[^`]*`", "", text)  # code in the text: names, not figures
+    text = re.sub(r"<[^>]*>", "", text)  # HTML tags: addresses, not figures
     figures = []
     for match in re.finditer(r"(1 in )?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(\s?%)?", text):
         one_in, number, percent = match.groups()
@@ -125,10 +140,43 @@ def test_the_lesson_has_the_steps_its_introduction_promises() -> None:
 
 
 def test_the_lesson_links_its_worksheet_and_the_teachers_notes() -> None:
-    intro = cells(LESSON, "markdown")[0]
-    for page in re.findall(r"\]\((\.\./teaching/[\w.]+\.md)\)", intro):
+    teacher = "\n".join(cells(LESSON, "markdown")[1:2])
+    assert teacher.startswith("**For the teacher.**")
+    for page in re.findall(r"\]\((\.\./teaching/[\w.]+\.md)\)", teacher):
         assert (ROOT / "docs" / "notebooks" / page).resolve().is_file(), page
-    assert "worksheet.md" in intro and "teacher.md" in intro
+    assert "worksheet.md" in teacher and "teacher.md" in teacher
+
+
+STUDENTS_PAGE = re.compile(r'<a href="\.\./lite/repl/index\.html\?([^"]+)">')
+
+
+def test_the_lesson_the_worksheet_and_the_teachers_notes_link_one_students_page() -> None:
+    """One address, which runs the lesson's file in the site's REPL as the students' page."""
+    pages = [
+        "\n".join(cells(LESSON, "markdown")),
+        (ROOT / "docs" / "teaching" / "teacher.md").read_text(encoding="utf-8"),
+        (ROOT / "docs" / "teaching" / "worksheet.md").read_text(encoding="utf-8"),
+    ]
+    addresses = {address for text in pages for address in STUDENTS_PAGE.findall(text)}
+    assert len(addresses) == 1, addresses
+    query = parse_qs(html.unescape(addresses.pop()))
+    assert query["hideCodeInput"] == ["1"] and query["kernel"] == ["python"]
+    assert query["code"] == [
+        "from pyramide_widget.widget.notebook_page import show_notebook; "
+        f'show_notebook("{LESSON.name}")'
+    ]
+    assert all(STUDENTS_PAGE.search(text) for text in pages)
+
+
+STUDENT_EDITS = re.compile(r"\bcell\b|\brun (it|the|this)\b|Shift \+ Enter", re.IGNORECASE)
+
+
+def test_the_students_page_never_asks_a_student_to_run_or_edit_code() -> None:
+    """The students' page runs every cell as it opens; a student acts by buttons and boxes."""
+    text = student_markdown()
+    assert STUDENT_EDITS.findall(text) == []
+    assert "**Show my deals**" in text and "**Show my result code**" in text
+    assert "**Ask again**" in text
 
 
 def test_the_teachers_notes_answer_every_question_and_plan_every_step() -> None:
@@ -188,7 +236,7 @@ def test_a_widget_with_no_picture_leaves_no_repr_on_the_documentation_page(
     tagged = [
         cell for cell in executed_lesson.cells if "remove-output" in cell.metadata.get("tags", [])
     ]
-    assert len(tagged) == 2  # the button's box, a student's deals
+    assert len(tagged) == 3  # asking again, the button's box, a student's deals
 
 
 def test_the_lesson_prints_sentences_not_reprs_nor_powers_of_ten(
@@ -199,11 +247,8 @@ def test_the_lesson_prints_sentences_not_reprs_nor_powers_of_ten(
     assert not [text for text in texts if re.search(r"\bChance\(|\de[+-]\d", text)]
 
 
-def test_the_lesson_gives_a_student_a_result_code_and_pools_a_class(
-    executed_lesson: nbformat.NotebookNode,
-) -> None:
+def test_the_lesson_pools_a_class(executed_lesson: nbformat.NotebookNode) -> None:
     texts = "\n".join(shown_texts(executed_lesson))
-    assert re.search(r"Your result code: [0-9A-Z]{3}-[0-9A-Z]{2} \(deal 1 not played", texts)
     assert re.search(r"a pretend class of careful players: \d+ won of \d+ deals", texts)
     assert "Traditional rules: the class beside the computer's players" in texts
 

@@ -24,9 +24,12 @@ HTML: Callable[[str], object] = ipython_display.HTML
 LEFT_OUT = "teacher"
 """The tag of the cells a student view leaves out."""
 NO_PROMPT = HTML(
-    "<style>.jp-CodeConsole-promptCell, .jp-CodeConsole-input { display: none; }</style>"
+    "<style>.jp-CodeConsole-promptCell, .jp-CodeConsole-input,"
+    " .jp-CodeConsole-split > .lm-SplitPanel-handle { display: none; }"
+    " .jp-CodeConsole-split > .jp-CodeConsole-content { height: 100% !important; }</style>"
 )
-"""The REPL's empty input under the page: nothing to type into on a page without code."""
+"""No REPL input under the page (nothing to type into on a page without code), and the page
+over the whole height the input took."""
 TO_THE_TOP = HTML(
     "<script>setTimeout(() => document.querySelectorAll('.jp-CodeConsole-content')"
     ".forEach((node) => { node.scrollTop = 0; }), 500);</script>"

@@ -8,6 +8,7 @@ and the second the replay at the step the notebook asked for (its step bar).
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -46,3 +47,50 @@ def test_after_run_all_the_replay_output_shows_the_replay_and_the_game_output_th
         True,
         2,
     ]
+
+
+LESSON = REPO / "examples" / "probability_lesson.ipynb"
+# Once the kernel has told the page which language it speaks (the model's language_info has a
+# version): whether the notebook is marked modified, and its metadata.
+OPENED_JS = """
+(path) => {
+  const model = [...window.jupyterapp.shell.widgets('main')]
+    .find((w) => w.context && w.context.path === path).context.model;
+  const language = model.getMetadata('language_info');
+  return language && language.version ? {dirty: model.dirty, metadata: model.toJSON().metadata} : null;
+}
+"""
+
+
+def open_in_lab(page: Page, server: Any, path: Path) -> dict[str, Any]:
+    shutil.copy(path, server.root_dir / path.name)
+    page.goto(server.notebook_url(path.name), wait_until="domcontentloaded")
+    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)")
+    NotebookSession(page, server, path.name).wait_kernel_ready()
+    opened: dict[str, Any] = page.wait_for_function(
+        OPENED_JS, arg=path.name, timeout=60_000
+    ).json_value()
+    return opened
+
+
+@pytest.mark.parametrize("jupyter_app", ["lab"], indirect=True)
+def test_the_lesson_is_marked_modified_in_jupyterlab_only_by_the_kernels_python_version(
+    page: Page, jupyter_app: Any, tmp_path: Path
+) -> None:
+    """JupyterLab writes the kernel's ``language_info`` (with its Python version) into a notebook
+    when the kernel starts, which marks modified any notebook saved under another Python; no
+    file can match every teacher's Python. Nothing else in the lesson does: saved with this
+    kernel's ``language_info``, it opens unmodified."""
+    saved = json.loads(LESSON.read_text(encoding="utf-8"))
+    first = open_in_lab(page, jupyter_app, LESSON)
+    assert {**saved["metadata"], "language_info": None} == {
+        **first["metadata"],
+        "language_info": None,
+    }
+    assert first["metadata"]["language_info"]["name"] == saved["metadata"]["language_info"]["name"]
+
+    same_python = tmp_path / "lesson_saved_here.ipynb"
+    saved["metadata"]["language_info"] = first["metadata"]["language_info"]
+    same_python.write_text(json.dumps(saved, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    again = open_in_lab(page, jupyter_app, same_python)
+    assert again["dirty"] is False, "something besides the Python version marks it modified"
