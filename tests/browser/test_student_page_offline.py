@@ -5,7 +5,7 @@ site's JupyterLite REPL running the lesson behind the scenes
 (``pyramide_widget.widget.notebook_page``). The site is served from 127.0.0.1 by
 ``test_jupyterlite.py``'s fixtures and every request to anywhere else is refused and counted on
 the browser context (which also sees the service worker's). The page opens with the lesson's
-start in view and no code anywhere; every figure its text quotes is shown by its outputs; the
+start in view and no code anywhere, after a download the size the teacher's notes state; every figure its text quotes is shown by its outputs; the
 teacher's cells are left out; and a student who types a class number and their own number and
 presses the buttons gets their own deals on the table and a result code that says how they went.
 Screenshots at 1280x720 go to ``test-artifacts/``.
@@ -28,6 +28,7 @@ from test_jupyterlite import (  # noqa: F401 (fixtures, shared with the site's o
     lite_server,
     lite_site,
 )
+from test_lesson_offline import FIRST_VISIT, served_bytes
 from test_probability_notebooks import student_markdown, text_figures
 
 from pyramide_widget.analysis.classroom import ClassActivity, DealResult
@@ -71,7 +72,8 @@ def students_page_address() -> str:
 
 def test_the_students_page_shows_the_lesson_without_code_and_its_buttons_deal_a_students_deals(
     page: Page,
-    lite_server: LiteServer,  # noqa: F811 (the fixture imported above)
+    lite_site: Path,  # noqa: F811 (the fixture imported above)
+    lite_server: LiteServer,  # noqa: F811
 ) -> None:
     outside: list[str] = []
 
@@ -82,11 +84,18 @@ def test_the_students_page_shows_the_lesson_without_code_and_its_buttons_deal_a_
 
     page.context.on("request", count)
     page.set_viewport_size({"width": 1280, "height": 720})
+    before = len(lite_server.requests)
     started = time.monotonic()
     page.goto(f"{lite_server.url}/{students_page_address()}", wait_until="domcontentloaded")
     show = page.get_by_role("button", name="Show my deals")
     expect(show).to_be_visible(timeout=300_000)
     print(f"the students' page was whole after {time.monotonic() - started:.1f} s")
+
+    # The first visit's download, as the teacher's notes state it (within a quarter).
+    served = served_bytes(lite_site, lite_server.requests[before:]) / 1e6
+    print(f"the first visit downloaded {served:.1f} MB")
+    stated = FIRST_VISIT.search(TEACHER.read_text(encoding="utf-8"))
+    assert stated and 0.75 <= served / int(stated[1]) <= 1.25, (served, stated)
 
     # It opens at the lesson's start, with no code, no input and none of the teacher's cells.
     title = page.get_by_role("heading", name="How often can a deal be won?", level=1)
