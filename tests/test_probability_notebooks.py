@@ -163,7 +163,7 @@ def test_the_lesson_the_worksheet_and_the_teachers_notes_link_one_students_page(
     assert query["hideCodeInput"] == ["1"] and query["kernel"] == ["python"]
     assert query["code"] == [
         "from pyramide_widget.widget.notebook_page import show_notebook; "
-        f'show_notebook("{LESSON.name}")'
+        f"show_notebook('{LESSON.name}')"
     ]
     assert all(STUDENTS_PAGE.search(text) for text in pages)
 
