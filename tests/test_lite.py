@@ -170,3 +170,19 @@ def test_the_lite_command_without_the_build_tools_says_what_to_install(
     assert main(["lite", str(tmp_path / "site")]) == 1
     assert 'pip install "pyramide-widget[lite]"' in capsys.readouterr().err
     assert (tmp_path / "site" / "jupyter-lite.json").read_text() == "{}"
+
+
+def test_the_wheel_carries_the_example_notebooks_beside_an_editable_install(
+    tmp_path: Path, package_copy: Path
+) -> None:
+    """As a wheel built from the sources does (the lesson's students' page reads them there)."""
+    beside = package_copy.parent / "examples"
+    beside.mkdir()
+    (beside / "lesson.ipynb").write_text("{}", encoding="utf-8")
+    with zipfile.ZipFile(pack_installed_wheel(tmp_path / "out", package_copy)) as archive:
+        assert archive.read("pyramide_widget/examples/lesson.ipynb") == b"{}"
+    (package_copy / "examples").mkdir()  # installed from a wheel: the package has its own
+    (package_copy / "examples" / "lesson.ipynb").write_text("[]", encoding="utf-8")
+    with zipfile.ZipFile(pack_installed_wheel(tmp_path / "again", package_copy)) as archive:
+        assert archive.read("pyramide_widget/examples/lesson.ipynb") == b"[]"
+        assert archive.namelist().count("pyramide_widget/examples/lesson.ipynb") == 1

@@ -162,8 +162,8 @@ def test_the_lesson_the_worksheet_and_the_teachers_notes_link_one_students_page(
     query = parse_qs(html.unescape(addresses.pop()))
     assert query["hideCodeInput"] == ["1"] and query["kernel"] == ["python"]
     assert query["code"] == [
-        "from pyramide_widget.widget.notebook_page import show_notebook; "
-        f"show_notebook('{LESSON.name}')"
+        "from pyramide_widget.widget.notebook_page import show_example; "
+        f"show_example('{LESSON.name}')"
     ]
     assert all(STUDENTS_PAGE.search(text) for text in pages)
 

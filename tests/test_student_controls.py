@@ -12,6 +12,7 @@ import pytest
 
 from pyramide_widget.analysis.classroom import ClassActivity, DealResult
 from pyramide_widget.widget.classroom import MAX_CLASS_NUMBER, StudentDeals
+from pyramide_widget.widget.notebook_page import show_example
 
 PAGE = [
     ("markdown", "# A page\n\nThe text *as written*.", []),
@@ -101,3 +102,8 @@ def test_a_number_out_of_bounds_is_kept_within_them(box: str, typed: int, kept: 
     assert getattr(student, box).value == kept
     student.show.click()  # deals for the number kept, never an error
     assert student.table.game is student.play.games[0]
+
+
+def test_an_example_the_package_does_not_carry_is_refused_by_name() -> None:
+    with pytest.raises(FileNotFoundError, match=r"no example notebook named 'nothing\.ipynb'"):
+        show_example("nothing.ipynb")

@@ -41,6 +41,15 @@ def wheel_files(package_dir: Path) -> list[Path]:
     )
 
 
+def example_notebooks_beside(package_dir: Path) -> list[Path]:
+    """The example notebooks of an editable install, which sit beside the package: a wheel built
+    from the sources carries them in ``pyramide_widget/examples`` (pyproject's force-include),
+    and so does the site's (the lesson's students' page reads its notebook there)."""
+    if (package_dir / "examples").is_dir():
+        return []  # installed from a wheel: already among the package's files
+    return sorted((package_dir.parent / "examples").glob("*.ipynb"))
+
+
 def pack_installed_wheel(dest: Path, package_dir: Path | None = None) -> Path:
     """Write ``pyramide_widget-VERSION-py3-none-any.whl`` into ``dest`` from the installed files
     and the installed metadata (its dependencies are the installed package's)."""
@@ -60,6 +69,10 @@ def pack_installed_wheel(dest: Path, package_dir: Path | None = None) -> Path:
     entries: list[tuple[str, bytes]] = [
         (f"{PACKAGE}/{path.relative_to(package_dir).as_posix()}", path.read_bytes())
         for path in wheel_files(package_dir)
+    ]
+    entries += [
+        (f"{PACKAGE}/examples/{path.name}", path.read_bytes())
+        for path in example_notebooks_beside(package_dir)
     ]
     entries.append((f"{info}/METADATA", metadata.encode("utf-8")))
     entries.append(

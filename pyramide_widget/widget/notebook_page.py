@@ -2,8 +2,9 @@
 shows, run behind the scenes in the kernel that calls :func:`show_notebook`.
 
 The probability lesson's student view is this page in JupyterLite's REPL, which runs one line
-given in its address and hides that line (``docs/teaching/teacher.md`` gives the address). Cells
-tagged ``teacher`` are the teacher's alone and are left out.
+given in its address and hides that line (``docs/teaching/teacher.md`` gives the address); it
+reads the lesson the package carries (:func:`show_example`), as the REPL's kernel has no access
+to the site's files. Cells tagged ``teacher`` are the teacher's alone and are left out.
 """
 
 from __future__ import annotations
@@ -52,6 +53,17 @@ def show_notebook(path: str | Path, leave_out: str = LEFT_OUT) -> None:
         elif cell["cell_type"] == "code":
             run_cell(source, namespace)
     display(TO_THE_TOP)
+
+
+def show_example(name: str, leave_out: str = LEFT_OUT) -> None:
+    """Show the example notebook ``name`` that the package carries (in its ``examples`` folder,
+    or beside the package in an editable install) as :func:`show_notebook` does."""
+    package = Path(__file__).resolve().parents[1]
+    for folder in (package / "examples", package.parent / "examples"):
+        if (folder / name).is_file():
+            show_notebook(folder / name, leave_out)
+            return
+    raise FileNotFoundError(f"pyramide-widget carries no example notebook named {name!r}")
 
 
 def run_cell(source: str, namespace: dict[str, Any]) -> None:
