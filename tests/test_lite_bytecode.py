@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pyramide_widget.lite.bytecode import add_bytecode
+from pyramide_widget.lite.bytecode import STDLIB, add_bytecode, main
 
 SOURCE = b"ANSWER = 'compiled'\n"
 RECORD = "toy/__init__.py,sha256=x,20\ntoy/template.py,sha256=y,9\ntoy-1.0.dist-info/RECORD,,\n"
@@ -74,3 +74,22 @@ def test_kept_sources_get_byte_code_that_is_used_without_checking_them(
     importlib.invalidate_caches()
     assert importlib.import_module("toy").ANSWER == "compiled"
     assert add_bytecode(wheel, keep_sources=True) == 0
+
+
+def test_the_standard_library_zip_beside_the_wheels_becomes_byte_code_imported_from_the_zip(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wheel = toy_wheel(tmp_path)
+    stdlib = tmp_path / STDLIB
+    with zipfile.ZipFile(stdlib, "w") as archive:
+        archive.writestr("toystd/__init__.py", SOURCE)
+    main(str(tmp_path))
+    assert f"{wheel.name}: 1 modules" in capsys.readouterr().out
+    with zipfile.ZipFile(stdlib) as archive:
+        assert archive.namelist() == ["toystd/__init__.pyc"]
+    sys.path.insert(0, str(stdlib))  # as Pyodide puts its standard library on the path
+    try:
+        assert importlib.import_module("toystd").ANSWER == "compiled"
+    finally:
+        sys.path.remove(str(stdlib))
+        sys.modules.pop("toystd", None)

@@ -98,6 +98,11 @@ def test_the_kernel_starts_from_the_lock_with_byte_code_and_the_console_without_
         names = archive.namelist()
     assert "IPython/core/interactiveshell.pyc" in names
     assert not [n for n in names if n.endswith(".py")]
+    # So is the standard library, which Pyodide's npm package ships as sources.
+    with zipfile.ZipFile(static / "python_stdlib.zip") as archive:
+        names = archive.namelist()
+    assert "asyncio/base_events.pyc" in names
+    assert not [n for n in names if n.endswith(".py")]
     with zipfile.ZipFile(static / lock["pyramide-widget"]["file_name"]) as archive:
         names = archive.namelist()
     assert "pyramide_widget/engine/game.py" in names

@@ -2,13 +2,15 @@
 
 The wheels from PyPI carry only sources, and Pyodide compiles every module it imports: IPython
 and the widget libraries that the kernel imports at start take seconds to compile in a browser.
-``add_bytecode(wheel)`` compiles each ``.py`` file of a wheel with the interpreter that runs it.
-A library's wheel becomes byte code only, as the wheels of Pyodide's own distribution are
-(smaller, and unpacked faster); a wheel whose sources are kept (pyramide-widget's, so that its
-tracebacks show their lines) gets ``__pycache__`` files beside them, unchecked hash-based ones
-(PEP 552), since an unpacked file's time is the time it was unpacked. The site's wheels are
-compiled by Pyodide's own interpreter under Node at build time (:func:`compile_in_pyodide`);
-this file is that program too, so it uses only the standard library.
+So does the standard library, which Pyodide's npm package ships as sources in
+``python_stdlib.zip`` (the kernel's start imports pdb, pydoc, asyncio and more).
+``add_bytecode(archive)`` compiles each ``.py`` file of a wheel or zip with the interpreter that
+runs it. A library's wheel and the standard library become byte code only, as the wheels of
+Pyodide's own distribution are (unpacked and imported faster); a wheel whose sources are kept
+(pyramide-widget's, so that its tracebacks show their lines) gets ``__pycache__`` files beside
+them, unchecked hash-based ones (PEP 552), since an unpacked file's time is the time it was
+unpacked. The site's archives are compiled by Pyodide's own interpreter under Node at build time
+(:func:`compile_in_pyodide`); this file is that program too, so it uses only the standard library.
 """
 
 from __future__ import annotations
@@ -37,11 +39,14 @@ pyodide.globals.set("keep_sources", keep);
 pyodide.runPython(readFileSync(script, "utf8") + "\\nmain('/wheels', keep_sources)");
 """
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+# Pyodide's standard library, a zip on the interpreter's path (beside the wheels in the site).
+STDLIB = "python_stdlib.zip"
 
 
 def add_bytecode(wheel: Path, keep_sources: bool) -> int:
-    """Rewrite ``wheel`` with byte code for every ``.py`` file that compiles (in place of the
-    file, or beside it in ``__pycache__`` if ``keep_sources``); returns how many it compiled."""
+    """Rewrite ``wheel`` (or a zip of modules, as the standard library's) with byte code for
+    every ``.py`` file that compiles (in place of the file, or beside it in ``__pycache__`` if
+    ``keep_sources``); returns how many it compiled."""
     with zipfile.ZipFile(wheel) as archive:
         entries = {info.filename: (info, archive.read(info)) for info in archive.infolist()}
     compiled: dict[str, bytes] = {}
@@ -97,18 +102,19 @@ def add_bytecode(wheel: Path, keep_sources: bool) -> int:
 
 
 def main(folder: str, keep_sources: str = "[]") -> None:
-    """Add byte code to every wheel in ``folder``; the wheels named in the JSON list
-    ``keep_sources`` keep their sources."""
+    """Add byte code to every wheel in ``folder`` and to its standard library zip, if there is
+    one; the wheels named in the JSON list ``keep_sources`` keep their sources."""
     keep = set(json.loads(keep_sources))
-    for wheel in sorted(Path(folder).glob("*.whl")):
-        count = add_bytecode(wheel, wheel.name in keep)
-        print(f"{wheel.name}: {count} modules compiled for {sys.implementation.cache_tag}")
+    archives = sorted(Path(folder).glob("*.whl")) + sorted(Path(folder).glob(STDLIB))
+    for archive in archives:
+        count = add_bytecode(archive, archive.name in keep)
+        print(f"{archive.name}: {count} modules compiled for {sys.implementation.cache_tag}")
 
 
 def compile_in_pyodide(wheels: Path, pyodide_dir: Path, keep_sources: list[str]) -> None:
-    """Add byte code for Pyodide's Python to every wheel in ``wheels`` (those named in
-    ``keep_sources`` keep their sources), compiled by the Pyodide distribution in
-    ``pyodide_dir`` under Node."""
+    """Add byte code for Pyodide's Python to every wheel in ``wheels`` and to the standard
+    library zip beside them (the wheels named in ``keep_sources`` keep their sources), compiled
+    by the Pyodide distribution in ``pyodide_dir`` under Node."""
     import shutil
 
     from .errors import LiteBuildError

@@ -205,7 +205,7 @@ def _prepare(lite: Path, cache: Path, pyodide: str) -> tuple[list[str], list[str
     shutil.rmtree(lite / "_wheel")
     added_keys = [canonical(wheel.name.split("-")[0]) for wheel in added]
     carried = [*needed, *added_keys, *kernel_keys]
-    log.info("byte code for Pyodide's Python in the wheels it loads")
+    log.info("byte code for Pyodide's Python in the wheels it loads and its standard library")
     compile_in_pyodide(static, dist, keep_sources=[our_wheel.name])
     for key in carried:
         entry = lock.packages[key]
