@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fixture } from "./view_setup.js";
 import { parseCard } from "../src/cards.js";
+import { roomForTable } from "../src/fit.js";
 import { cardBox, fitBoardWidth, placesOf } from "../src/layout.js";
 import { fill, formatTime } from "../src/utils/format.js";
 
@@ -43,4 +44,11 @@ test("a count of cards takes the word of its plural form in each language (1 car
   const pl = "{n} {n|one:karta|few:karty|many:kart|other:karty}";
   assert.deepEqual([1, 2, 5, 22, 12].map((n) => fill(pl, { n }, "pl")), ["1 karta", "2 karty", "5 kart", "22 karty", "12 kart"]);
   assert.equal(fill("{n} lá", { n: 1 }, "vi"), "1 lá");
+});
+
+test("fit: what sits above the table in its cell keeps its place up to a quarter of the screen", () => {
+  assert.equal(roomForTable(720, 60), 656); // the code of a cell: the table fits below it
+  assert.equal(roomForTable(720, 180), 536); // a quarter: still kept
+  assert.equal(roomForTable(720, 5000), 536); // far down a long output: the table still fits the screen
+  assert.equal(roomForTable(720, 0), 716);
 });

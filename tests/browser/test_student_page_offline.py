@@ -136,6 +136,14 @@ def test_the_students_page_shows_the_lesson_without_code_and_its_buttons_deal_a_
     said = student.get_by_text(RESULT_CODE)
     expect(said).to_be_visible(timeout=30_000)
     page.screenshot(path=str(ARTIFACTS / "students-page-class-activity.png"))
+    # Each table is one a student can play: its cards legible, the whole table within the window
+    # (far down the page's one long output, a table once shrank to its least size).
+    for table in (page.locator(".pyr-root").first, student.locator(".pyr-root")):
+        table.scroll_into_view_if_needed()
+        card = table.locator('[data-pile="stock"]').bounding_box()
+        whole = table.bounding_box()
+        assert card and card["width"] >= 60, card
+        assert whole and whole["height"] <= 720, whole
     code = RESULT_CODE.match(said.text_content() or "")
     assert code, said.text_content()
     result = activity.read_code(code[1])

@@ -1111,6 +1111,10 @@ var wordsOf = (model) => (key, values) => {
 
 // src/fit.js
 var FIT_MARGIN_PX = 4;
+var ABOVE_SHARE = 1 / 4;
+function roomForTable(visible, above) {
+  return visible - Math.min(above, visible * ABOVE_SHARE) - FIT_MARGIN_PX;
+}
 var SCROLLERS = ".jp-WindowedPanel-outer, .jp-Notebook, .jp-LinkedOutputView";
 function fitToScreen(view, { root, board }) {
   function fit() {
@@ -1127,7 +1131,7 @@ function fitToScreen(view, { root, board }) {
     const top = root.getBoundingClientRect().top;
     const above = top - cell.getBoundingClientRect().top;
     const chrome = root.offsetHeight - board.board.offsetHeight;
-    const room = visible - above - FIT_MARGIN_PX;
+    const room = roomForTable(visible, above);
     const kind = chooseArrangement(table, room - chrome, root.clientWidth);
     if (kind !== (view.arrangement || "wide")) {
       view.arrangement = kind;
