@@ -25,7 +25,7 @@ import pytest
 from docs_site import docs_site
 from jupyter_harness import LOCAL_HOSTS, NotebookSession
 from playwright.sync_api import Frame, Page, expect
-from test_jupyterlite import MIME_TYPES, LiteServer, _plan
+from test_jupyterlite import MIME_TYPES, LiteServer, _plan, play_a_king_and_a_pair
 
 __all__ = ["docs_site"]  # the fixture, imported for the tests below
 
@@ -135,26 +135,7 @@ def test_the_front_page_widget_plays_a_king_and_a_pair_offline(
 
     plan = _plan(console, "w")
     assert plan is not None, "the front page's deal has no free king followed by a pair"
-    king, (first, second) = plan
-    before = console.eval_python("[w.game.moves, w.game.score]")
-
-    king_card = table.locator(f'.pyr-card[data-card="{king}"]')
-    expect(king_card).to_have_attribute("data-free", "true")
-    king_card.click()
-    expect(table.locator(f'.pyr-card[data-card="{king}"]')).to_have_count(0)
-    console.wait_python("[w.game.moves, w.game.score]", [before[0] + 1, before[1] + 10])
-
-    table.locator(f'.pyr-card[data-card="{first}"]').click()
-    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_attribute(
-        "data-selected", "true"
-    )
-    table.locator(f'.pyr-card[data-card="{second}"]').click()
-    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_count(0)
-    expect(table.locator(f'.pyr-card[data-card="{second}"]')).to_have_count(0)
-    console.wait_python("[w.game.moves, w.game.score]", [before[0] + 2, before[1] + 30])
-    history = console.eval_python("[str(m) for m in w.game.history][-2:]")
-    assert history[0] == king and set(history[1].split("+")) == {first, second}
-    expect(table.locator('[data-field="score"]')).to_contain_text(str(before[1] + 30))
+    play_a_king_and_a_pair(console, table, "w", plan)
 
     assert outside == [], f"the site tried to reach outside 127.0.0.1: {outside[:5]}"
 

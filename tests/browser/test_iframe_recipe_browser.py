@@ -25,7 +25,7 @@ from jupyter_harness import LOCAL_HOSTS
 from playwright.sync_api import Frame, Locator, Page, expect
 from sphinx_recipe import static_site_recipe
 from test_docs_site_browser import ConsoleSession
-from test_jupyterlite import LiteServer, _plan
+from test_jupyterlite import LiteServer, _plan, play_a_king_and_a_pair
 
 PAGE = """<!doctype html>
 <html lang="en">
@@ -136,19 +136,7 @@ def test_the_guide_iframe_in_a_plain_page_shows_a_whole_table_that_plays_a_pair_
     assert console.eval_python("w.game.code") == "PY1-N-AAAAAAS"
     plan = _plan(console, "w")
     assert plan is not None
-    king, (first, second) = plan
-    before = console.eval_python("[w.game.moves, w.game.score]")
-    table.locator(f'.pyr-card[data-card="{king}"]').click()
-    expect(table.locator(f'.pyr-card[data-card="{king}"]')).to_have_count(0)
-    table.locator(f'.pyr-card[data-card="{first}"]').click()
-    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_attribute(
-        "data-selected", "true"
-    )
-    table.locator(f'.pyr-card[data-card="{second}"]').click()
-    expect(table.locator(f'.pyr-card[data-card="{second}"]')).to_have_count(0)
-    console.wait_python("[w.game.moves, w.game.score]", [before[0] + 2, before[1] + 30])
-    history = console.eval_python("[str(m) for m in w.game.history][-2:]")
-    assert history[0] == king and set(history[1].split("+")) == {first, second}
+    play_a_king_and_a_pair(console, table, "w", plan)
     page.screenshot(path=str(tmp_path / "iframe_recipe.png"))
     print(f"screenshot: {tmp_path / 'iframe_recipe.png'}")
     assert outside == [], f"the page tried to reach outside 127.0.0.1: {outside[:5]}"

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from docs_site import docs_site
 from jupyter_harness import NotebookSession
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from test_chart_legibility import chart_problems
 from test_charts import chart_marks
 
@@ -147,26 +147,7 @@ def test_play_notebook_runs_offline_and_clicks_reach_python(
         expect(table.locator('[data-field="code"]')).to_contain_text(FALLBACK_CODE)
         plan = _plan(nb, name)
     assert plan is not None, "no free king followed by a pyramid pair in the fallback deal"
-    king, (first, second) = plan
-    before = nb.eval_python(f"[{name}.game.moves, {name}.game.score]")
-
-    king_card = table.locator(f'.pyr-card[data-card="{king}"]')
-    expect(king_card).to_have_attribute("data-free", "true")
-    king_card.click()
-    expect(table.locator(f'.pyr-card[data-card="{king}"]')).to_have_count(0)
-    nb.wait_python(f"[{name}.game.moves, {name}.game.score]", [before[0] + 1, before[1] + 10])
-
-    table.locator(f'.pyr-card[data-card="{first}"]').click()
-    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_attribute(
-        "data-selected", "true"
-    )
-    table.locator(f'.pyr-card[data-card="{second}"]').click()
-    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_count(0)
-    expect(table.locator(f'.pyr-card[data-card="{second}"]')).to_have_count(0)
-    nb.wait_python(f"[{name}.game.moves, {name}.game.score]", [before[0] + 2, before[1] + 30])
-    history = nb.eval_python(f"[str(m) for m in {name}.game.history][-2:]")
-    assert history[0] == king and set(history[1].split("+")) == {first, second}
-    expect(table.locator('[data-field="score"]')).to_contain_text(str(before[1] + 30))
+    play_a_king_and_a_pair(nb, table, name, plan)
 
     # Statistics work in the browser's Python too (sqlite3 on Pyodide's in-memory file system).
     played = nb.eval_python(
@@ -232,6 +213,31 @@ def _pyramide_plan(game):
     nb.execute(code)
     plan = nb.eval_python(f"_pyramide_plan({name}.game)")
     return None if plan is None else (plan[0], (plan[1][0], plan[1][1]))
+
+
+def play_a_king_and_a_pair(
+    session: NotebookSession, table: Locator, name: str, plan: tuple[str, tuple[str, str]]
+) -> None:
+    """Tap ``plan``'s free king, then its pair, on ``table``; the cards go, and the kernel's game
+    ``name`` and the score on the table follow (10 points, then 20)."""
+    king, (first, second) = plan
+    before = session.eval_python(f"[{name}.game.moves, {name}.game.score]")
+    king_card = table.locator(f'.pyr-card[data-card="{king}"]')
+    expect(king_card).to_have_attribute("data-free", "true")
+    king_card.click()
+    expect(table.locator(f'.pyr-card[data-card="{king}"]')).to_have_count(0)
+    session.wait_python(f"[{name}.game.moves, {name}.game.score]", [before[0] + 1, before[1] + 10])
+    table.locator(f'.pyr-card[data-card="{first}"]').click()
+    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_attribute(
+        "data-selected", "true"
+    )
+    table.locator(f'.pyr-card[data-card="{second}"]').click()
+    expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_count(0)
+    expect(table.locator(f'.pyr-card[data-card="{second}"]')).to_have_count(0)
+    session.wait_python(f"[{name}.game.moves, {name}.game.score]", [before[0] + 2, before[1] + 30])
+    history = session.eval_python(f"[str(m) for m in {name}.game.history][-2:]")
+    assert history[0] == king and set(history[1].split("+")) == {first, second}
+    expect(table.locator('[data-field="score"]')).to_contain_text(str(before[1] + 30))
 
 
 # A cell of its own for the play notebook's widget, at the end, run: the widget shown as a player

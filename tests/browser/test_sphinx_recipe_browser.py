@@ -27,7 +27,7 @@ from packaging.specifiers import SpecifierSet
 from playwright.sync_api import Frame, Page, expect
 from sphinx_recipe import ROOT, build_project, recipe, serve
 from test_docs_site_browser import ConsoleSession
-from test_jupyterlite import LiteServer, _plan
+from test_jupyterlite import LiteServer, _plan, play_a_king_and_a_pair
 
 EXTRAS_CHECK = """
 import json, sys, importlib.metadata as md
@@ -143,19 +143,7 @@ def test_the_guide_recipe_builds_a_page_whose_table_plays_a_pair_offline(
             assert console.eval_python(engines)[0] == "wasm"
         plan = _plan(console, "w")
         assert plan is not None
-        king, (first, second) = plan
-        before = console.eval_python("[w.game.moves, w.game.score]")
-        table.locator(f'.pyr-card[data-card="{king}"]').click()
-        expect(table.locator(f'.pyr-card[data-card="{king}"]')).to_have_count(0)
-        table.locator(f'.pyr-card[data-card="{first}"]').click()
-        expect(table.locator(f'.pyr-card[data-card="{first}"]')).to_have_attribute(
-            "data-selected", "true"
-        )
-        table.locator(f'.pyr-card[data-card="{second}"]').click()
-        expect(table.locator(f'.pyr-card[data-card="{second}"]')).to_have_count(0)
-        console.wait_python("[w.game.moves, w.game.score]", [before[0] + 2, before[1] + 30])
-        history = console.eval_python("[str(m) for m in w.game.history][-2:]")
-        assert history[0] == king and set(history[1].split("+")) == {first, second}
+        play_a_king_and_a_pair(console, table, "w", plan)
     assert outside == [], f"the page tried to reach outside 127.0.0.1: {outside[:5]}"
     assert not (recipe_site / "lite" / ".jupyterlite.doit.db").exists()
     assert ROOT not in recipe_site.parents  # a project of its own, not in the checkout
