@@ -40,6 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
+from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -70,6 +71,21 @@ CHROMIUM_ARGS: tuple[str, ...] = (
 
 #: Hosts a test page may talk to; everything else is aborted by the route.
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+
+
+def requests_off_site(context: Any) -> list[str]:
+    """A list that fills with every request a browser context makes (its pages' and service
+    workers' alike) to a host other than :data:`LOCAL_HOSTS`, ``data:`` and ``blob:`` aside."""
+    outside: list[str] = []
+
+    def count(request: Any) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme not in ("data", "blob") and parts.hostname not in LOCAL_HOSTS:
+            outside.append(request.url)
+
+    context.on("request", count)
+    return outside
+
 
 #: Kernel spec written into every notebook so JupyterLab never asks which
 #: kernel to use (that dialog would block the test).

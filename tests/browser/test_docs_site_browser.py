@@ -19,11 +19,10 @@ from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from docs_site import docs_site
-from jupyter_harness import LOCAL_HOSTS, NotebookSession
+from jupyter_harness import NotebookSession, requests_off_site
 from playwright.sync_api import Frame, Page, expect
 from test_jupyterlite import MIME_TYPES, LiteServer, _plan, play_a_king_and_a_pair
 
@@ -109,16 +108,7 @@ def docs_server(docs_site: Path) -> Iterator[LiteServer]:
 def test_the_front_page_widget_plays_a_king_and_a_pair_offline(
     page: Page, docs_server: LiteServer
 ) -> None:
-    outside: list[str] = []
-    page.context.on(  # the page's and the service worker's requests alike
-        "request",
-        lambda r: (
-            outside.append(r.url)
-            if urlsplit(r.url).scheme not in ("data", "blob")
-            and urlsplit(r.url).hostname not in LOCAL_HOSTS
-            else None
-        ),
-    )
+    outside = requests_off_site(page.context)
     page.goto(f"{docs_server.url}/index.html", wait_until="domcontentloaded")
     page.get_by_text("Deal a game", exact=True).click()
     frame_element = page.locator("iframe").first

@@ -17,11 +17,10 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from docs_site import REQUIRED, docs_python
-from jupyter_harness import LOCAL_HOSTS
+from jupyter_harness import requests_off_site
 from playwright.sync_api import Frame, Locator, Page, expect
 from sphinx_recipe import static_site_recipe
 from test_docs_site_browser import ConsoleSession
@@ -108,16 +107,7 @@ def _wait_table_inside(frame_element: Locator, table: Locator, width: int) -> No
 def test_the_guide_iframe_in_a_plain_page_shows_a_whole_table_that_plays_a_pair_offline(
     page: Page, static_site: str, tmp_path: Path
 ) -> None:
-    outside: list[str] = []
-    page.context.on(
-        "request",
-        lambda r: (
-            outside.append(r.url)
-            if urlsplit(r.url).scheme not in ("data", "blob")
-            and urlsplit(r.url).hostname not in LOCAL_HOSTS
-            else None
-        ),
-    )
+    outside = requests_off_site(page.context)
     page.goto(f"{static_site}/index.html", wait_until="domcontentloaded")
     frame_element = page.locator("iframe").first
     expect(frame_element).to_be_visible()

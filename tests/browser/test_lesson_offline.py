@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from docs_site import docs_site  # noqa: F401 (the fixture lite_site is built from)
-from jupyter_harness import LOCAL_HOSTS
+from jupyter_harness import requests_off_site
 from playwright.sync_api import Page, expect
 from test_chart_legibility import chart_problems
 from test_charts import chart_marks
@@ -88,15 +88,7 @@ def test_the_lesson_runs_offline_and_its_estimate_settles_on_the_published_figur
     lite_site: Path,  # noqa: F811 (the fixture imported above)
     lite_server: LiteServer,  # noqa: F811
 ) -> None:
-    outside: list[str] = []
-
-    def count(request: object) -> None:
-        url = getattr(request, "url", "")
-        parts = urlsplit(url)
-        if parts.scheme not in ("data", "blob") and parts.hostname not in LOCAL_HOSTS:
-            outside.append(url)
-
-    page.context.on("request", count)
+    outside = requests_off_site(page.context)
     before = len(lite_server.requests)
     nb = open_lite_notebook(page, lite_server, LESSON)
     opened = page.wait_for_function(DIRTY_JS, arg=LESSON, timeout=60_000).json_value()

@@ -18,11 +18,10 @@ import os
 import subprocess
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from docs_site import REQUIRED, docs_python
-from jupyter_harness import LOCAL_HOSTS
+from jupyter_harness import requests_off_site
 from packaging.specifiers import SpecifierSet
 from playwright.sync_api import Frame, Page, expect
 from sphinx_recipe import ROOT, build_project, recipe, serve
@@ -101,16 +100,7 @@ def recipe_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
 def test_the_guide_recipe_builds_a_page_whose_table_plays_a_pair_offline(
     page: Page, recipe_site: Path
 ) -> None:
-    outside: list[str] = []
-    page.context.on(
-        "request",
-        lambda r: (
-            outside.append(r.url)
-            if urlsplit(r.url).scheme not in ("data", "blob")
-            and urlsplit(r.url).hostname not in LOCAL_HOSTS
-            else None
-        ),
-    )
+    outside = requests_off_site(page.context)
     with serve(recipe_site) as url:
         started = time.monotonic()
         page.goto(f"{url}/index.html", wait_until="domcontentloaded")

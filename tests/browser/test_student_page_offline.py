@@ -18,10 +18,9 @@ import os
 import re
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from docs_site import docs_site  # noqa: F401 (the fixture lite_site is built from)
-from jupyter_harness import LOCAL_HOSTS
+from jupyter_harness import requests_off_site
 from playwright.sync_api import Page, expect
 from test_jupyterlite import (  # noqa: F401 (fixtures, shared with the site's other tests)
     LiteServer,
@@ -75,14 +74,7 @@ def test_the_students_page_shows_the_lesson_without_code_and_its_buttons_deal_a_
     lite_site: Path,  # noqa: F811 (the fixture imported above)
     lite_server: LiteServer,  # noqa: F811
 ) -> None:
-    outside: list[str] = []
-
-    def count(request: object) -> None:
-        parts = urlsplit(getattr(request, "url", ""))
-        if parts.scheme not in ("data", "blob") and parts.hostname not in LOCAL_HOSTS:
-            outside.append(parts.geturl())
-
-    page.context.on("request", count)
+    outside = requests_off_site(page.context)
     page.set_viewport_size({"width": 1280, "height": 720})
     before = len(lite_server.requests)
     started = time.monotonic()
